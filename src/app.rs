@@ -1,0 +1,177 @@
+//! The application: read the input step by step, solve each step, print as clasp does, and
+//! return clasp's exit code.
+
+use crate::cli::{Cli, EnumMode, PreFormat};
+use crate::input::{Reader, load};
+use crate::output::{Format, Printer, RunInfo, ShownTable};
+use crate::program::{ProgramBuilder, ProgramSink};
+use crate::solve::limits::{Limits, install_interrupt_handler};
+use crate::solve::{Outcome, SolveOptions, solve};
+use crate::writer::{AspifWriter, SmodelsWriter};
+use std::io::Write;
+use std::time::Instant;
+
+/// clasp's exit code for errors in the input or the command line.
+pub const EXIT_ERROR: i32 = 65;
+
+fn error(msg: impl std::fmt::Display) -> i32 {
+    eprintln!("*** ERROR: (yasmin): {msg}");
+    EXIT_ERROR
+}
+
+fn cpu_seconds() -> f64 {
+    // SAFETY: getrusage only writes into the struct we pass.
+    unsafe {
+        let mut u: libc::rusage = std::mem::zeroed();
+        if libc::getrusage(libc::RUSAGE_SELF, &mut u) != 0 {
+            return 0.0;
+        }
+        let t = |tv: libc::timeval| tv.tv_sec as f64 + tv.tv_usec as f64 * 1e-6;
+        t(u.ru_utime) + t(u.ru_stime)
+    }
+}
+
+fn init_logging(verbose: u8) {
+    let level = match verbose {
+        0 => "warn",
+        1 => "info",
+        2 => "debug",
+        _ => "trace",
+    };
+    let env = env_logger::Env::default().default_filter_or(level);
+    let _ = env_logger::Builder::from_env(env)
+        .format_timestamp(None)
+        .format_target(false)
+        .try_init();
+}
+
+/// Runs yasmin with parsed arguments; returns the exit code.
+pub fn run(cli: Cli) -> i32 {
+    let start = Instant::now();
+    init_logging(cli.verbose);
+    install_interrupt_handler();
+    let (file, models) = match cli.input_and_models() {
+        Ok(x) => x,
+        Err(e) => return error(e),
+    };
+    let name = file.clone().unwrap_or_else(|| "stdin".into());
+    let input = match load(file.as_deref()) {
+        Ok(b) => b,
+        Err(e) => return error(format!("{name}: cannot read input: {e}")),
+    };
+    let mut reader = match Reader::new(&input) {
+        Ok(r) => r,
+        Err(e) => return error(format!("{name}:{}:{}: {}", e.line, e.column, e.message)),
+    };
+    if let Some(fmt) = cli.pre {
+        return pre(&mut reader, fmt, &name);
+    }
+    let format = match cli.outf {
+        1 => Format::Competition,
+        2 => Format::Json,
+        _ => Format::Text,
+    };
+    let stdout = std::io::stdout();
+    let mut printer = Printer::new(
+        std::io::BufWriter::new(stdout.lock()),
+        format,
+        cli.quiet,
+        start,
+    );
+    printer.begin(&name);
+    let mut builder = ProgramBuilder::new(input.len());
+    let mut outcome: Option<Outcome> = None;
+    let mut solve_time = 0.0;
+    let mut warned_heuristics = false;
+    let mut calls = 0;
+    while reader.has_step() {
+        if let Err(e) = reader.read_step(&mut builder) {
+            let _ = std::io::stdout().flush();
+            return error(format!("{name}:{}:{}: {}", e.line, e.column, e.message));
+        }
+        let program = builder.program();
+        if program.heuristics().next().is_some() && !warned_heuristics {
+            warned_heuristics = true;
+            log::warn!("heuristic statements are ignored (they never change the answer sets)");
+        }
+        let opts = SolveOptions {
+            models: models.or(program.requested_models).unwrap_or(1),
+            opt_mode: cli.opt_mode,
+            enum_mode: cli.enum_mode,
+            project: cli.project,
+            backend: cli.backend,
+            search: cli.search.clone(),
+            limits: Limits::new(cli.time_limit, start),
+        };
+        let t0 = Instant::now();
+        let priorities: Vec<i32> = {
+            let mut p: Vec<i32> = program.minimize().map(|m| m.priority).collect();
+            p.sort_unstable_by(|a, b| b.cmp(a));
+            p.dedup();
+            p
+        };
+        printer.begin_call(ShownTable::new(program), priorities);
+        let res = solve(program, &opts, &mut printer);
+        printer.end_call();
+        solve_time += t0.elapsed().as_secs_f64();
+        calls += 1;
+        match res {
+            Ok(o) => {
+                let stop = o.interrupted;
+                outcome = Some(o);
+                if stop {
+                    break;
+                }
+            }
+            Err(u) => {
+                drop(printer);
+                return error(format!("{name}: {}", u.0));
+            }
+        }
+    }
+    let Some(o) = outcome else {
+        return error(format!("{name}: no program in the input"));
+    };
+    let config = format!(
+        "learning: {:?}, heuristic: {:?}, restarts: {:?}, deletion: {:?}",
+        cli.search.learning, cli.search.heuristic, cli.search.restarts, cli.search.deletion
+    )
+    .to_lowercase();
+    let info = RunInfo {
+        calls,
+        total: start.elapsed().as_secs_f64(),
+        solve: solve_time,
+        cpu: cpu_seconds(),
+        config,
+    };
+    printer.finish(&o, &info, cli.stats);
+    if cli.enum_mode != EnumMode::Auto && o.interrupted {
+        log::warn!("consequences are incomplete: the search was interrupted");
+    }
+    o.exit_code()
+}
+
+/// `--pre`: print the program as read, in aspif or smodels.
+fn pre(reader: &mut Reader<'_>, fmt: PreFormat, name: &str) -> i32 {
+    let mut builder = ProgramBuilder::new(0);
+    while reader.has_step() {
+        if let Err(e) = reader.read_step(&mut builder) {
+            return error(format!("{name}:{}:{}: {}", e.line, e.column, e.message));
+        }
+    }
+    let program = builder.into_program();
+    let stdout = std::io::stdout();
+    let res = match fmt {
+        PreFormat::Aspif => {
+            program.emit(&mut AspifWriter::new(stdout.lock()) as &mut dyn ProgramSink)
+        }
+        PreFormat::Smodels => {
+            let mut w = SmodelsWriter::new(stdout.lock(), program.atom_count() + 1);
+            program.emit(&mut w)
+        }
+    };
+    match res {
+        Ok(()) => 0,
+        Err(e) => error(format!("{name}: {e}")),
+    }
+}

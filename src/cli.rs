@@ -1,0 +1,256 @@
+//! The command line, shaped like clasp's so that scripts written for clasp keep working.
+//! Every option, with its default and help, is declared here once.
+
+use clap::{Args, Parser, ValueEnum};
+
+#[derive(Parser, Debug, Clone)]
+#[command(
+    name = "yasmin",
+    version,
+    disable_version_flag = true,
+    about = "A conflict-driven answer set solver for gringo's ground programs (aspif or smodels), on the CPU or an NVIDIA GPU.",
+    after_help = "Reads from FILE, or standard input when FILE is '-' or absent. A bare number is the number of models, as in clasp: 'yasmin 0 p.aspif'.\nExit codes: 10 satisfiable, 20 unsatisfiable, 30 optimum/all found, +1 interrupted, 65 input error."
+)]
+pub struct Cli {
+    /// Input file and/or number of models.
+    #[arg(value_name = "FILE|N")]
+    pub args: Vec<String>,
+
+    /// Compute at most N models (0 for all).
+    #[arg(short = 'n', long = "models", value_name = "N")]
+    pub models: Option<u64>,
+
+    /// Do not print models (only the result and statistics).
+    #[arg(short = 'q', long = "quiet")]
+    pub quiet: bool,
+
+    /// Output format: 0 clasp text, 1 competition, 2 JSON.
+    #[arg(long = "outf", value_name = "0|1|2", default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=2))]
+    pub outf: u8,
+
+    /// Print search statistics.
+    #[arg(long = "stats")]
+    pub stats: bool,
+
+    /// Stop after S seconds (and print what was found).
+    #[arg(long = "time-limit", value_name = "S")]
+    pub time_limit: Option<f64>,
+
+    /// Seed for the random parts of the search.
+    #[arg(long = "seed", default_value_t = 1)]
+    pub seed: u64,
+
+    /// Which engine runs the search.
+    #[arg(long = "backend", value_enum, default_value_t = Backend::Auto)]
+    pub backend: Backend,
+
+    /// Optimization mode: opt (find and prove an optimum), optN (all optimal models), enum
+    /// (enumerate models, printing their costs), ignore (no optimization).
+    #[arg(long = "opt-mode", value_enum, default_value_t = OptMode::Opt)]
+    pub opt_mode: OptMode,
+
+    /// Enumeration mode: auto, brave or cautious consequences.
+    #[arg(long = "enum-mode", value_enum, default_value_t = EnumMode::Auto)]
+    pub enum_mode: EnumMode,
+
+    /// Projective enumeration: each answer set projected onto the atoms of #project statements
+    /// (project), of output statements (show), or of #project if there are any, else of the
+    /// output (auto, the default when no value is given), is printed once.
+    #[arg(long = "project", value_enum, value_name = "MODE", num_args = 0..=1, require_equals = true, default_missing_value = "auto")]
+    pub project: Option<ProjectMode>,
+
+    /// Print the program as read (aspif or smodels) instead of solving it.
+    #[arg(long = "pre", value_enum, value_name = "FORMAT")]
+    pub pre: Option<PreFormat>,
+
+    /// Print the version and exit.
+    #[arg(long = "version", action = clap::ArgAction::Version)]
+    pub version: Option<bool>,
+
+    /// More diagnostics on standard error (repeat for more; RUST_LOG works too).
+    #[arg(short = 'V', long = "verbose", action = clap::ArgAction::Count)]
+    pub verbose: u8,
+
+    #[command(flatten)]
+    pub search: SearchOptions,
+}
+
+/// Options of the search itself (what the engines see).
+#[derive(Args, Debug, Clone)]
+pub struct SearchOptions {
+    /// Learning scheme: res (1-UIP resolution) or fwd (forward learning from decision bitmaps).
+    #[arg(long = "learning", value_enum, default_value_t = Learning::Res)]
+    pub learning: Learning,
+
+    /// How applicable rules are ranked for decisions.
+    #[arg(long = "heuristic", value_enum, default_value_t = Heuristic::Activity)]
+    pub heuristic: Heuristic,
+
+    /// Restart policy: luby,N (Luby sequence times N conflicts), geom,N,F (N, N*F, ...), or no.
+    #[arg(long = "restarts", default_value = "luby,100", value_parser = parse_restarts)]
+    pub restarts: Restarts,
+
+    /// Deletion of learned nogoods: lbd, activity, or no.
+    #[arg(long = "deletion", value_enum, default_value_t = Deletion::Lbd)]
+    pub deletion: Deletion,
+
+    /// Threads per block for the CUDA engine's kernels.
+    #[arg(long = "tpb", default_value_t = 256)]
+    pub tpb: u32,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Auto,
+    Cpu,
+    Cuda,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Learning {
+    Res,
+    Fwd,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Heuristic {
+    /// VSIDS-style activity of the variables in recent conflicts.
+    Activity,
+    /// Number of occurrences in nogoods.
+    Occurrence,
+    /// Jeroslow-Wang: occurrences weighted by 2^-length.
+    #[value(name = "jw")]
+    JeroslowWang,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Deletion {
+    Lbd,
+    Activity,
+    No,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptMode {
+    Opt,
+    #[value(name = "optN")]
+    OptN,
+    Enum,
+    Ignore,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EnumMode {
+    Auto,
+    Brave,
+    Cautious,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ProjectMode {
+    Auto,
+    Show,
+    Project,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PreFormat {
+    Aspif,
+    Smodels,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Restarts {
+    Luby(u64),
+    Geometric(u64, f64),
+    No,
+}
+
+fn parse_restarts(s: &str) -> Result<Restarts, String> {
+    let parts: Vec<&str> = s.split(',').collect();
+    let num = |i: usize| -> Result<u64, String> {
+        parts
+            .get(i)
+            .and_then(|x| x.parse().ok())
+            .filter(|&n| n > 0)
+            .ok_or_else(|| format!("'{s}': expected a positive number"))
+    };
+    match parts[0] {
+        "no" | "0" if parts.len() == 1 => Ok(Restarts::No),
+        "luby" if parts.len() <= 2 => {
+            Ok(Restarts::Luby(if parts.len() == 2 { num(1)? } else { 100 }))
+        }
+        "geom" if parts.len() <= 3 => {
+            let n = if parts.len() >= 2 { num(1)? } else { 100 };
+            let f: f64 = match parts.get(2) {
+                Some(x) => x
+                    .parse()
+                    .ok()
+                    .filter(|&f: &f64| f > 1.0)
+                    .ok_or_else(|| format!("'{s}': factor must exceed 1"))?,
+                None => 1.5,
+            };
+            Ok(Restarts::Geometric(n, f))
+        }
+        _ => Err(format!("'{s}': expected luby[,N], geom[,N[,F]] or no")),
+    }
+}
+
+impl Cli {
+    /// Splits the positional arguments into the input file and clasp's bare model count.
+    pub fn input_and_models(&self) -> Result<(Option<String>, Option<u64>), String> {
+        let mut file = None;
+        let mut models = self.models;
+        for a in &self.args {
+            match a.parse::<u64>() {
+                Ok(n) if !std::path::Path::new(a).exists() => {
+                    if self.models.is_none() {
+                        models = Some(n);
+                    }
+                }
+                _ => {
+                    if file.replace(a.clone()).is_some() {
+                        return Err(
+                            "more than one input file given (yasmin reads one program)".into()
+                        );
+                    }
+                }
+            }
+        }
+        Ok((file, models))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn command_line_definition_is_consistent() {
+        use clap::CommandFactory;
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn restart_policies() {
+        assert_eq!(parse_restarts("luby,50"), Ok(Restarts::Luby(50)));
+        assert_eq!(
+            parse_restarts("geom,10,2"),
+            Ok(Restarts::Geometric(10, 2.0))
+        );
+        assert_eq!(parse_restarts("no"), Ok(Restarts::No));
+        assert!(parse_restarts("luby,0").is_err());
+        assert!(parse_restarts("fast").is_err());
+    }
+
+    #[test]
+    fn bare_number_is_model_count() {
+        let c = Cli::parse_from(["yasmin", "0", "does-not-exist.aspif"]);
+        assert_eq!(
+            c.input_and_models().unwrap(),
+            (Some("does-not-exist.aspif".into()), Some(0))
+        );
+        let c = Cli::parse_from(["yasmin", "-n", "3", "5"]);
+        assert_eq!(c.input_and_models().unwrap(), (None, Some(3)));
+    }
+}

@@ -1,0 +1,231 @@
+//! Conflict analysis: 1-UIP resolution (Algorithm 3) and forward learning (Algorithm 4), and the
+//! addition of learned and external nogoods.
+//!
+//! Post-condition of both schemes: the learned nogood's literal at position 0 is the one
+//! asserted (its complement is assigned) at the backjump level, and position 1 holds a literal of
+//! that level, so the nogood is correctly watched.
+
+use super::CpuEngine;
+use super::assignment::Reason;
+use crate::nogoods::Lit;
+
+impl CpuEngine {
+    /// Conflicts from added nogoods or the cost bound may lie below the current level: backjump
+    /// to the conflict's own level first. Returns that level (0: unsatisfiable).
+    fn conflict_level(&mut self) -> u32 {
+        let lv = self
+            .conflict
+            .iter()
+            .map(|l| self.a.level[l.var() as usize])
+            .max()
+            .unwrap_or(0);
+        if lv < self.a.decision_level() {
+            self.backjump(lv);
+        }
+        lv
+    }
+
+    /// 1-UIP: resolve backwards along the trail until one literal of the conflict level is left.
+    pub(super) fn learn_resolution(&mut self) -> bool {
+        let lv = self.conflict_level();
+        if lv == 0 {
+            return false;
+        }
+        let nv = self.p.num_vars as usize;
+        let mut seen = std::mem::take(&mut self.seen);
+        seen.resize(nv, false);
+        let mut learned = vec![Lit::FALSE];
+        let mut path = 0usize;
+        let mut idx = self.a.trail.len();
+        let mut reason_lits = std::mem::take(&mut self.conflict);
+        let mut ante = Vec::new();
+        let uip = loop {
+            for &q in &reason_lits {
+                let v = q.var() as usize;
+                if !seen[v] && self.a.level[v] > 0 {
+                    seen[v] = true;
+                    self.dec.bump(q.var());
+                    if self.a.level[v] == lv {
+                        path += 1;
+                    } else {
+                        learned.push(q);
+                    }
+                }
+            }
+            loop {
+                idx -= 1;
+                if seen[self.a.trail[idx].var() as usize] {
+                    break;
+                }
+            }
+            let pl = self.a.trail[idx];
+            seen[pl.var() as usize] = false;
+            path -= 1;
+            if path == 0 {
+                break pl;
+            }
+            ante.clear();
+            self.antecedents(pl, &mut ante);
+            if let Reason::Nogood(c) = self.a.reason[pl.var() as usize] {
+                self.bump_nogood(c);
+            }
+            std::mem::swap(&mut reason_lits, &mut ante);
+        };
+        learned[0] = uip;
+        // Local minimisation: drop literals all of whose antecedents are in the nogood already.
+        let mut keep = vec![uip];
+        for &q in &learned[1..] {
+            let redundant = match self.a.reason[q.var() as usize] {
+                Reason::Decision | Reason::Unit => false,
+                _ => {
+                    ante.clear();
+                    self.antecedents(q, &mut ante);
+                    ante.iter()
+                        .all(|x| seen[x.var() as usize] || self.a.level[x.var() as usize] == 0)
+                }
+            };
+            if !redundant {
+                keep.push(q);
+            }
+        }
+        for &q in &learned[1..] {
+            seen[q.var() as usize] = false;
+        }
+        self.seen = seen;
+        self.dec.decay();
+        self.nogood_inc *= 1.0 / 0.999;
+        self.learn(keep);
+        true
+    }
+
+    /// Forward learning: the nogood of the decisions the conflict depends on.
+    pub(super) fn learn_forward(&mut self) -> bool {
+        let lv = self.conflict_level();
+        if lv == 0 {
+            return false;
+        }
+        // Literals assigned but not yet propagated have no rows yet.
+        for i in self.qhead..self.a.trail.len() {
+            let l = self.a.trail[i];
+            self.record_deps(l);
+        }
+        let fwd = self.fwd.as_ref().expect("forward learning");
+        let levels = fwd.levels_of(self.conflict.iter().map(|l| l.var()));
+        for l in std::mem::take(&mut self.conflict) {
+            self.dec.bump(l.var());
+        }
+        if levels.is_empty() {
+            return false;
+        }
+        let learned: Vec<Lit> = levels.iter().map(|&l| self.a.decision(l)).collect();
+        self.dec.decay();
+        self.learn(learned);
+        true
+    }
+
+    /// Adds a learned nogood whose position 0 is to be asserted, backjumping to the highest level
+    /// among the others.
+    fn learn(&mut self, mut ng: Vec<Lit>) {
+        self.stats.learned += 1;
+        self.stats.learned_literals += ng.len() as u64;
+        let level_of = |l: &Lit| self.a.level[l.var() as usize];
+        if ng.len() > 1 {
+            let best = (1..ng.len())
+                .max_by_key(|&i| level_of(&ng[i]))
+                .expect("len > 1");
+            ng.swap(1, best);
+        }
+        let bj = ng.get(1).map_or(0, |l| self.a.level[l.var() as usize]);
+        self.backjump(bj);
+        let uip = ng[0];
+        match ng.len() {
+            1 => self.a.assign(!uip, Reason::Unit),
+            2 => {
+                self.db.add_binary(ng[0], ng[1]);
+                self.db.learned_binaries += 1;
+                self.a.assign(!uip, Reason::Binary(ng[1]));
+            }
+            _ => {
+                let mut levels: Vec<u32> =
+                    ng.iter().map(|l| self.a.level[l.var() as usize]).collect();
+                levels.sort_unstable();
+                levels.dedup();
+                let c = self.db.add(&ng, true, levels.len() as u32);
+                self.a.assign(!uip, Reason::Nogood(c));
+            }
+        }
+    }
+
+    fn bump_nogood(&mut self, c: u32) {
+        if self.db.bump(c, self.nogood_inc) {
+            self.db.rescale_activities();
+            self.nogood_inc *= 1e-20;
+        }
+    }
+
+    /// Adds a nogood from outside the search (enumeration, the minimality check). It may be
+    /// violated (reported as the next conflict) or unit (asserted at its level).
+    pub(super) fn add_external_nogood(&mut self, lits: &[Lit]) -> bool {
+        if self.unsat {
+            return false;
+        }
+        let mut ng = Vec::with_capacity(lits.len());
+        for &l in lits {
+            let fixed = self.a.value(l) != 0 && self.a.level[l.var() as usize] == 0;
+            match (fixed, self.a.value(l)) {
+                (true, 1) => {}
+                (true, _) => return true,
+                _ => ng.push(l),
+            }
+        }
+        ng.sort_unstable();
+        ng.dedup();
+        if ng.windows(2).any(|w| w[0] == !w[1]) {
+            return true;
+        }
+        let key = |l: &Lit| {
+            if self.a.is_true(*l) {
+                (1u8, u32::MAX - self.a.level[l.var() as usize])
+            } else {
+                (0, 0)
+            }
+        };
+        ng.sort_by_key(key);
+        let non_true = ng.iter().filter(|l| !self.a.is_true(**l)).count();
+        if ng.is_empty() {
+            self.unsat = true;
+            self.conflict = vec![Lit::TRUE];
+            return false;
+        }
+        if ng.len() == 1 {
+            self.backjump(0);
+            match self.a.value(ng[0]) {
+                1 => {
+                    self.unsat = true;
+                    self.conflict = ng;
+                    return false;
+                }
+                0 => self.a.assign(!ng[0], Reason::Unit),
+                _ => {}
+            }
+            return true;
+        }
+        let unit = non_true == 1 && self.a.value(ng[0]) == 0;
+        if unit {
+            let lv = self.a.level[ng[1].var() as usize];
+            self.backjump(lv);
+        }
+        let reason = if ng.len() == 2 {
+            self.db.add_binary(ng[0], ng[1]);
+            Reason::Binary(ng[1])
+        } else {
+            Reason::Nogood(self.db.add(&ng, false, 0))
+        };
+        if non_true == 0 {
+            self.conflict = ng;
+        } else if unit {
+            self.a.assign(!ng[0], reason);
+        }
+        true
+    }
+}

@@ -1,0 +1,179 @@
+//! The nogood database of the CPU engine: an arena of nogoods of length >= 3 (input and learned)
+//! with two watched literals each, and implication lists for binary nogoods.
+//!
+//! Watch invariant (the nogood form of varisat's): the literals at positions 0 and 1 of a
+//! nogood are watched, and `watches[l]` lists the nogoods watching `l`. A nogood is violated only
+//! when all its literals are true, so a watch must sit on a literal that is not true; when a
+//! watched literal becomes true the nogood looks for another non-true literal, and otherwise
+//! either implies the complement of its other watch or reports a conflict. Nothing changes on
+//! backtracking. A *blocker* is some literal of the nogood: if it is false the nogood is satisfied
+//! and need not be visited.
+//!
+//! Arena layout per nogood: `[len, meta, activity bits, lits...]`; `meta` holds the LBD in its low
+//! 16 bits and the learned/deleted flags above.
+
+use crate::nogoods::Lit;
+
+pub type CRef = u32;
+
+pub(super) const HEADER: usize = 3;
+const LEARNED: u32 = 1 << 30;
+const DELETED: u32 = 1 << 31;
+
+#[derive(Clone, Copy, Debug)]
+pub struct Watch {
+    pub cref: CRef,
+    pub blocker: Lit,
+}
+
+pub struct NogoodDb {
+    pub(super) arena: Vec<u32>,
+    /// Per literal index: nogoods watching it.
+    pub watches: Vec<Vec<Watch>>,
+    /// Per literal index: for a binary nogood `{l, m}`, `bins[l]` contains `m`.
+    pub bins: Vec<Vec<Lit>>,
+    pub learned: Vec<CRef>,
+    wasted: usize,
+    pub learned_binaries: u64,
+}
+
+impl NogoodDb {
+    pub fn new(num_vars: u32) -> Self {
+        let nl = 2 * num_vars as usize;
+        NogoodDb {
+            arena: Vec::new(),
+            watches: vec![Vec::new(); nl],
+            bins: vec![Vec::new(); nl],
+            learned: Vec::new(),
+            wasted: 0,
+            learned_binaries: 0,
+        }
+    }
+
+    pub fn add_binary(&mut self, a: Lit, b: Lit) {
+        self.bins[a.index()].push(b);
+        self.bins[b.index()].push(a);
+    }
+
+    /// Adds a nogood of length >= 3 whose literals 0 and 1 are to be watched.
+    pub fn add(&mut self, lits: &[Lit], learned: bool, lbd: u32) -> CRef {
+        debug_assert!(lits.len() >= 3);
+        let cref = self.arena.len() as CRef;
+        self.arena.push(lits.len() as u32);
+        self.arena
+            .push(lbd.min(0xffff) | if learned { LEARNED } else { 0 });
+        self.arena.push(0f32.to_bits());
+        self.arena.extend(lits.iter().map(|l| l.0));
+        self.watches[lits[0].index()].push(Watch {
+            cref,
+            blocker: lits[1],
+        });
+        self.watches[lits[1].index()].push(Watch {
+            cref,
+            blocker: lits[0],
+        });
+        if learned {
+            self.learned.push(cref);
+        }
+        cref
+    }
+
+    #[inline]
+    pub fn len_of(&self, c: CRef) -> usize {
+        self.arena[c as usize] as usize
+    }
+
+    #[inline]
+    pub fn lits(&self, c: CRef) -> &[Lit] {
+        let s = c as usize + HEADER;
+        let words = &self.arena[s..s + self.len_of(c)];
+        // SAFETY: `Lit` is `repr(transparent)` over `u32`.
+        unsafe { std::slice::from_raw_parts(words.as_ptr() as *const Lit, words.len()) }
+    }
+
+    pub fn lbd(&self, c: CRef) -> u32 {
+        self.arena[c as usize + 1] & 0xffff
+    }
+
+    pub fn activity(&self, c: CRef) -> f32 {
+        f32::from_bits(self.arena[c as usize + 2])
+    }
+
+    pub fn bump(&mut self, c: CRef, inc: f32) -> bool {
+        let a = self.activity(c) + inc;
+        self.arena[c as usize + 2] = a.to_bits();
+        a > 1e20
+    }
+
+    pub fn rescale_activities(&mut self) {
+        for i in 0..self.learned.len() {
+            let c = self.learned[i] as usize;
+            let a = f32::from_bits(self.arena[c + 2]) * 1e-20;
+            self.arena[c + 2] = a.to_bits();
+        }
+    }
+
+    /// Marks a learned nogood deleted; its watches are dropped at the next `collect`.
+    pub fn delete(&mut self, c: CRef) {
+        self.arena[c as usize + 1] |= DELETED;
+        self.wasted += HEADER + self.len_of(c);
+    }
+
+    pub fn learned_count(&self) -> usize {
+        self.learned.len()
+    }
+
+    /// Drops deleted nogoods from the learned list and the watch lists, and compacts the arena
+    /// when at least half of it is garbage; `relocate` is told each moved reference.
+    pub fn collect(&mut self, mut relocate: impl FnMut(&dyn Fn(CRef) -> Option<CRef>)) {
+        let arena = &self.arena;
+        self.learned
+            .retain(|&c| arena[c as usize + 1] & DELETED == 0);
+        for ws in self.watches.iter_mut() {
+            ws.retain(|w| arena[w.cref as usize + 1] & DELETED == 0);
+        }
+        if self.wasted * 2 < self.arena.len() {
+            return;
+        }
+        let mut map = std::collections::HashMap::new();
+        let mut fresh = Vec::with_capacity(self.arena.len() - self.wasted);
+        let mut c = 0usize;
+        while c < self.arena.len() {
+            let len = self.arena[c] as usize;
+            if self.arena[c + 1] & DELETED == 0 {
+                map.insert(c as CRef, fresh.len() as CRef);
+                fresh.extend_from_slice(&self.arena[c..c + HEADER + len]);
+            }
+            c += HEADER + len;
+        }
+        self.arena = fresh;
+        self.wasted = 0;
+        for c in self.learned.iter_mut() {
+            *c = map[c];
+        }
+        for ws in self.watches.iter_mut() {
+            for w in ws.iter_mut() {
+                w.cref = map[&w.cref];
+            }
+        }
+        relocate(&|c| map.get(&c).copied());
+    }
+
+    pub fn check_invariants(&self) -> Result<(), String> {
+        for (li, ws) in self.watches.iter().enumerate() {
+            for w in ws {
+                if self.arena[w.cref as usize + 1] & DELETED != 0 {
+                    continue;
+                }
+                let l = self.lits(w.cref);
+                if l[0].index() != li && l[1].index() != li {
+                    return Err(format!(
+                        "watch on {li} for nogood {} not at position 0/1",
+                        w.cref
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+}

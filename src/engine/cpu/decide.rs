@@ -1,0 +1,297 @@
+//! Decisions by the ASP computation: only an applicable rule may be applied, by making its body
+//! true (which derives its head) or, for a choice rule whose body holds, its head; candidates are
+//! ranked by the chosen heuristic.
+//!
+//! Candidates live in a heap of variables ordered by score. A body variable is a candidate when its
+//! rule is applicable (positive literals true, negative ones not false); an atom `q` is one when
+//! some rule has the body `not q` (deciding `F q` applies it) or when a choice rule for it has a
+//! true body. A popped body that is not yet applicable is *parked* on one of its unassigned
+//! positive literals and returns to the heap when that literal becomes true; choice heads return
+//! when their body becomes true; every variable returns when it is unassigned. A candidate lost
+//! anyway is found by the engine's completion scan, so parking affects speed, never answers.
+
+use super::assignment::Assignment;
+use crate::cli::Heuristic;
+use crate::nogoods::{Lit, NONE, Problem, Var};
+
+pub struct Decider {
+    heap: Vec<Var>,
+    pos: Vec<u32>,
+    pub activity: Vec<f64>,
+    inc: f64,
+    decay: f64,
+    dynamic: bool,
+    eligible: Vec<bool>,
+    /// Per variable: the choice bodies of the atom (for choice decisions).
+    choice_start: Vec<u32>,
+    choice: Vec<u32>,
+    park: Vec<Vec<Var>>,
+}
+
+const ABSENT: u32 = u32::MAX;
+
+impl Decider {
+    pub fn new(p: &Problem, heuristic: Heuristic) -> Self {
+        let nv = p.num_vars as usize;
+        let bt = &p.bodies;
+        let mut eligible = vec![false; nv];
+        let mut choices: Vec<Vec<u32>> = vec![Vec::new(); nv];
+        for b in 0..bt.len() {
+            if !bt.has_heads(b) {
+                continue;
+            }
+            let l = bt.lit[b];
+            if l.var() != 0
+                && (!l.is_pos() || p.kinds[l.var() as usize] == crate::nogoods::VarKind::Body)
+            {
+                eligible[l.var() as usize] = true;
+            }
+            for &h in bt.choice_heads(b) {
+                eligible[h as usize] = true;
+                choices[h as usize].push(b as u32);
+            }
+        }
+        let mut choice_start = vec![0u32];
+        let mut choice = Vec::new();
+        for c in &choices {
+            choice.extend_from_slice(c);
+            choice_start.push(choice.len() as u32);
+        }
+        let activity = initial_scores(p, heuristic);
+        let mut d = Decider {
+            heap: Vec::new(),
+            pos: vec![ABSENT; nv],
+            activity,
+            inc: 1.0,
+            decay: 1.0 / 0.95,
+            dynamic: heuristic == Heuristic::Activity,
+            eligible,
+            choice_start,
+            choice,
+            park: vec![Vec::new(); 2 * nv],
+        };
+        for v in 0..nv as Var {
+            d.insert(v);
+        }
+        d
+    }
+
+    fn choices(&self, v: Var) -> &[u32] {
+        &self.choice
+            [self.choice_start[v as usize] as usize..self.choice_start[v as usize + 1] as usize]
+    }
+
+    /// Puts `v` (back) into the heap if it can ever be a candidate.
+    pub fn insert(&mut self, v: Var) {
+        let vi = v as usize;
+        if !self.eligible[vi] || self.pos[vi] != ABSENT {
+            return;
+        }
+        self.pos[vi] = self.heap.len() as u32;
+        self.heap.push(v);
+        self.sift_up(self.heap.len() - 1);
+    }
+
+    /// A literal became true: wake what was parked on it and the choice heads of its body.
+    pub fn on_true(&mut self, p: &Problem, l: Lit) {
+        if !self.park[l.index()].is_empty() {
+            let woken = std::mem::take(&mut self.park[l.index()]);
+            for v in woken {
+                self.insert(v);
+            }
+        }
+        if let Some(b) = p.bodies.of_lit(l) {
+            for &h in p.bodies.choice_heads(b) {
+                self.insert(h);
+            }
+        }
+    }
+
+    /// Drops all parked entries and refills the heap (on restarts, to keep parking lists short).
+    pub fn reset_parking(&mut self) {
+        for list in &mut self.park {
+            list.clear();
+        }
+        for v in 0..self.pos.len() as Var {
+            self.insert(v);
+        }
+    }
+
+    /// The best applicable decision, or `None` when the heap holds no candidate.
+    pub fn pick(&mut self, p: &Problem, a: &Assignment) -> Option<Lit> {
+        while let Some(v) = self.pop() {
+            if !a.is_unassigned(v) {
+                continue;
+            }
+            match self.candidate(p, a, v) {
+                Ok(l) => return Some(l),
+                Err(Some(on)) => self.park[on.index()].push(v),
+                Err(None) => {}
+            }
+        }
+        None
+    }
+
+    /// The decision `v` offers, or where to park it (if anywhere).
+    fn candidate(&self, p: &Problem, a: &Assignment, v: Var) -> Result<Lit, Option<Lit>> {
+        let bt = &p.bodies;
+        let mut park = None;
+        if let Some(b) = bt.of_lit(Lit::pos(v)).filter(|&b| bt.has_heads(b)) {
+            match applicable(p, a, b) {
+                Ok(()) => return Ok(Lit::pos(v)),
+                Err(on) => park = on,
+            }
+        }
+        if bt.of_lit(Lit::neg(v)).is_some_and(|b| bt.has_heads(b)) {
+            return Ok(Lit::neg(v));
+        }
+        if self
+            .choices(v)
+            .iter()
+            .any(|&b| a.is_true(bt.lit[b as usize]))
+        {
+            return Ok(Lit::pos(v));
+        }
+        Err(park)
+    }
+
+    pub fn bump(&mut self, v: Var) {
+        if !self.dynamic {
+            return;
+        }
+        let vi = v as usize;
+        self.activity[vi] += self.inc;
+        if self.activity[vi] > 1e100 {
+            for x in self.activity.iter_mut() {
+                *x *= 1e-100;
+            }
+            self.inc *= 1e-100;
+        }
+        if self.pos[vi] != ABSENT {
+            self.sift_up(self.pos[vi] as usize);
+        }
+    }
+
+    pub fn decay(&mut self) {
+        if self.dynamic {
+            self.inc *= self.decay;
+        }
+    }
+
+    fn pop(&mut self) -> Option<Var> {
+        if self.heap.is_empty() {
+            return None;
+        }
+        let top = self.heap[0];
+        let last = self.heap.pop().expect("non-empty");
+        self.pos[top as usize] = ABSENT;
+        if !self.heap.is_empty() {
+            self.heap[0] = last;
+            self.pos[last as usize] = 0;
+            self.sift_down(0);
+        }
+        Some(top)
+    }
+
+    fn better(&self, a: Var, b: Var) -> bool {
+        let (x, y) = (self.activity[a as usize], self.activity[b as usize]);
+        x > y || (x == y && a < b)
+    }
+
+    fn sift_up(&mut self, mut i: usize) {
+        let v = self.heap[i];
+        while i > 0 {
+            let parent = (i - 1) / 2;
+            if !self.better(v, self.heap[parent]) {
+                break;
+            }
+            self.heap[i] = self.heap[parent];
+            self.pos[self.heap[i] as usize] = i as u32;
+            i = parent;
+        }
+        self.heap[i] = v;
+        self.pos[v as usize] = i as u32;
+    }
+
+    fn sift_down(&mut self, mut i: usize) {
+        let v = self.heap[i];
+        let n = self.heap.len();
+        loop {
+            let mut child = 2 * i + 1;
+            if child >= n {
+                break;
+            }
+            if child + 1 < n && self.better(self.heap[child + 1], self.heap[child]) {
+                child += 1;
+            }
+            if !self.better(self.heap[child], v) {
+                break;
+            }
+            self.heap[i] = self.heap[child];
+            self.pos[self.heap[i] as usize] = i as u32;
+            i = child;
+        }
+        self.heap[i] = v;
+        self.pos[v as usize] = i as u32;
+    }
+}
+
+/// Whether body `b`'s rule is applicable: its positive literals true and its negative literals
+/// not false, enough of them to reach its bound. Otherwise an unassigned positive literal to wait
+/// for, if there is one.
+pub fn applicable(p: &Problem, a: &Assignment, b: usize) -> Result<(), Option<Lit>> {
+    let (lits, ws) = p.bodies.def(b);
+    let bound = p.bodies.bound[b];
+    let mut sum = 0;
+    let mut wait = None;
+    for (&l, &w) in lits.iter().zip(ws) {
+        let ok = if l.is_pos() {
+            a.is_true(l)
+        } else {
+            !a.is_false(l)
+        };
+        if ok {
+            sum += w;
+        } else if wait.is_none() && l.is_pos() && a.value(l) == 0 {
+            wait = Some(l);
+        }
+    }
+    if sum >= bound { Ok(()) } else { Err(wait) }
+}
+
+/// Initial scores: occurrence counts, Jeroslow-Wang weights, or (for activity) occurrence counts
+/// scaled down so that the first conflicts dominate them.
+fn initial_scores(p: &Problem, h: Heuristic) -> Vec<f64> {
+    let mut s = vec![0f64; p.num_vars as usize];
+    let st = &p.store;
+    for i in 0..st.len() {
+        let ng = st.nogood(i);
+        let w = match h {
+            Heuristic::JeroslowWang => (-(ng.len() as f64)).exp2(),
+            _ => 1.0,
+        };
+        for l in ng {
+            s[l.var() as usize] += w;
+        }
+    }
+    let wc = &p.weights;
+    for c in 0..wc.len() {
+        let n = wc.range(c).len() as f64;
+        let w = match h {
+            Heuristic::JeroslowWang => (-n).exp2(),
+            _ => 1.0,
+        };
+        for l in &wc.lits[wc.range(c)] {
+            s[l.var() as usize] += w;
+        }
+        s[wc.lit[c].var() as usize] += w;
+    }
+    if h == Heuristic::Activity {
+        let max = s.iter().cloned().fold(1.0, f64::max);
+        for x in s.iter_mut() {
+            *x /= max;
+        }
+    }
+    let _ = NONE;
+    s
+}

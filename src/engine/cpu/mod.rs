@@ -1,0 +1,338 @@
+//! The CPU engine: watched-literal propagation over the nogood database, native weight
+//! constraints and cost bound, unfounded sets, ASP-computation decisions, and both learning schemes.
+
+mod analyze;
+mod assignment;
+mod db;
+mod decide;
+mod forward;
+mod minimize;
+mod propagate;
+mod reduce;
+mod unfounded;
+mod weight;
+
+use self::assignment::{Assignment, Reason};
+use self::db::NogoodDb;
+use self::decide::Decider;
+use self::forward::Deps;
+use self::minimize::CostProp;
+use self::unfounded::Unfounded;
+use self::weight::WeightProp;
+use super::{Completion, Engine, EngineStats};
+use crate::cli::{Deletion, Learning, SearchOptions};
+use crate::nogoods::{Lit, Problem, Var};
+use std::sync::Arc;
+
+pub struct CpuEngine {
+    p: Arc<Problem>,
+    learning: Learning,
+    deletion: Deletion,
+    a: Assignment,
+    db: NogoodDb,
+    wp: WeightProp,
+    cost: CostProp,
+    ufs: Unfounded,
+    dec: Decider,
+    fwd: Option<Deps>,
+    /// Trail index of the next literal to propagate; literals before it have been counted by the
+    /// weight and cost propagators (and have their dependency rows, under forward learning).
+    qhead: usize,
+    /// The violated nogood (all its literals true), if any.
+    conflict: Vec<Lit>,
+    /// Set once a conflict at level 0 was found: no (more) answer sets.
+    unsat: bool,
+    nogood_inc: f32,
+    stats: EngineStats,
+    scratch: Vec<Lit>,
+    seen: Vec<bool>,
+}
+
+impl CpuEngine {
+    pub fn new(p: Arc<Problem>, opts: &SearchOptions) -> Self {
+        let nv = p.num_vars;
+        let mut e = CpuEngine {
+            learning: opts.learning,
+            deletion: opts.deletion,
+            a: Assignment::new(nv),
+            db: NogoodDb::new(nv),
+            wp: WeightProp::new(&p.weights, nv),
+            cost: CostProp::new(&p.costs, nv),
+            ufs: Unfounded::new(&p),
+            dec: Decider::new(&p, opts.heuristic),
+            fwd: (opts.learning == Learning::Fwd).then(|| Deps::new(nv)),
+            qhead: 0,
+            conflict: Vec::new(),
+            unsat: false,
+            nogood_inc: 1.0,
+            stats: EngineStats::default(),
+            scratch: Vec::new(),
+            seen: Vec::new(),
+            p,
+        };
+        e.load();
+        e
+    }
+
+    /// Copies the input nogoods into the database and asserts the units (the paper's initial
+    /// propagation).
+    fn load(&mut self) {
+        let p = Arc::clone(&self.p);
+        let st = &p.store;
+        self.a.assign(Lit::TRUE, Reason::Unit);
+        for i in 0..st.len() {
+            let ng = st.nogood(i);
+            if ng.len() == 2 {
+                self.db.add_binary(ng[0], ng[1]);
+            } else {
+                self.db.add(ng, false, 0);
+            }
+        }
+        for &u in &st.units {
+            self.assert_unit(u);
+        }
+    }
+
+    /// Makes `l` false at level 0 (a unit nogood `{l}`).
+    fn assert_unit(&mut self, l: Lit) {
+        debug_assert_eq!(self.a.decision_level(), 0);
+        match self.a.value(l) {
+            1 => {
+                self.conflict = vec![l];
+                self.unsat = true;
+            }
+            0 => self.a.assign(!l, Reason::Unit),
+            _ => {}
+        }
+    }
+
+    /// Backtracks to `level`, keeping every propagator's state in step.
+    fn backjump(&mut self, level: u32) {
+        if level >= self.a.decision_level() {
+            return;
+        }
+        let qhead = self.qhead;
+        let keep = self.a.level_start[level as usize] as usize;
+        let (wp, cost, ufs, dec, w) = (
+            &mut self.wp,
+            &mut self.cost,
+            &mut self.ufs,
+            &mut self.dec,
+            &self.p.weights,
+        );
+        let mut idx = self.a.trail.len();
+        self.a.backtrack(level, |l| {
+            idx -= 1;
+            if idx < qhead {
+                wp.on_unassign(w, l);
+                cost.on_unassign(l);
+            }
+            ufs.on_unassign(l.var());
+            dec.insert(l.var());
+        });
+        debug_assert_eq!(idx, keep);
+        self.qhead = self.qhead.min(keep);
+        self.ufs.backtrack(level);
+    }
+
+    /// The true literals that implied `p` (empty for decisions and level-0 units).
+    fn antecedents(&self, p: Lit, out: &mut Vec<Lit>) {
+        match self.a.reason[p.var() as usize] {
+            Reason::Decision | Reason::Unit => {}
+            Reason::Binary(o) => out.push(o),
+            Reason::Nogood(c) => out.extend(
+                self.db
+                    .lits(c)
+                    .iter()
+                    .copied()
+                    .filter(|l| l.var() != p.var()),
+            ),
+            Reason::Weight(c) => self.wp.explain(&self.p.weights, &self.a, c, p, out),
+            Reason::Loop(id) => out.extend_from_slice(&self.ufs.reasons[id as usize].1),
+            Reason::Cost => {
+                let levels = self.cost.levels_for(&self.p.costs, p);
+                let before = self.a.trail_pos[p.var() as usize];
+                self.cost
+                    .explain(&self.p.costs, &self.a, levels, Some(before), out)
+            }
+        }
+    }
+
+    /// Assigns a decision at a new level.
+    fn decide_lit(&mut self, l: Lit) {
+        self.a.new_level();
+        self.a.assign(l, Reason::Decision);
+        self.stats.decisions += 1;
+    }
+
+    /// The unassigned atoms left when no rule is applicable form an unfounded set: each is made
+    /// false by the loop nogood of its external bodies (all false).
+    fn falsify_unsupported(&mut self) -> bool {
+        let p = Arc::clone(&self.p);
+        let u: Vec<Var> = (1..p.num_vars)
+            .filter(|&v| p.kinds[v as usize].is_atom() && self.a.is_unassigned(v))
+            .collect();
+        if u.is_empty() {
+            return false;
+        }
+        let mut in_u = vec![false; p.num_vars as usize];
+        for &x in &u {
+            in_u[x as usize] = true;
+        }
+        let mut ext = Vec::new();
+        for &x in &u {
+            for &b in p.supports(x) {
+                let b = b as usize;
+                let (lits, ws) = p.bodies.def(b);
+                let outside: i64 = lits
+                    .iter()
+                    .zip(ws)
+                    .filter(|(l, _)| !(l.is_pos() && in_u[l.var() as usize]))
+                    .map(|(_, &w)| w)
+                    .sum();
+                if outside < p.bodies.bound[b] {
+                    continue;
+                }
+                if !self.a.is_false(p.bodies.lit[b]) {
+                    return false;
+                }
+                ext.push(!p.bodies.lit[b]);
+            }
+        }
+        ext.sort_unstable();
+        ext.dedup();
+        let id = self.ufs.reasons.len() as u32;
+        self.ufs.reasons.push((self.a.decision_level(), ext));
+        for x in u {
+            self.a.assign(Lit::neg(x), Reason::Loop(id));
+        }
+        true
+    }
+
+    fn check_invariants(&self) -> Result<(), String> {
+        self.a.check_invariants()?;
+        self.db.check_invariants()
+    }
+}
+
+impl Engine for CpuEngine {
+    fn name(&self) -> &'static str {
+        "cpu"
+    }
+
+    fn propagate(&mut self) -> bool {
+        if !self.conflict.is_empty() {
+            return false;
+        }
+        self.propagate_all()
+    }
+
+    fn decision_level(&self) -> u32 {
+        self.a.decision_level()
+    }
+
+    fn resolve_conflict(&mut self) -> bool {
+        debug_assert!(!self.conflict.is_empty());
+        self.stats.conflicts += 1;
+        if self.unsat {
+            return false;
+        }
+        let ok = match self.learning {
+            Learning::Res => self.learn_resolution(),
+            Learning::Fwd => self.learn_forward(),
+        };
+        self.conflict.clear();
+        if !ok {
+            self.unsat = true;
+        }
+        ok
+    }
+
+    fn decide(&mut self) -> Option<Lit> {
+        let l = self.dec.pick(&self.p, &self.a)?;
+        self.decide_lit(l);
+        Some(l)
+    }
+
+    fn complete(&mut self) -> Completion {
+        if self.a.trail.len() == self.a.num_vars() {
+            debug_assert_eq!(self.check_invariants(), Ok(()));
+            return Completion::Total;
+        }
+        self.stats.completions += 1;
+        // A candidate the heap lost (parking is a heuristic; answers must not depend on it).
+        for v in 0..self.p.num_vars {
+            self.dec.insert(v);
+        }
+        if let Some(l) = self.dec.pick(&self.p, &self.a) {
+            log::debug!("completion found a missed candidate {l:?}");
+            self.decide_lit(l);
+            return Completion::Decided;
+        }
+        if self.falsify_unsupported() {
+            return Completion::Falsified;
+        }
+        // Unreachable at a fixpoint by the argument in `decide`; decide something to progress.
+        let v = (0..self.p.num_vars)
+            .find(|&v| self.a.is_unassigned(v))
+            .expect("not total");
+        log::warn!("no applicable rule and no unfounded set; deciding F{v}");
+        self.decide_lit(Lit::neg(v));
+        Completion::Decided
+    }
+
+    fn atom_values(&self) -> Vec<bool> {
+        (0..=self.p.num_atoms)
+            .map(|v| self.a.is_true(Lit::pos(v)))
+            .collect()
+    }
+
+    fn lit_value(&self, l: Lit) -> Option<bool> {
+        match self.a.value(l) {
+            0 => None,
+            v => Some(v > 0),
+        }
+    }
+
+    fn fixed_value(&self, l: Lit) -> Option<bool> {
+        self.lit_value(l)
+            .filter(|_| self.a.level[l.var() as usize] == 0)
+    }
+
+    fn decisions(&self) -> Vec<Lit> {
+        (1..=self.a.decision_level())
+            .map(|lv| self.a.decision(lv))
+            .collect()
+    }
+
+    fn add_nogood(&mut self, lits: &[Lit]) -> bool {
+        self.add_external_nogood(lits)
+    }
+
+    fn set_cost_bound(&mut self, bound: Option<Vec<i64>>, strict: bool) {
+        self.cost.set_bound(bound, strict);
+    }
+
+    fn restart(&mut self) {
+        self.stats.restarts += 1;
+        self.backjump(0);
+        self.dec.reset_parking();
+    }
+
+    fn reduce_learned(&mut self) {
+        self.reduce();
+    }
+
+    fn learned_count(&self) -> usize {
+        self.db.learned_count()
+    }
+
+    fn stats(&self) -> EngineStats {
+        let mut s = self.stats.clone();
+        s.unfounded_sets = self.ufs.found;
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,177 @@
+//! The propagation loop: nogoods (binary lists and watched long nogoods), weight constraints,
+//! then at the unit fixpoint the cost bound and the unfounded-set check, until nothing changes.
+
+use super::CpuEngine;
+use super::assignment::Reason;
+use super::db::{HEADER, Watch};
+use crate::nogoods::Lit;
+use std::sync::Arc;
+
+impl CpuEngine {
+    pub(super) fn propagate_all(&mut self) -> bool {
+        let p = Arc::clone(&self.p);
+        loop {
+            if !self.propagate_queue() {
+                return false;
+            }
+            let mut assigned = std::mem::take(&mut self.scratch);
+            assigned.clear();
+            if self.cost.dirty {
+                if let Err(levels) = self.cost.propagate(&p.costs, &mut self.a, &mut assigned) {
+                    let mut c = Vec::new();
+                    self.cost.explain(&p.costs, &self.a, levels, None, &mut c);
+                    self.conflict = c;
+                    self.scratch = assigned;
+                    return false;
+                }
+            }
+            if assigned.is_empty() && self.ufs.needs_check() {
+                if let Err(c) = self.ufs.check(&p, &mut self.a, &mut assigned) {
+                    self.conflict = c.0;
+                    self.scratch = assigned;
+                    return false;
+                }
+            }
+            let progress = !assigned.is_empty();
+            self.scratch = assigned;
+            if !progress {
+                return true;
+            }
+        }
+    }
+
+    /// Propagates every assigned literal not yet propagated; false on a conflict.
+    fn propagate_queue(&mut self) -> bool {
+        let p = Arc::clone(&self.p);
+        while self.qhead < self.a.trail.len() {
+            let l = self.a.trail[self.qhead];
+            self.qhead += 1;
+            self.stats.propagations += 1;
+            self.record_deps(l);
+            self.wp.on_assign(&p.weights, l);
+            self.cost.on_assign(l);
+            self.ufs.on_true(l);
+            self.dec.on_true(&p, l);
+            for i in 0..self.db.bins[l.index()].len() {
+                let q = self.db.bins[l.index()][i];
+                match self.a.value(q) {
+                    1 => {
+                        self.conflict = vec![l, q];
+                        return false;
+                    }
+                    0 => self.a.assign(!q, Reason::Binary(l)),
+                    _ => {}
+                }
+            }
+            if !self.propagate_watches(l) {
+                return false;
+            }
+            if self.wp.has_occurrences(l) {
+                let mut assigned = std::mem::take(&mut self.scratch);
+                assigned.clear();
+                let res = self.wp.propagate(&p.weights, &mut self.a, l, &mut assigned);
+                self.scratch = assigned;
+                if let Err(k) = res {
+                    let mut c = Vec::new();
+                    self.wp.explain_conflict(&p.weights, &self.a, k, &mut c);
+                    self.conflict = c;
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Visits the long nogoods watching `l`, which just became true.
+    fn propagate_watches(&mut self, l: Lit) -> bool {
+        let mut ws = std::mem::take(&mut self.db.watches[l.index()]);
+        let (mut i, mut j) = (0, 0);
+        let mut ok = true;
+        while i < ws.len() {
+            let w = ws[i];
+            i += 1;
+            if self.a.is_false(w.blocker) {
+                ws[j] = w;
+                j += 1;
+                continue;
+            }
+            let c = w.cref as usize;
+            let len = self.db.arena[c] as usize;
+            let base = c + HEADER;
+            if self.db.arena[base] == l.0 {
+                self.db.arena.swap(base, base + 1);
+            }
+            let first = Lit(self.db.arena[base]);
+            if first != w.blocker && self.a.is_false(first) {
+                ws[j] = Watch {
+                    cref: w.cref,
+                    blocker: first,
+                };
+                j += 1;
+                continue;
+            }
+            let mut replaced = false;
+            for k in base + 2..base + len {
+                let cand = Lit(self.db.arena[k]);
+                if !self.a.is_true(cand) {
+                    self.db.arena.swap(base + 1, k);
+                    self.db.watches[cand.index()].push(Watch {
+                        cref: w.cref,
+                        blocker: first,
+                    });
+                    replaced = true;
+                    break;
+                }
+            }
+            if replaced {
+                continue;
+            }
+            ws[j] = w;
+            j += 1;
+            match self.a.value(first) {
+                1 => {
+                    self.conflict = self.db.lits(w.cref).to_vec();
+                    ok = false;
+                    while i < ws.len() {
+                        ws[j] = ws[i];
+                        i += 1;
+                        j += 1;
+                    }
+                }
+                0 => self.a.assign(!first, Reason::Nogood(w.cref)),
+                _ => {}
+            }
+        }
+        ws.truncate(j);
+        self.db.watches[l.index()] = ws;
+        ok
+    }
+
+    /// Under forward learning, gives `l` (being propagated) its dependency row.
+    pub(super) fn record_deps(&mut self, l: Lit) {
+        if self.fwd.is_none() {
+            return;
+        }
+        let v = l.var();
+        let lv = self.a.level[v as usize];
+        let mut ante = std::mem::take(&mut self.scratch);
+        ante.clear();
+        let reason = self.a.reason[v as usize];
+        if reason != Reason::Decision && lv > 0 {
+            self.antecedents(l, &mut ante);
+        }
+        let a = &self.a;
+        let fwd = self.fwd.as_mut().expect("checked");
+        match reason {
+            _ if lv == 0 => fwd.clear(v),
+            Reason::Decision => fwd.set_decision(v, lv),
+            _ => fwd.set_union(
+                v,
+                ante.iter()
+                    .map(|x| x.var())
+                    .filter(|&x| a.level[x as usize] > 0),
+            ),
+        }
+        self.scratch = ante;
+    }
+}

@@ -1,0 +1,49 @@
+//! Deletion of learned nogoods, so long runs keep memory bounded: nogoods of LBD <= 2 ("glue")
+//! stay; of the others, the half with the highest LBD (or lowest activity) goes, except those
+//! that are the reason of a current assignment.
+
+use super::CpuEngine;
+use super::assignment::Reason;
+use crate::cli::Deletion;
+
+impl CpuEngine {
+    pub(super) fn reduce(&mut self) {
+        if self.deletion == Deletion::No {
+            return;
+        }
+        let locked = |c: u32| {
+            let l0 = self.db.lits(c)[0];
+            self.a.is_false(l0) && self.a.reason[l0.var() as usize] == Reason::Nogood(c)
+        };
+        let mut cands: Vec<u32> = self
+            .db
+            .learned
+            .iter()
+            .copied()
+            .filter(|&c| self.db.lbd(c) > 2 && !locked(c))
+            .collect();
+        match self.deletion {
+            Deletion::Lbd => cands.sort_by(|&x, &y| {
+                self.db
+                    .lbd(y)
+                    .cmp(&self.db.lbd(x))
+                    .then(self.db.activity(x).total_cmp(&self.db.activity(y)))
+            }),
+            _ => cands.sort_by(|&x, &y| self.db.activity(x).total_cmp(&self.db.activity(y))),
+        }
+        let n = cands.len() / 2;
+        for &c in &cands[..n] {
+            self.db.delete(c);
+        }
+        self.stats.deleted += n as u64;
+        let (trail, reason) = (&self.a.trail, &mut self.a.reason);
+        self.db.collect(|map| {
+            for l in trail.iter() {
+                if let Reason::Nogood(c) = reason[l.var() as usize] {
+                    reason[l.var() as usize] =
+                        Reason::Nogood(map(c).expect("reasons are never deleted"));
+                }
+            }
+        });
+    }
+}

@@ -1,0 +1,318 @@
+//! Unfounded-set propagation over the cyclic atoms (clasp's `unfounded_check`, with source
+//! pointers), so that every total assignment the search reaches is stable.
+//!
+//! Invariant (between checks): every cyclic atom that is not false either has a *source*, a
+//! supporting body that is not false and whose positive cyclic atoms are sourced (so following
+//! sources never loops), or is queued in `recheck`. A check first withdraws the sources of
+//! falsified bodies (and, transitively, of bodies that relied on withdrawn atoms), then looks for
+//! new sources; the atoms left without one form an unfounded set `U`. Each atom of `U` is then
+//! false by the loop nogood `{T a} + {F B : B an external body of U}`; a true one is a conflict.
+//!
+//! In components with head cycles a shifted body is judged by its unshifted base (ignoring the
+//! other heads): weaker, hence sound, and the minimality check completes it.
+
+use super::assignment::{Assignment, Reason};
+use crate::nogoods::{Lit, NONE, Problem, Var};
+
+pub struct Unfounded {
+    cyclic: Vec<bool>,
+    source: Vec<u32>,
+    /// Per body: the body whose literal and definition decide whether it can be a source.
+    eff: Vec<u32>,
+    /// Per variable: bodies whose definition contains it positively and that support cyclic atoms.
+    pos_occ_start: Vec<u32>,
+    pos_occ: Vec<u32>,
+    /// Per literal index: bodies (with cyclic heads) falsified when the literal becomes true.
+    falsifies: Vec<Vec<u32>>,
+    pending: Vec<u32>,
+    recheck: Vec<Var>,
+    in_recheck: Vec<bool>,
+    unsource_queue: Vec<Var>,
+    in_u: Vec<bool>,
+    /// Antecedents of loop-nogood implications, with the level they were made at.
+    pub reasons: Vec<(u32, Vec<Lit>)>,
+    pub found: u64,
+}
+
+/// A true atom in an unfounded set: the violated loop nogood.
+pub struct LoopConflict(pub Vec<Lit>);
+
+impl Unfounded {
+    pub fn new(p: &Problem) -> Self {
+        let nv = p.num_vars as usize;
+        let cyclic: Vec<bool> = (0..nv).map(|v| p.is_cyclic(v as Var)).collect();
+        let bt = &p.bodies;
+        let nb = bt.len();
+        let mut eff: Vec<u32> = (0..nb as u32).collect();
+        let mut has_cyclic_head = vec![false; nb];
+        for b in 0..nb {
+            let heads = bt.heads(b).iter().chain(bt.choice_heads(b));
+            for &h in heads {
+                if cyclic[h as usize] {
+                    has_cyclic_head[b] = true;
+                    if p.non_hcf[p.scc[h as usize] as usize] && bt.shift_base[b] != NONE {
+                        eff[b] = bt.shift_base[b];
+                    }
+                }
+            }
+        }
+        let mut occ: Vec<Vec<u32>> = vec![Vec::new(); nv];
+        let mut falsifies = vec![Vec::new(); 2 * nv];
+        for b in 0..nb {
+            if !has_cyclic_head[b] {
+                continue;
+            }
+            let e = eff[b] as usize;
+            for &l in bt.def(e).0 {
+                if l.is_pos() && cyclic[l.var() as usize] {
+                    occ[l.var() as usize].push(b as u32);
+                }
+            }
+            let lit = bt.lit[e];
+            if lit != Lit::TRUE {
+                falsifies[(!lit).index()].push(b as u32);
+            }
+        }
+        let mut pos_occ_start = vec![0u32];
+        let mut pos_occ = Vec::new();
+        for o in &mut occ {
+            o.sort_unstable();
+            o.dedup();
+            pos_occ.extend_from_slice(o);
+            pos_occ_start.push(pos_occ.len() as u32);
+        }
+        let recheck: Vec<Var> = (0..nv as Var).filter(|&v| cyclic[v as usize]).collect();
+        let mut in_recheck = vec![false; nv];
+        for &v in &recheck {
+            in_recheck[v as usize] = true;
+        }
+        Unfounded {
+            cyclic,
+            source: vec![NONE; nv],
+            eff,
+            pos_occ_start,
+            pos_occ,
+            falsifies,
+            pending: Vec::new(),
+            recheck,
+            in_recheck,
+            unsource_queue: Vec::new(),
+            in_u: vec![false; nv],
+            reasons: Vec::new(),
+            found: 0,
+        }
+    }
+
+    /// A literal became true.
+    #[inline]
+    pub fn on_true(&mut self, l: Lit) {
+        if let Some(bs) = self.falsifies.get(l.index()) {
+            self.pending.extend_from_slice(bs);
+        }
+    }
+
+    /// A variable became unassigned.
+    #[inline]
+    pub fn on_unassign(&mut self, v: Var) {
+        let vi = v as usize;
+        if self.cyclic[vi] && self.source[vi] == NONE && !self.in_recheck[vi] {
+            self.in_recheck[vi] = true;
+            self.recheck.push(v);
+        }
+    }
+
+    /// Drops loop reasons made above `level`.
+    pub fn backtrack(&mut self, level: u32) {
+        while self.reasons.last().is_some_and(|r| r.0 > level) {
+            self.reasons.pop();
+        }
+    }
+
+    pub fn needs_check(&self) -> bool {
+        !self.pending.is_empty() || !self.recheck.is_empty()
+    }
+
+    fn heads<'p>(p: &'p Problem, b: usize) -> impl Iterator<Item = &'p u32> + 'p {
+        p.bodies.heads(b).iter().chain(p.bodies.choice_heads(b))
+    }
+
+    fn pos_occ(&self, v: Var) -> &[u32] {
+        &self.pos_occ
+            [self.pos_occ_start[v as usize] as usize..self.pos_occ_start[v as usize + 1] as usize]
+    }
+
+    /// Whether body `b` can be a source: not false, and reaching its bound with literals that
+    /// are not false and whose cyclic atoms are sourced.
+    fn valid(&self, p: &Problem, a: &Assignment, b: usize) -> bool {
+        let e = self.eff[b] as usize;
+        if a.is_false(p.bodies.lit[e]) {
+            return false;
+        }
+        let (lits, ws) = p.bodies.def(e);
+        let mut sum = 0;
+        let bound = p.bodies.bound[e];
+        for (&l, &w) in lits.iter().zip(ws) {
+            if a.is_false(l)
+                || (l.is_pos()
+                    && self.cyclic[l.var() as usize]
+                    && self.source[l.var() as usize] == NONE)
+            {
+                continue;
+            }
+            sum += w;
+            if sum >= bound {
+                return true;
+            }
+        }
+        sum >= bound
+    }
+
+    fn unsource(&mut self, v: Var) {
+        self.source[v as usize] = NONE;
+        self.unsource_queue.push(v);
+    }
+
+    fn queue_recheck(&mut self, v: Var) {
+        if !self.in_recheck[v as usize] {
+            self.in_recheck[v as usize] = true;
+            self.recheck.push(v);
+        }
+    }
+
+    /// Runs the check; falsified atoms are assigned (and appended to `assigned`).
+    pub fn check(
+        &mut self,
+        p: &Problem,
+        a: &mut Assignment,
+        assigned: &mut Vec<Lit>,
+    ) -> Result<(), LoopConflict> {
+        // 1. Withdraw sources of falsified bodies, then of bodies relying on withdrawn atoms.
+        while let Some(b) = self.pending.pop() {
+            let b = b as usize;
+            if !a.is_false(p.bodies.lit[self.eff[b] as usize]) {
+                continue;
+            }
+            for &h in Self::heads(p, b) {
+                if self.cyclic[h as usize] && self.source[h as usize] == b as u32 {
+                    self.unsource(h);
+                }
+            }
+        }
+        while let Some(x) = self.unsource_queue.pop() {
+            self.queue_recheck(x);
+            for i in self.pos_occ_start[x as usize]..self.pos_occ_start[x as usize + 1] {
+                let b = self.pos_occ[i as usize] as usize;
+                let mut lost = Vec::new();
+                for &h in Self::heads(p, b) {
+                    if self.cyclic[h as usize] && self.source[h as usize] == b as u32 {
+                        lost.push(h);
+                    }
+                }
+                if !lost.is_empty() && !self.valid(p, a, b) {
+                    for h in lost {
+                        self.unsource(h);
+                    }
+                }
+            }
+        }
+        // 2. Find new sources, propagating forward through the bodies a new source enables.
+        let mut work: Vec<Var> = self.recheck.clone();
+        while let Some(x) = work.pop() {
+            let xi = x as usize;
+            if self.source[xi] != NONE || a.is_false(Lit::pos(x)) {
+                continue;
+            }
+            let found = p
+                .supports(x)
+                .iter()
+                .copied()
+                .find(|&b| self.valid(p, a, b as usize));
+            if let Some(b) = found {
+                self.source[xi] = b;
+                for &b2 in self.pos_occ(x) {
+                    for &h in Self::heads(p, b2 as usize) {
+                        let hi = h as usize;
+                        if self.cyclic[hi] && self.source[hi] == NONE && !a.is_false(Lit::pos(h)) {
+                            work.push(h);
+                        }
+                    }
+                }
+            }
+        }
+        // 3. What is left unsourced and not false is unfounded.
+        let recheck = std::mem::take(&mut self.recheck);
+        let mut unfounded = Vec::new();
+        for &x in &recheck {
+            self.in_recheck[x as usize] = false;
+            if self.source[x as usize] == NONE && !a.is_false(Lit::pos(x)) {
+                unfounded.push(x);
+            }
+        }
+        self.recheck = recheck;
+        self.recheck.clear();
+        if unfounded.is_empty() {
+            return Ok(());
+        }
+        self.found += 1;
+        for &x in &unfounded {
+            self.in_u[x as usize] = true;
+        }
+        let ext = self.external_bodies(p, a, &unfounded);
+        for &x in &unfounded {
+            self.in_u[x as usize] = false;
+        }
+        let Some(ext) = ext else {
+            // Not unfounded after all (cannot happen at a propagation fixpoint): keep checking.
+            debug_assert!(false, "unfounded set with a non-false external body");
+            for &x in &unfounded {
+                self.queue_recheck(x);
+            }
+            return Ok(());
+        };
+        if let Some(&t) = unfounded.iter().find(|&&x| a.is_true(Lit::pos(x))) {
+            let mut ng = vec![Lit::pos(t)];
+            ng.extend_from_slice(&ext);
+            // Atoms of U stay unsourced: requeue them so the next check sees them again.
+            for &x in &unfounded {
+                self.queue_recheck(x);
+            }
+            return Err(LoopConflict(ng));
+        }
+        let id = self.reasons.len() as u32;
+        self.reasons.push((a.decision_level(), ext));
+        for &x in &unfounded {
+            a.assign(Lit::neg(x), Reason::Loop(id));
+            assigned.push(Lit::neg(x));
+        }
+        Ok(())
+    }
+
+    /// The literals `F B` (true) of the bodies that support `U` from outside it; `None` if one
+    /// of them is not false.
+    fn external_bodies(&self, p: &Problem, a: &Assignment, u: &[Var]) -> Option<Vec<Lit>> {
+        let mut ext = Vec::new();
+        for &x in u {
+            for &b in p.supports(x) {
+                let e = self.eff[b as usize] as usize;
+                let (lits, ws) = p.bodies.def(e);
+                let outside: i64 = lits
+                    .iter()
+                    .zip(ws)
+                    .filter(|(l, _)| !(l.is_pos() && self.in_u[l.var() as usize]))
+                    .map(|(_, &w)| w)
+                    .sum();
+                if outside < p.bodies.bound[e] {
+                    continue;
+                }
+                let lit = p.bodies.lit[e];
+                if !a.is_false(lit) {
+                    return None;
+                }
+                ext.push(!lit);
+            }
+        }
+        ext.sort_unstable();
+        ext.dedup();
+        Some(ext)
+    }
+}

@@ -1,0 +1,68 @@
+//! The engine trait the search loop drives, and its two implementations: the CPU engine and the
+//! CUDA engine. The loop (Algorithm 1 of the paper) lives once, in [`crate::solve`]; engines differ
+//! only inside these operations.
+
+pub mod cpu;
+
+use crate::nogoods::Lit;
+
+/// What the completion step did when no rule was applicable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Completion {
+    /// Every variable is assigned: the assignment is a candidate answer set.
+    Total,
+    /// Unsupported atoms were made false (propagate again).
+    Falsified,
+    /// A candidate the heap had missed was found and decided.
+    Decided,
+}
+
+/// Counters every engine keeps (`--stats`).
+#[derive(Clone, Debug, Default)]
+pub struct EngineStats {
+    pub decisions: u64,
+    pub conflicts: u64,
+    pub propagations: u64,
+    pub restarts: u64,
+    pub learned: u64,
+    pub learned_literals: u64,
+    pub deleted: u64,
+    pub unfounded_sets: u64,
+    pub completions: u64,
+}
+
+/// The operations of the paper's Algorithm 1, over one assignment.
+///
+/// Contract: `propagate` runs to a fixpoint or a conflict; after a conflict `resolve_conflict`
+/// learns a nogood, backjumps and asserts (false when the conflict is at level 0: no more
+/// answer sets); `decide` makes one decision by the ASP computation or reports none applicable,
+/// in which case `complete` finishes the assignment. Nogoods added from outside (enumeration)
+/// may be violated: the next `propagate` reports the conflict.
+pub trait Engine {
+    fn name(&self) -> &'static str;
+    /// Unit propagation and the other propagators to a fixpoint; false on a conflict.
+    fn propagate(&mut self) -> bool;
+    fn decision_level(&self) -> u32;
+    /// Learning (by the configured scheme) and backjump; false if the conflict is at level 0.
+    fn resolve_conflict(&mut self) -> bool;
+    /// Decides the best applicable rule; `None` if there is none.
+    fn decide(&mut self) -> Option<Lit>;
+    fn complete(&mut self) -> Completion;
+    /// The value of every program atom (index 0 unused) of a total assignment.
+    fn atom_values(&self) -> Vec<bool>;
+    /// The value of a literal (true, false, or unassigned as `None`).
+    fn lit_value(&self, l: Lit) -> Option<bool>;
+    /// The value of a literal if it is fixed at level 0.
+    fn fixed_value(&self, l: Lit) -> Option<bool>;
+    /// The decision literals, lowest level first.
+    fn decisions(&self) -> Vec<Lit>;
+    /// Adds a permanent nogood; false if it makes the problem unsatisfiable at level 0.
+    fn add_nogood(&mut self, lits: &[Lit]) -> bool;
+    /// Bounds the cost of further models (without offsets); `strict` asks for strictly less.
+    fn set_cost_bound(&mut self, bound: Option<Vec<i64>>, strict: bool);
+    fn restart(&mut self);
+    /// Deletes learned nogoods per the deletion policy.
+    fn reduce_learned(&mut self);
+    fn learned_count(&self) -> usize;
+    fn stats(&self) -> EngineStats;
+}

@@ -1,0 +1,93 @@
+//! The body table: every rule body with the literal that stands for it, its definition, and the
+//! atoms it supports. Decisions (the ASP computation), unfounded-set checks and the minimality
+//! check all read rules through it.
+//!
+//! A body's definition is a weighted sum: normal bodies have weight 1 per literal and bound = their
+//! length; weight bodies keep their (normalised) weights; a disjunction of literals has bound 1.
+//! Invariants: a body's `lit` is true exactly when its definition holds (ensured by nogoods or a
+//! weight constraint); each literal stands for at most one body (`by_lit`); `heads` are atoms the
+//! body derives (normal rules, shifted disjunctions), `choice_heads` atoms it merely allows.
+
+use super::lit::Lit;
+
+pub const NONE: u32 = u32::MAX;
+
+#[derive(Clone, Debug, Default)]
+pub struct BodyTable {
+    pub lit: Vec<Lit>,
+    pub bound: Vec<i64>,
+    /// Body `b` is `lits[def_start[b]..def_start[b+1]]` with the same range of `weights`.
+    pub def_start: Vec<u32>,
+    pub lits: Vec<Lit>,
+    pub weights: Vec<i64>,
+    /// For a body made by shifting a disjunctive rule: the body of the unshifted rule; else itself.
+    pub shift_base: Vec<u32>,
+    pub head_start: Vec<u32>,
+    pub heads: Vec<u32>,
+    pub choice_start: Vec<u32>,
+    pub choice_heads: Vec<u32>,
+    /// For each literal index: the body it stands for, or [`NONE`].
+    pub by_lit: Vec<u32>,
+}
+
+impl BodyTable {
+    pub fn len(&self) -> usize {
+        self.lit.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.lit.is_empty()
+    }
+
+    pub fn def(&self, b: usize) -> (&[Lit], &[i64]) {
+        let r = self.def_start[b] as usize..self.def_start[b + 1] as usize;
+        (&self.lits[r.clone()], &self.weights[r])
+    }
+
+    pub fn heads(&self, b: usize) -> &[u32] {
+        &self.heads[self.head_start[b] as usize..self.head_start[b + 1] as usize]
+    }
+
+    pub fn choice_heads(&self, b: usize) -> &[u32] {
+        &self.choice_heads[self.choice_start[b] as usize..self.choice_start[b + 1] as usize]
+    }
+
+    /// The body a literal stands for.
+    pub fn of_lit(&self, l: Lit) -> Option<usize> {
+        match self.by_lit.get(l.index()) {
+            Some(&b) if b != NONE => Some(b as usize),
+            _ => None,
+        }
+    }
+
+    /// Whether the body is the head of at least one rule (and so a candidate of the ASP computation).
+    pub fn has_heads(&self, b: usize) -> bool {
+        self.head_start[b] < self.head_start[b + 1]
+            || self.choice_start[b] < self.choice_start[b + 1]
+    }
+
+    pub fn check_invariants(&self) -> Result<(), String> {
+        let n = self.len();
+        if [
+            self.def_start.len(),
+            self.head_start.len(),
+            self.choice_start.len(),
+        ] != [n + 1; 3]
+        {
+            return Err("body table index sizes".into());
+        }
+        for b in 0..n {
+            if self.of_lit(self.lit[b]) != Some(b) {
+                return Err(format!("body {b}: by_lit does not point back"));
+            }
+            let (lits, ws) = self.def(b);
+            if ws.iter().any(|&w| w < 1) || ws.iter().sum::<i64>() < self.bound[b] {
+                return Err(format!("body {b}: bad weights or unreachable bound"));
+            }
+            if lits.contains(&self.lit[b]) && lits.len() > 1 {
+                return Err(format!("body {b}: contains its own literal"));
+            }
+        }
+        Ok(())
+    }
+}

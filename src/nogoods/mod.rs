@@ -1,0 +1,101 @@
+//! The completion of a ground program as nogoods, plus what propagation needs beside them: the
+//! [`Problem`] both engines solve.
+
+mod bodies;
+mod completion;
+mod lit;
+mod minimize;
+mod store;
+mod weights;
+
+pub use bodies::{BodyTable, NONE};
+pub use completion::{Unsupported, complete};
+pub use lit::{Lit, Var};
+pub use minimize::CostLevels;
+pub use store::NogoodStore;
+pub use weights::WeightConstraints;
+
+use crate::program::deps::NO_SCC;
+
+/// What a solver variable stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VarKind {
+    /// Variable 0, always true.
+    Constant,
+    /// A program atom (variables `1..=num_atoms`).
+    Atom,
+    /// An atom introduced while normalising rules (e.g. for a weight body under a disjunction).
+    AuxAtom,
+    /// A rule body (conjunction, disjunction or weighted sum).
+    Body,
+}
+
+impl VarKind {
+    pub fn is_atom(self) -> bool {
+        matches!(self, VarKind::Atom | VarKind::AuxAtom)
+    }
+}
+
+/// A compiled program: the completion nogoods in CSR layout, native weight constraints, the body
+/// table for decisions and unfounded sets, cost levels, and the cyclic components.
+#[derive(Clone, Debug)]
+pub struct Problem {
+    pub num_vars: u32,
+    /// Program atoms are variables `1..=num_atoms`.
+    pub num_atoms: u32,
+    pub kinds: Vec<VarKind>,
+    pub store: NogoodStore,
+    pub weights: WeightConstraints,
+    pub bodies: BodyTable,
+    /// For each atom variable, the bodies that can support it (rules and choices):
+    /// `support[support_start[v]..support_start[v+1]]`.
+    pub support_start: Vec<u32>,
+    pub support: Vec<u32>,
+    /// The positive-dependency component of each variable, [`NO_SCC`] if it is on no cycle.
+    pub scc: Vec<u32>,
+    pub components: u32,
+    /// Components with a head cycle (need the minimality check).
+    pub non_hcf: Vec<bool>,
+    pub costs: CostLevels,
+}
+
+impl Problem {
+    pub fn supports(&self, v: Var) -> &[u32] {
+        &self.support
+            [self.support_start[v as usize] as usize..self.support_start[v as usize + 1] as usize]
+    }
+
+    pub fn is_tight(&self) -> bool {
+        self.components == 0
+    }
+
+    pub fn is_cyclic(&self, v: Var) -> bool {
+        self.scc[v as usize] != NO_SCC
+    }
+
+    pub fn has_head_cycles(&self) -> bool {
+        self.non_hcf.iter().any(|&x| x)
+    }
+
+    pub fn check_invariants(&self) -> Result<(), String> {
+        let nv = self.num_vars as usize;
+        if self.kinds.len() != nv || self.scc.len() != nv || self.support_start.len() != nv + 1 {
+            return Err("per-variable table sizes".into());
+        }
+        self.store.check_invariants()?;
+        self.weights.check_invariants()?;
+        self.bodies.check_invariants()?;
+        if self
+            .support
+            .iter()
+            .any(|&b| b as usize >= self.bodies.len())
+        {
+            return Err("support refers to a missing body".into());
+        }
+        let max_lit = 2 * self.num_vars;
+        if self.store.lits.iter().any(|&l| l >= max_lit) {
+            return Err("nogood literal out of range".into());
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,410 @@
+//! What yasmin prints: clasp's text format (`--outf=0`), the competition format (`--outf=1`)
+//! and clasp's JSON (`--outf=2`), with clasp's result lines and summary.
+
+mod shown;
+
+pub use shown::ShownTable;
+
+use crate::cli::EnumMode;
+use crate::solve::{ModelEvent, Outcome, Report, Status};
+use std::io::Write;
+use std::time::Instant;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Text,
+    Competition,
+    Json,
+}
+
+/// Run-level facts printed with the summary.
+pub struct RunInfo {
+    pub calls: u32,
+    pub total: f64,
+    pub solve: f64,
+    pub cpu: f64,
+    pub config: String,
+}
+
+pub struct Printer<W: Write> {
+    out: W,
+    format: Format,
+    quiet: bool,
+    start: Instant,
+    shown: Option<ShownTable>,
+    last_model: Option<(Vec<Vec<u8>>, Option<Vec<i64>>)>,
+    witnesses: u64,
+    calls: u32,
+    priorities: Vec<i32>,
+    last_model_time: f64,
+}
+
+/// JSON string literal of raw bytes.
+fn json_str(s: &[u8]) -> String {
+    let mut o = String::from("\"");
+    for c in String::from_utf8_lossy(s).chars() {
+        match c {
+            '"' => o.push_str("\\\""),
+            '\\' => o.push_str("\\\\"),
+            '\n' => o.push_str("\\n"),
+            '\t' => o.push_str("\\t"),
+            c if (c as u32) < 0x20 => o.push_str(&format!("\\u{:04x}", c as u32)),
+            c => o.push(c),
+        }
+    }
+    o.push('"');
+    o
+}
+
+impl<W: Write> Printer<W> {
+    pub fn new(out: W, format: Format, quiet: bool, start: Instant) -> Self {
+        Printer {
+            out,
+            format,
+            quiet,
+            start,
+            shown: None,
+            last_model: None,
+            witnesses: 0,
+            calls: 0,
+            priorities: Vec::new(),
+            last_model_time: 0.0,
+        }
+    }
+
+    fn comment(&self) -> &'static str {
+        if self.format == Format::Competition {
+            "% "
+        } else {
+            ""
+        }
+    }
+
+    fn elapsed(&self) -> f64 {
+        self.start.elapsed().as_secs_f64()
+    }
+
+    /// The opening lines: version and input.
+    pub fn begin(&mut self, input: &str) {
+        let version = concat!("yasmin version ", env!("CARGO_PKG_VERSION"));
+        let _ = match self.format {
+            Format::Json => write!(
+                self.out,
+                "{{\n  \"Solver\": {},\n  \"Input\": [\n    {}\n  ],\n  \"Call\": [",
+                json_str(version.as_bytes()),
+                json_str(input.as_bytes())
+            ),
+            _ => {
+                let c = self.comment();
+                let from = if input == "stdin" {
+                    "stdin".to_string()
+                } else {
+                    input.to_string()
+                };
+                write!(self.out, "{c}{version}\n{c}Reading from {from}\n")
+            }
+        };
+    }
+
+    /// Starts one solve call (one step of the input).
+    pub fn begin_call(&mut self, shown: ShownTable, priorities: Vec<i32>) {
+        self.shown = Some(shown);
+        self.priorities = priorities;
+        self.calls += 1;
+        self.witnesses = 0;
+        let t = self.elapsed();
+        let _ = match self.format {
+            Format::Json => write!(
+                self.out,
+                "{}\n    {{\n      \"Start\": {t:.3},\n      \"Witnesses\": [",
+                if self.calls > 1 { "," } else { "" }
+            ),
+            _ => writeln!(self.out, "{}Solving...", self.comment()),
+        };
+        let _ = self.out.flush();
+    }
+
+    pub fn end_call(&mut self) {
+        if self.format == Format::Json {
+            let t = self.elapsed();
+            let close = if self.witnesses > 0 { "\n      ]" } else { "]" };
+            let _ = write!(self.out, "{close},\n      \"Stop\": {t:.3}\n    }}");
+        }
+    }
+
+    fn costs_line(costs: &[i64]) -> String {
+        costs
+            .iter()
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// The result and summary lines, and the exit code's meaning in words.
+    pub fn finish(&mut self, o: &Outcome, info: &RunInfo, stats: bool) {
+        match self.format {
+            Format::Json => self.finish_json(o, info, stats),
+            Format::Text | Format::Competition => self.finish_text(o, info, stats),
+        }
+        let _ = self.out.flush();
+    }
+
+    fn finish_text(&mut self, o: &Outcome, info: &RunInfo, stats: bool) {
+        let c = self.comment();
+        let mut s = String::new();
+        if self.format == Format::Competition {
+            match (&self.last_model, o.status) {
+                (Some((atoms, costs)), Status::Satisfiable | Status::OptimumFound) => {
+                    let names: Vec<String> = atoms
+                        .iter()
+                        .map(|a| format!("{}.", String::from_utf8_lossy(a)))
+                        .collect();
+                    s.push_str("ANSWER\n");
+                    s.push_str(&names.join(" "));
+                    s.push('\n');
+                    if let Some(costs) = costs {
+                        s.push_str(&format!("COST {}\n", self.competition_costs(costs)));
+                    }
+                    if o.status == Status::OptimumFound {
+                        s.push_str("OPTIMUM\n");
+                    }
+                }
+                (_, Status::Unsatisfiable) => s.push_str("INCONSISTENT\n"),
+                _ => s.push_str("UNKNOWN\n"),
+            }
+        } else {
+            if o.interrupted {
+                s.push_str("INTERRUPTED\n");
+            }
+            s.push_str(match o.status {
+                Status::Satisfiable => "SATISFIABLE\n",
+                Status::Unsatisfiable => "UNSATISFIABLE\n",
+                Status::Unknown => "UNKNOWN\n",
+                Status::OptimumFound => "OPTIMUM FOUND\n",
+            });
+        }
+        let more = if o.exhausted || o.optimum_proven && o.optimal_models == 0 {
+            ""
+        } else {
+            "+"
+        };
+        let more = if o.models == 0 && o.exhausted {
+            ""
+        } else {
+            more
+        };
+        s.push_str(&format!("{c}\n{c}Models       : {}{more}\n", o.models));
+        if o.costs.is_some() {
+            let opt = if o.optimum_proven { "yes" } else { "unknown" };
+            s.push_str(&format!("{c}  Optimum    : {opt}\n"));
+            if o.optimal_models > 1
+                || (o.optimal_models == 1
+                    && o.models > 1
+                    && o.optimum_proven
+                    && o.optimal_models != o.models)
+            {
+                s.push_str(&format!("{c}  Optimal    : {}\n", o.optimal_models));
+            }
+            if let Some(costs) = &o.costs {
+                s.push_str(&format!("{c}Optimization : {}\n", Self::costs_line(costs)));
+            }
+        }
+        if let Some((mode, n)) = o.consequences {
+            let name = if mode == EnumMode::Brave {
+                "Brave"
+            } else {
+                "Cautious"
+            };
+            s.push_str(&format!("{c}  {name:<10} : yes\n{c}Consequences : {n}\n"));
+        }
+        s.push_str(&format!("{c}Calls        : {}\n", info.calls));
+        let first = o.first_model.unwrap_or(0.0);
+        let unsat = if o.exhausted {
+            (info.solve - self.last_model_time).max(0.0)
+        } else {
+            0.0
+        };
+        s.push_str(&format!(
+            "{c}Time         : {:.3}s (Solving: {:.2}s 1st Model: {:.2}s Unsat: {:.2}s)\n",
+            info.total, info.solve, first, unsat
+        ));
+        s.push_str(&format!("{c}CPU Time     : {:.3}s\n", info.cpu));
+        if stats {
+            let st = &o.stats;
+            let t = info.solve.max(1e-9);
+            let avg = if st.learned > 0 {
+                st.learned_literals as f64 / st.learned as f64
+            } else {
+                0.0
+            };
+            let ps = &o.problem_size;
+            s.push_str(&format!(
+                "{c}\n{c}Engine       : {} ({})\n{c}Choices      : {:<8} (per second: {:.0})\n{c}Conflicts    : {:<8} (per second: {:.0})\n{c}Restarts     : {}\n{c}Propagations : {:<8} (per second: {:.0})\n{c}Lemmas       : {:<8} (Deleted: {} Average Length: {:.2} per second: {:.0})\n{c}Unfounded    : {}\n{c}Completions  : {}\n{c}\n{c}Atoms        : {}\n{c}Variables    : {}\n{c}Nogoods      : {}\n{c}Weight       : {}\n{c}Tight        : {}\n",
+                o.engine,
+                info.config,
+                st.decisions,
+                st.decisions as f64 / t,
+                st.conflicts,
+                st.conflicts as f64 / t,
+                st.restarts,
+                st.propagations,
+                st.propagations as f64 / t,
+                st.learned,
+                st.deleted,
+                avg,
+                st.learned as f64 / t,
+                st.unfounded_sets,
+                st.completions,
+                ps.atoms,
+                ps.variables,
+                ps.nogoods,
+                ps.weight_constraints,
+                if ps.tight { "Yes" } else { "No" },
+            ));
+        }
+        let _ = self.out.write_all(s.as_bytes());
+    }
+
+    fn competition_costs(&self, costs: &[i64]) -> String {
+        if costs.len() == 1 {
+            return costs[0].to_string();
+        }
+        costs
+            .iter()
+            .zip(&self.priorities)
+            .map(|(c, p)| format!("{c}@{p}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    fn finish_json(&mut self, o: &Outcome, info: &RunInfo, stats: bool) {
+        let result = match o.status {
+            Status::Satisfiable => "SATISFIABLE",
+            Status::Unsatisfiable => "UNSATISFIABLE",
+            Status::Unknown => "UNKNOWN",
+            Status::OptimumFound => "OPTIMUM FOUND",
+        };
+        let more = if o.exhausted { "no" } else { "yes" };
+        let mut s = format!("\n  ],\n  \"Result\": \"{result}\",\n");
+        if o.interrupted {
+            s.push_str("  \"Interrupted\": true,\n");
+        }
+        s.push_str(&format!(
+            "  \"Models\": {{\n    \"Number\": {},\n    \"More\": \"{more}\"",
+            o.models
+        ));
+        if let Some(costs) = &o.costs {
+            let opt = if o.optimum_proven { "yes" } else { "unknown" };
+            s.push_str(&format!(
+                ",\n    \"Optimum\": \"{opt}\",\n    \"Optimal\": {},\n    \"Costs\": [\n      {}\n    ]",
+                o.optimal_models,
+                costs.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(", ")
+            ));
+        }
+        if let Some((mode, n)) = o.consequences {
+            let name = if mode == EnumMode::Brave {
+                "Brave"
+            } else {
+                "Cautious"
+            };
+            s.push_str(&format!(
+                ",\n    \"{name}\": \"yes\",\n    \"Consequences\": {n}"
+            ));
+        }
+        let unsat = if o.exhausted {
+            (info.solve - self.last_model_time).max(0.0)
+        } else {
+            0.0
+        };
+        s.push_str(&format!(
+            "\n  }},\n  \"Calls\": {},\n  \"Time\": {{\n    \"Total\": {:.3},\n    \"Solve\": {:.3},\n    \"Model\": {:.3},\n    \"Unsat\": {:.3},\n    \"CPU\": {:.3}\n  }}",
+            info.calls,
+            info.total,
+            info.solve,
+            o.first_model.unwrap_or(0.0),
+            unsat,
+            info.cpu
+        ));
+        if stats {
+            let st = &o.stats;
+            let avg = if st.learned > 0 {
+                st.learned_literals as f64 / st.learned as f64
+            } else {
+                0.0
+            };
+            s.push_str(&format!(
+                ",\n  \"Stats\": {{\n    \"Engine\": \"{}\",\n    \"Choices\": {},\n    \"Conflicts\": {},\n    \"Restarts\": {},\n    \"Propagations\": {},\n    \"Lemmas\": {},\n    \"LemmasDeleted\": {},\n    \"LemmaAvgLen\": {avg:.3},\n    \"Unfounded\": {},\n    \"Atoms\": {},\n    \"Variables\": {},\n    \"Nogoods\": {}\n  }}",
+                o.engine, st.decisions, st.conflicts, st.restarts, st.propagations, st.learned, st.deleted,
+                st.unfounded_sets, o.problem_size.atoms, o.problem_size.variables, o.problem_size.nogoods
+            ));
+        }
+        s.push_str("\n}\n");
+        let _ = self.out.write_all(s.as_bytes());
+    }
+}
+
+impl<W: Write> Report for Printer<W> {
+    fn model(&mut self, ev: &ModelEvent<'_>) {
+        let t = self.elapsed();
+        self.last_model_time = t;
+        let shown: Vec<Vec<u8>> = match &self.shown {
+            Some(table) => table
+                .shown(ev.atoms)
+                .into_iter()
+                .map(|s| s.to_vec())
+                .collect(),
+            None => Vec::new(),
+        };
+        match self.format {
+            Format::Text => {
+                if !self.quiet {
+                    let mut s = format!("Answer: {} (Time: {t:.3}s)\n", ev.number);
+                    let names: Vec<String> = shown
+                        .iter()
+                        .map(|a| String::from_utf8_lossy(a).into_owned())
+                        .collect();
+                    s.push_str(&names.join(" "));
+                    s.push('\n');
+                    if let Some(costs) = ev.costs {
+                        s.push_str(&format!("Optimization: {}\n", Self::costs_line(costs)));
+                    }
+                    if let Some((lo, hi)) = ev.consequences {
+                        s.push_str(&format!("Consequences: [{lo};{hi}]\n"));
+                    }
+                    let _ = self.out.write_all(s.as_bytes());
+                    let _ = self.out.flush();
+                }
+            }
+            Format::Competition => {
+                let _ = writeln!(self.out, "% Answer: {} (Time: {t:.3}s)", ev.number);
+            }
+            Format::Json => {
+                if !self.quiet {
+                    let vals: Vec<String> = shown.iter().map(|a| json_str(a)).collect();
+                    let mut w = format!(
+                        "{}\n        {{\n          \"Time\": {t:.3},\n          \"Value\": [\n            {}\n          ]",
+                        if self.witnesses > 0 { "," } else { "" },
+                        vals.join(", ")
+                    );
+                    if let Some(costs) = ev.costs {
+                        let cs: Vec<String> = costs.iter().map(|c| c.to_string()).collect();
+                        w.push_str(&format!(
+                            ",\n          \"Costs\": [\n            {}\n          ]",
+                            cs.join(", ")
+                        ));
+                    }
+                    if let Some((lo, hi)) = ev.consequences {
+                        w.push_str(&format!(
+                            ",\n          \"Consequences\": {{\n            \"True\": {lo},\n            \"Open\": {}\n          }}",
+                            hi - lo
+                        ));
+                    }
+                    w.push_str("\n        }");
+                    let _ = self.out.write_all(w.as_bytes());
+                    self.witnesses += 1;
+                }
+            }
+        }
+        self.last_model = Some((shown, ev.costs.map(|c| c.to_vec())));
+    }
+}

@@ -1,0 +1,44 @@
+//! Which strings an answer set shows: output statements whose condition holds, each name once,
+//! ordered as clasp orders its output table (unconditional entries first, then by condition).
+
+use crate::program::{Lit, Program, atom_of};
+
+pub struct ShownTable {
+    entries: Vec<(Vec<u8>, Vec<Lit>)>,
+    may_repeat: bool,
+}
+
+impl ShownTable {
+    pub fn new(program: &Program) -> Self {
+        let mut entries: Vec<(Vec<u8>, Vec<Lit>)> = program
+            .outputs()
+            .map(|o| (o.name.clone(), o.condition.clone()))
+            .collect();
+        entries.sort_by_key(|(_, c)| match c.as_slice() {
+            [] => (0, 0),
+            [l] => (1, atom_of(*l)),
+            more => (2, more.iter().map(|&l| atom_of(l)).max().unwrap_or(0)),
+        });
+        let mut names: Vec<&[u8]> = entries.iter().map(|e| e.0.as_slice()).collect();
+        names.sort_unstable();
+        let may_repeat = names.windows(2).any(|w| w[0] == w[1]);
+        ShownTable {
+            entries,
+            may_repeat,
+        }
+    }
+
+    /// The shown strings of interpretation `m` (indexed by atom).
+    pub fn shown<'a>(&'a self, m: &[bool]) -> Vec<&'a [u8]> {
+        let holds = |l: Lit| m[atom_of(l) as usize] == (l > 0);
+        let mut out: Vec<&[u8]> = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        for (name, cond) in &self.entries {
+            if cond.iter().all(|&l| holds(l)) && (!self.may_repeat || seen.insert(name.as_slice()))
+            {
+                out.push(name);
+            }
+        }
+        out
+    }
+}

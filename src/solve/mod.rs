@@ -1,0 +1,508 @@
+//! Solving a program: compile it, pick an engine, and drive the search loop for what the user
+//! asked: enumeration (optionally projected), optimization, or brave/cautious consequences.
+//! Every model is checked by [`verify`] before anyone sees it.
+
+pub mod limits;
+pub mod search;
+pub mod verify;
+
+use self::limits::Limits;
+use self::search::{Next, Search};
+use crate::cli::{Backend, EnumMode, OptMode, ProjectMode, SearchOptions};
+use crate::engine::cpu::CpuEngine;
+use crate::engine::{Engine, EngineStats};
+use crate::nogoods::{Lit, Problem, Unsupported, complete};
+use crate::program::Program;
+use crate::program::deps::Dependencies;
+use std::sync::Arc;
+use std::time::Instant;
+
+/// What the user asked for (from the command line).
+#[derive(Clone, Debug)]
+pub struct SolveOptions {
+    /// Models to compute; 0 for all.
+    pub models: u64,
+    pub opt_mode: OptMode,
+    pub enum_mode: EnumMode,
+    pub project: Option<ProjectMode>,
+    pub backend: Backend,
+    pub search: SearchOptions,
+    pub limits: Limits,
+}
+
+/// A model to report: the interpretation over program atoms (index 0 unused).
+pub struct ModelEvent<'a> {
+    pub number: u64,
+    pub atoms: &'a [bool],
+    pub costs: Option<&'a [i64]>,
+    /// For brave/cautious: (fixed, total) consequences so far.
+    pub consequences: Option<(u64, u64)>,
+}
+
+/// Receives models as they are found.
+pub trait Report {
+    fn model(&mut self, event: &ModelEvent<'_>);
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    Satisfiable,
+    Unsatisfiable,
+    Unknown,
+    OptimumFound,
+}
+
+/// The result of one solve call.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    pub status: Status,
+    pub models: u64,
+    /// The whole search space was explored (no more models).
+    pub exhausted: bool,
+    pub interrupted: bool,
+    /// The best cost found (with offsets), highest priority first.
+    pub costs: Option<Vec<i64>>,
+    pub optimum_proven: bool,
+    pub optimal_models: u64,
+    pub consequences: Option<(EnumMode, u64)>,
+    pub engine: &'static str,
+    pub stats: EngineStats,
+    pub first_model: Option<f64>,
+    pub problem_size: ProblemSize,
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ProblemSize {
+    pub atoms: u32,
+    pub variables: u32,
+    pub nogoods: usize,
+    pub weight_constraints: usize,
+    pub tight: bool,
+}
+
+impl Outcome {
+    /// clasp's exit code: 10 satisfiable, 20 exhausted (unsatisfiable alone), +1 interrupted.
+    pub fn exit_code(&self) -> i32 {
+        let mut code = 0;
+        if self.models > 0 {
+            code += 10;
+        }
+        if self.exhausted {
+            code += 20;
+        }
+        if self.interrupted {
+            code += 1;
+        }
+        code
+    }
+}
+
+/// Creates the engine the options ask for.
+pub fn make_engine(
+    problem: Arc<Problem>,
+    opts: &SolveOptions,
+) -> Result<Box<dyn Engine>, Unsupported> {
+    match opts.backend {
+        Backend::Cuda => Err(Unsupported(
+            "the CUDA engine is not available in this build yet; use --backend=cpu".into(),
+        )),
+        Backend::Auto | Backend::Cpu => Ok(Box::new(CpuEngine::new(problem, &opts.search))),
+    }
+}
+
+struct Driver<'a> {
+    program: &'a Program,
+    deps: Dependencies,
+    problem: Arc<Problem>,
+    opts: &'a SolveOptions,
+    start: Instant,
+    first_model: Option<f64>,
+    stats: EngineStats,
+}
+
+impl<'a> Driver<'a> {
+    fn search(&self) -> Result<Search<'static>, Unsupported> {
+        let engine = make_engine(Arc::clone(&self.problem), self.opts)?;
+        Ok(Search::new(
+            engine,
+            self.opts.search.restarts,
+            self.opts.limits,
+        ))
+    }
+
+    /// Reads and verifies the model of the search's current total assignment.
+    fn take_model(&mut self, s: &Search<'_>) -> Vec<bool> {
+        let m = s.engine.atom_values();
+        if let Err(e) = verify::check_answer_set(self.program, &m, &self.deps) {
+            // Never print a set that is not an answer set.
+            eprintln!(
+                "*** ERROR: (yasmin): internal error: the search produced a non-answer set: {e}"
+            );
+            std::process::exit(70);
+        }
+        self.first_model
+            .get_or_insert(self.start.elapsed().as_secs_f64());
+        m
+    }
+
+    fn costs(&self, s: &Search<'_>) -> Vec<i64> {
+        self.problem
+            .costs
+            .costs(|l| s.engine.lit_value(l) == Some(true))
+    }
+
+    fn finish(&mut self, s: &Search<'_>) {
+        let st = s.engine.stats();
+        let acc = &mut self.stats;
+        acc.decisions += st.decisions;
+        acc.conflicts += st.conflicts;
+        acc.propagations += st.propagations;
+        acc.restarts += st.restarts;
+        acc.learned += st.learned;
+        acc.learned_literals += st.learned_literals;
+        acc.deleted += st.deleted;
+        acc.unfounded_sets += st.unfounded_sets;
+        acc.completions += st.completions;
+    }
+
+    /// The nogood that excludes the current model (or its projection) from later answers.
+    fn blocking_nogood(&self, s: &Search<'_>, projection: &Option<Vec<u32>>) -> Vec<Lit> {
+        match projection {
+            Some(atoms) => atoms
+                .iter()
+                .map(|&a| {
+                    if s.engine.lit_value(Lit::pos(a)) == Some(true) {
+                        Lit::pos(a)
+                    } else {
+                        Lit::neg(a)
+                    }
+                })
+                .collect(),
+            None => s.engine.decisions(),
+        }
+    }
+
+    fn projection_atoms(&self) -> Option<Vec<u32>> {
+        let mode = self.opts.project?;
+        let from_show = || -> Vec<u32> {
+            let mut a: Vec<u32> = self
+                .program
+                .outputs()
+                .flat_map(|o| o.condition.iter().map(|&l| l.unsigned_abs()))
+                .collect();
+            a.sort_unstable();
+            a.dedup();
+            a
+        };
+        let mut atoms = match (mode, self.program.projection()) {
+            (ProjectMode::Show, _) | (ProjectMode::Auto, None) => from_show(),
+            (_, Some(p)) => p,
+            (ProjectMode::Project, None) => Vec::new(),
+        };
+        atoms.sort_unstable();
+        atoms.dedup();
+        Some(atoms)
+    }
+
+    fn enumerate(
+        &mut self,
+        report: &mut dyn Report,
+        with_costs: bool,
+    ) -> Result<Outcome, Unsupported> {
+        let mut s = self.search()?;
+        let projection = self.projection_atoms();
+        let mut n = 0;
+        let mut last_costs = None;
+        let (exhausted, interrupted) = loop {
+            match s.next() {
+                Next::Model => {
+                    let m = self.take_model(&s);
+                    n += 1;
+                    let costs = with_costs.then(|| self.costs(&s));
+                    report.model(&ModelEvent {
+                        number: n,
+                        atoms: &m,
+                        costs: costs.as_deref(),
+                        consequences: None,
+                    });
+                    last_costs = costs;
+                    if self.opts.models != 0 && n >= self.opts.models {
+                        break (false, false);
+                    }
+                    let ng = self.blocking_nogood(&s, &projection);
+                    s.engine.add_nogood(&ng);
+                }
+                Next::Exhausted => break (true, false),
+                Next::Interrupted => break (false, true),
+            }
+        };
+        self.finish(&s);
+        Ok(self.outcome(
+            s.engine.name(),
+            n,
+            exhausted,
+            interrupted,
+            last_costs,
+            false,
+            0,
+            None,
+        ))
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn outcome(
+        &self,
+        engine: &'static str,
+        models: u64,
+        exhausted: bool,
+        interrupted: bool,
+        costs: Option<Vec<i64>>,
+        optimum_proven: bool,
+        optimal_models: u64,
+        consequences: Option<(EnumMode, u64)>,
+    ) -> Outcome {
+        let status = if optimum_proven {
+            Status::OptimumFound
+        } else if models > 0 {
+            Status::Satisfiable
+        } else if exhausted {
+            Status::Unsatisfiable
+        } else {
+            Status::Unknown
+        };
+        let p = &self.problem;
+        Outcome {
+            status,
+            models,
+            exhausted,
+            interrupted,
+            costs,
+            optimum_proven,
+            optimal_models,
+            consequences,
+            engine,
+            stats: self.stats.clone(),
+            first_model: self.first_model,
+            problem_size: ProblemSize {
+                atoms: p.num_atoms,
+                variables: p.num_vars,
+                nogoods: p.store.len() + p.store.units.len(),
+                weight_constraints: p.weights.len(),
+                tight: p.is_tight(),
+            },
+        }
+    }
+
+    /// Branch and bound: each model must cost less than the last; then, for optN, a fresh search
+    /// enumerates the models of the optimal cost.
+    fn optimize(
+        &mut self,
+        report: &mut dyn Report,
+        all_optimal: bool,
+    ) -> Result<Outcome, Unsupported> {
+        let mut s = self.search()?;
+        let offsets = self.problem.costs.offset.clone();
+        let without_offset = |c: &[i64]| {
+            c.iter()
+                .zip(&offsets)
+                .map(|(x, o)| x - o)
+                .collect::<Vec<i64>>()
+        };
+        let mut n = 0;
+        let mut best: Option<Vec<i64>> = None;
+        let (proven, interrupted) = loop {
+            match s.next() {
+                Next::Model => {
+                    let m = self.take_model(&s);
+                    n += 1;
+                    let costs = self.costs(&s);
+                    report.model(&ModelEvent {
+                        number: n,
+                        atoms: &m,
+                        costs: Some(&costs),
+                        consequences: None,
+                    });
+                    s.engine.set_cost_bound(Some(without_offset(&costs)), true);
+                    best = Some(costs);
+                }
+                Next::Exhausted => break (best.is_some(), false),
+                Next::Interrupted => break (false, true),
+            }
+        };
+        self.finish(&s);
+        if !all_optimal || !proven {
+            let exhausted = !interrupted;
+            let optimal = u64::from(proven);
+            return Ok(self.outcome(
+                s.engine.name(),
+                n,
+                exhausted,
+                interrupted,
+                best,
+                proven,
+                optimal,
+                None,
+            ));
+        }
+        // optN: enumerate every model of the optimal cost with a fresh engine (nogoods learned
+        // under the strict bound would exclude them).
+        let opt = best.clone().expect("proven optimum");
+        let mut s = self.search()?;
+        s.engine.set_cost_bound(Some(without_offset(&opt)), false);
+        let mut k = 0;
+        let (exhausted, interrupted) = loop {
+            match s.next() {
+                Next::Model => {
+                    let m = self.take_model(&s);
+                    k += 1;
+                    let costs = self.costs(&s);
+                    debug_assert_eq!(costs, opt);
+                    report.model(&ModelEvent {
+                        number: k,
+                        atoms: &m,
+                        costs: Some(&costs),
+                        consequences: None,
+                    });
+                    if self.opts.models != 0 && k >= self.opts.models {
+                        break (false, false);
+                    }
+                    let ng = s.engine.decisions();
+                    s.engine.add_nogood(&ng);
+                }
+                Next::Exhausted => break (true, false),
+                Next::Interrupted => break (false, true),
+            }
+        };
+        self.finish(&s);
+        Ok(self.outcome(
+            s.engine.name(),
+            n + k,
+            exhausted,
+            interrupted,
+            Some(opt),
+            true,
+            k,
+            None,
+        ))
+    }
+
+    /// Brave (union) or cautious (intersection) consequences over the atoms outputs mention.
+    fn consequences(
+        &mut self,
+        report: &mut dyn Report,
+        mode: EnumMode,
+    ) -> Result<Outcome, Unsupported> {
+        let mut s = self.search()?;
+        let n_atoms = self.program.atom_count() as usize;
+        let mut relevant = vec![false; n_atoms + 1];
+        for o in self.program.outputs() {
+            for &l in &o.condition {
+                relevant[l.unsigned_abs() as usize] = true;
+            }
+        }
+        let brave = mode == EnumMode::Brave;
+        let mut cons: Option<Vec<bool>> = None;
+        let mut n = 0;
+        let (exhausted, interrupted) = loop {
+            match s.next() {
+                Next::Model => {
+                    let m = self.take_model(&s);
+                    n += 1;
+                    let c = match cons.take() {
+                        None => m.clone(),
+                        Some(mut c) => {
+                            for a in 1..=n_atoms {
+                                c[a] = if brave { c[a] || m[a] } else { c[a] && m[a] };
+                            }
+                            c
+                        }
+                    };
+                    let total = (1..=n_atoms).filter(|&a| relevant[a] && c[a]).count() as u64;
+                    let fixed = (1..=n_atoms)
+                        .filter(|&a| {
+                            relevant[a]
+                                && c[a]
+                                && s.engine.fixed_value(Lit::pos(a as u32)) == Some(true)
+                        })
+                        .count() as u64;
+                    report.model(&ModelEvent {
+                        number: n,
+                        atoms: &c,
+                        costs: None,
+                        consequences: Some((fixed, total)),
+                    });
+                    // Brave: some atom outside the union must become true; cautious: some atom of
+                    // the intersection must become false.
+                    let ng: Vec<Lit> = (1..=n_atoms as u32)
+                        .filter(|&a| relevant[a as usize] && (c[a as usize] != brave))
+                        .map(|a| if brave { Lit::neg(a) } else { Lit::pos(a) })
+                        .collect();
+                    cons = Some(c);
+                    if ng.is_empty() {
+                        break (true, false);
+                    }
+                    s.engine.add_nogood(&ng);
+                }
+                Next::Exhausted => break (true, false),
+                Next::Interrupted => break (false, true),
+            }
+        };
+        self.finish(&s);
+        let count = cons.map_or(0, |c| {
+            (1..=n_atoms).filter(|&a| relevant[a] && c[a]).count() as u64
+        });
+        Ok(self.outcome(
+            s.engine.name(),
+            n,
+            exhausted,
+            interrupted,
+            None,
+            false,
+            0,
+            Some((mode, count)),
+        ))
+    }
+}
+
+/// Solves `program` as the options say, reporting each model.
+pub fn solve(
+    program: &Program,
+    opts: &SolveOptions,
+    report: &mut dyn Report,
+) -> Result<Outcome, Unsupported> {
+    let start = Instant::now();
+    let problem = Arc::new(complete(program)?);
+    if problem.has_head_cycles() {
+        return Err(Unsupported(
+            "disjunctive rules with head cycles (not head-cycle-free) are not supported yet".into(),
+        ));
+    }
+    log::info!(
+        "problem: {} atoms, {} variables, {} nogoods, {} weight constraints, {}",
+        problem.num_atoms,
+        problem.num_vars,
+        problem.store.len(),
+        problem.weights.len(),
+        if problem.is_tight() {
+            "tight"
+        } else {
+            "not tight"
+        }
+    );
+    let mut d = Driver {
+        program,
+        deps: Dependencies::new(program),
+        problem,
+        opts,
+        start,
+        first_model: None,
+        stats: EngineStats::default(),
+    };
+    let optimizing = !d.problem.costs.is_empty() && opts.opt_mode != OptMode::Ignore;
+    match opts.enum_mode {
+        EnumMode::Brave | EnumMode::Cautious => d.consequences(report, opts.enum_mode),
+        EnumMode::Auto if optimizing && opts.opt_mode == OptMode::Enum => d.enumerate(report, true),
+        EnumMode::Auto if optimizing => d.optimize(report, opts.opt_mode == OptMode::OptN),
+        EnumMode::Auto => d.enumerate(report, false),
+    }
+}

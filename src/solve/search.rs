@@ -1,0 +1,146 @@
+//! The search loop, written once over [`Engine`] (the paper's Algorithm 1): propagate; on a
+//! conflict learn and backjump (or stop at level 0); otherwise decide an applicable rule, or
+//! complete the assignment when none is left. Restarts, deletion of learned nogoods and the
+//! limits are scheduled here, the same for every engine.
+
+use super::limits::Limits;
+use crate::cli::Restarts;
+use crate::engine::{Completion, Engine};
+
+/// What the search reached.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Next {
+    /// A total assignment that passed every propagator (a candidate answer set).
+    Model,
+    /// No (more) answer sets.
+    Exhausted,
+    /// A limit or an interrupt stopped the search.
+    Interrupted,
+}
+
+/// When to restart: after `limit` conflicts, following the Luby sequence or a geometric series.
+pub struct RestartSchedule {
+    policy: Restarts,
+    index: u32,
+    limit: u64,
+    since: u64,
+}
+
+/// The i-th element (1-based) of the Luby sequence 1 1 2 1 1 2 4 ...
+pub fn luby(mut i: u64) -> u64 {
+    loop {
+        let k = 64 - i.leading_zeros() as u64;
+        if i == (1 << k) - 1 {
+            return 1 << (k - 1);
+        }
+        i -= (1 << (k - 1)) - 1;
+    }
+}
+
+impl RestartSchedule {
+    pub fn new(policy: Restarts) -> Self {
+        let mut s = RestartSchedule {
+            policy,
+            index: 0,
+            limit: u64::MAX,
+            since: 0,
+        };
+        s.advance();
+        s
+    }
+
+    fn advance(&mut self) {
+        self.index += 1;
+        self.since = 0;
+        self.limit = match self.policy {
+            Restarts::Luby(unit) => unit.saturating_mul(luby(self.index as u64)),
+            Restarts::Geometric(n, f) => {
+                (n as f64 * f.powi(self.index as i32 - 1)).min(1e18) as u64
+            }
+            Restarts::No => u64::MAX,
+        };
+    }
+
+    /// Counts a conflict; true when a restart is due.
+    pub fn conflict(&mut self) -> bool {
+        self.since += 1;
+        if self.since >= self.limit {
+            self.advance();
+            return true;
+        }
+        false
+    }
+}
+
+pub struct Search<'e> {
+    pub engine: Box<dyn Engine + 'e>,
+    restarts: RestartSchedule,
+    conflicts: u64,
+    next_reduce: u64,
+    reduce_step: u64,
+    limits: Limits,
+    ticks: u64,
+}
+
+impl<'e> Search<'e> {
+    pub fn new(engine: Box<dyn Engine + 'e>, restarts: Restarts, limits: Limits) -> Self {
+        Search {
+            engine,
+            restarts: RestartSchedule::new(restarts),
+            conflicts: 0,
+            next_reduce: 2000,
+            reduce_step: 300,
+            limits,
+            ticks: 0,
+        }
+    }
+
+    /// Runs until the next total assignment, exhaustion or a limit.
+    pub fn next(&mut self) -> Next {
+        loop {
+            self.ticks += 1;
+            if self.ticks % 512 == 0 && self.limits.reached() {
+                return Next::Interrupted;
+            }
+            if !self.engine.propagate() {
+                if !self.engine.resolve_conflict() {
+                    return Next::Exhausted;
+                }
+                self.conflicts += 1;
+                if self.restarts.conflict() {
+                    self.engine.restart();
+                }
+                if self.conflicts >= self.next_reduce {
+                    self.next_reduce = self.conflicts + self.reduce_step + 2000;
+                    self.reduce_step += 300;
+                    self.engine.reduce_learned();
+                }
+                continue;
+            }
+            if self.engine.decide().is_some() {
+                continue;
+            }
+            if self.engine.complete() == Completion::Total {
+                return Next::Model;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn luby_sequence() {
+        let s: Vec<u64> = (1..=15).map(luby).collect();
+        assert_eq!(s, vec![1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+    }
+
+    #[test]
+    fn geometric_schedule() {
+        let mut r = RestartSchedule::new(Restarts::Geometric(2, 2.0));
+        let fired: Vec<bool> = (0..6).map(|_| r.conflict()).collect();
+        assert_eq!(fired, vec![false, true, false, false, true, false]);
+    }
+}

@@ -1,0 +1,199 @@
+//! The independent check every answer set passes before it is printed: the interpretation is a
+//! model of the program, and (for programs without head cycles) it equals the least model of its
+//! reduct; with head cycles, it is a supported model (minimality is checked by the search).
+//!
+//! It reads the [`Program`] directly, not the solver's nogoods, so a bug in the completion or a
+//! propagator cannot hide itself. Reduct of a weight body w.r.t. `M`: its bound is lowered by the
+//! weights of the negative literals true in `M`, and only positive literals count afterwards.
+
+use crate::program::deps::Dependencies;
+use crate::program::{Body, ExternalValue, HeadKind, Lit, Program, atom_of};
+
+fn holds(m: &[bool], l: Lit) -> bool {
+    m[atom_of(l) as usize] == (l > 0)
+}
+
+fn body_holds(m: &[bool], b: Body<'_>) -> bool {
+    match b {
+        Body::Normal(lits) => lits.iter().all(|&l| holds(m, l)),
+        Body::Weight {
+            bound,
+            lits,
+            weights,
+        } => {
+            lits.iter()
+                .zip(weights)
+                .filter(|(l, _)| holds(m, **l))
+                .map(|(_, w)| w)
+                .sum::<i64>()
+                >= bound
+        }
+    }
+}
+
+/// Checks that `m` (indexed by atom, index 0 unused) is an answer set of `program`.
+pub fn check_answer_set(program: &Program, m: &[bool], deps: &Dependencies) -> Result<(), String> {
+    let n = program.atom_count() as usize;
+    if m.len() != n + 1 {
+        return Err(format!(
+            "interpretation has {} atoms, program {n}",
+            m.len() - 1
+        ));
+    }
+    for (i, r) in program.rules().enumerate() {
+        if r.kind == HeadKind::Disjunction
+            && body_holds(m, r.body)
+            && !r.head.iter().any(|&h| m[h as usize])
+        {
+            return Err(format!("rule {} is violated", i + 1));
+        }
+    }
+    for l in program.assumptions() {
+        if !holds(m, l) {
+            return Err(format!("assumption {l} does not hold"));
+        }
+    }
+    let externals = program.external_values();
+    if deps.is_head_cycle_free() {
+        least_model_equals(program, m, &externals)
+    } else {
+        supported(program, m, &externals)
+    }
+}
+
+/// Least model of the reduct (disjunctions shifted) by counting unmet body weight per rule.
+fn least_model_equals(
+    program: &Program,
+    m: &[bool],
+    externals: &[(u32, ExternalValue)],
+) -> Result<(), String> {
+    let n = program.atom_count() as usize;
+    let mut derived = vec![false; n + 1];
+    let mut queue: Vec<u32> = Vec::new();
+    let nrules = program.rule_count();
+    // need[r]: weight still missing from derived positive literals; None if the reduct drops r.
+    let mut need: Vec<Option<i64>> = vec![None; nrules];
+    let mut occ: Vec<Vec<(u32, i64)>> = vec![Vec::new(); n + 1];
+    let derive = |h: u32, derived: &mut Vec<bool>, queue: &mut Vec<u32>| {
+        if !derived[h as usize] {
+            derived[h as usize] = true;
+            queue.push(h);
+        }
+    };
+    let fire = |r: usize, derived: &mut Vec<bool>, queue: &mut Vec<u32>| {
+        let rule = program.rule(r);
+        match rule.kind {
+            HeadKind::Choice => {
+                for &h in rule.head {
+                    if m[h as usize] {
+                        derive(h, derived, queue);
+                    }
+                }
+            }
+            HeadKind::Disjunction => {
+                let mut true_heads: Vec<u32> = rule
+                    .head
+                    .iter()
+                    .copied()
+                    .filter(|&h| m[h as usize])
+                    .collect();
+                true_heads.sort_unstable();
+                true_heads.dedup();
+                if let [h] = true_heads[..] {
+                    derive(h, derived, queue);
+                }
+            }
+        }
+    };
+    for (r, rule) in program.rules().enumerate() {
+        if rule.is_constraint() {
+            continue;
+        }
+        let (lits, weights): (&[Lit], Vec<i64>) = match rule.body {
+            Body::Normal(l) => (l, vec![1; l.len()]),
+            Body::Weight { lits, weights, .. } => (lits, weights.to_vec()),
+        };
+        let mut bound = match rule.body {
+            Body::Normal(l) => l.len() as i64,
+            Body::Weight { bound, .. } => bound,
+        };
+        let mut neg_ok = true;
+        for (&l, &w) in lits.iter().zip(&weights) {
+            if l < 0 {
+                if holds(m, l) {
+                    bound -= w;
+                } else if matches!(rule.body, Body::Normal(_)) {
+                    neg_ok = false;
+                }
+            }
+        }
+        if !neg_ok {
+            continue;
+        }
+        for (&l, &w) in lits.iter().zip(&weights) {
+            if l > 0 {
+                occ[l as usize].push((r as u32, w));
+            }
+        }
+        need[r] = Some(bound);
+        if bound <= 0 {
+            fire(r, &mut derived, &mut queue);
+        }
+    }
+    for &(a, v) in externals {
+        match v {
+            ExternalValue::Free if m[a as usize] => derive(a, &mut derived, &mut queue),
+            ExternalValue::True => derive(a, &mut derived, &mut queue),
+            _ => {}
+        }
+    }
+    while let Some(a) = queue.pop() {
+        for &(r, w) in &occ[a as usize] {
+            if let Some(k) = need[r as usize].as_mut() {
+                let before = *k;
+                *k -= w;
+                if before > 0 && *k <= 0 {
+                    fire(r as usize, &mut derived, &mut queue);
+                }
+            }
+        }
+    }
+    match (1..=n).find(|&a| m[a] != derived[a]) {
+        None => Ok(()),
+        Some(a) if m[a] => Err(format!(
+            "atom {a} is true but unfounded (not in the least model of the reduct)"
+        )),
+        Some(a) => Err(format!("atom {a} is false but derivable")),
+    }
+}
+
+/// Every true atom has a rule whose body holds and in whose head it is the only true atom.
+fn supported(
+    program: &Program,
+    m: &[bool],
+    externals: &[(u32, ExternalValue)],
+) -> Result<(), String> {
+    let mut sup = vec![false; m.len()];
+    for &(a, v) in externals {
+        if matches!(v, ExternalValue::Free | ExternalValue::True) {
+            sup[a as usize] = true;
+        }
+    }
+    for r in program.rules() {
+        if !body_holds(m, r.body) {
+            continue;
+        }
+        let mut true_heads: Vec<u32> = r.head.iter().copied().filter(|&h| m[h as usize]).collect();
+        true_heads.sort_unstable();
+        true_heads.dedup();
+        if r.kind == HeadKind::Choice {
+            true_heads.iter().for_each(|&h| sup[h as usize] = true);
+        } else if let [h] = true_heads[..] {
+            sup[h as usize] = true;
+        }
+    }
+    match (1..m.len()).find(|&a| m[a] && !sup[a]) {
+        Some(a) => Err(format!("atom {a} is true but unsupported")),
+        None => Ok(()),
+    }
+}
