@@ -39,10 +39,7 @@ fn init_logging(verbose: u8) {
         _ => "trace",
     };
     let env = env_logger::Env::default().default_filter_or(level);
-    let _ = env_logger::Builder::from_env(env)
-        .format_timestamp(None)
-        .format_target(false)
-        .try_init();
+    let _ = env_logger::Builder::from_env(env).format_timestamp(None).format_target(false).try_init();
 }
 
 /// Runs yasmin with parsed arguments; returns the exit code.
@@ -66,18 +63,16 @@ pub fn run(cli: Cli) -> i32 {
     if let Some(fmt) = cli.pre {
         return pre(&mut reader, fmt, &name);
     }
+    if cli.parse_only {
+        return parse_only(&mut reader, &name, input.len(), start);
+    }
     let format = match cli.outf {
         1 => Format::Competition,
         2 => Format::Json,
         _ => Format::Text,
     };
     let stdout = std::io::stdout();
-    let mut printer = Printer::new(
-        std::io::BufWriter::new(stdout.lock()),
-        format,
-        cli.quiet,
-        start,
-    );
+    let mut printer = Printer::new(std::io::BufWriter::new(stdout.lock()), format, cli.quiet, start);
     printer.begin(&name);
     let mut builder = ProgramBuilder::new(input.len());
     let mut outcome: Option<Outcome> = None;
@@ -151,6 +146,31 @@ pub fn run(cli: Cli) -> i32 {
     o.exit_code()
 }
 
+/// `--parse-only`: read every step and report sizes and speed (the reader benchmark).
+fn parse_only(reader: &mut Reader<'_>, name: &str, bytes: usize, start: Instant) -> i32 {
+    let t0 = Instant::now();
+    let mut builder = ProgramBuilder::new(bytes);
+    while reader.has_step() {
+        if let Err(e) = reader.read_step(&mut builder) {
+            return error(format!("{name}:{}:{}: {}", e.line, e.column, e.message));
+        }
+    }
+    let read = t0.elapsed().as_secs_f64();
+    let p = builder.program();
+    let mb = bytes as f64 / 1e6;
+    println!(
+        "{name}: {:?}, {mb:.2} MB read in {read:.3} s ({:.1} MB/s, {:.3} s with loading): {} atoms, {} rules, {} other statements, {} steps",
+        reader.format(),
+        mb / read.max(1e-9),
+        start.elapsed().as_secs_f64(),
+        p.atom_count(),
+        p.rule_count(),
+        p.statements().count(),
+        p.steps
+    );
+    0
+}
+
 /// `--pre`: print the program as read, in aspif or smodels.
 fn pre(reader: &mut Reader<'_>, fmt: PreFormat, name: &str) -> i32 {
     let mut builder = ProgramBuilder::new(0);
@@ -162,9 +182,7 @@ fn pre(reader: &mut Reader<'_>, fmt: PreFormat, name: &str) -> i32 {
     let program = builder.into_program();
     let stdout = std::io::stdout();
     let res = match fmt {
-        PreFormat::Aspif => {
-            program.emit(&mut AspifWriter::new(stdout.lock()) as &mut dyn ProgramSink)
-        }
+        PreFormat::Aspif => program.emit(&mut AspifWriter::new(stdout.lock()) as &mut dyn ProgramSink),
         PreFormat::Smodels => {
             let mut w = SmodelsWriter::new(stdout.lock(), program.atom_count() + 1);
             program.emit(&mut w)

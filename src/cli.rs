@@ -63,6 +63,10 @@ pub struct Cli {
     #[arg(long = "pre", value_enum, value_name = "FORMAT")]
     pub pre: Option<PreFormat>,
 
+    /// Only read the program: print its size and the reading speed, then exit.
+    #[arg(long = "parse-only")]
+    pub parse_only: bool,
+
     /// Print the version and exit.
     #[arg(long = "version", action = clap::ArgAction::Version)]
     pub version: Option<bool>,
@@ -177,9 +181,7 @@ fn parse_restarts(s: &str) -> Result<Restarts, String> {
     };
     match parts[0] {
         "no" | "0" if parts.len() == 1 => Ok(Restarts::No),
-        "luby" if parts.len() <= 2 => {
-            Ok(Restarts::Luby(if parts.len() == 2 { num(1)? } else { 100 }))
-        }
+        "luby" if parts.len() <= 2 => Ok(Restarts::Luby(if parts.len() == 2 { num(1)? } else { 100 })),
         "geom" if parts.len() <= 3 => {
             let n = if parts.len() >= 2 { num(1)? } else { 100 };
             let f: f64 = match parts.get(2) {
@@ -193,6 +195,13 @@ fn parse_restarts(s: &str) -> Result<Restarts, String> {
             Ok(Restarts::Geometric(n, f))
         }
         _ => Err(format!("'{s}': expected luby[,N], geom[,N[,F]] or no")),
+    }
+}
+
+impl Default for SearchOptions {
+    /// The defaults declared on the command line above (parsed from an empty command line).
+    fn default() -> Self {
+        Cli::try_parse_from(["yasmin"]).expect("defaults parse").search
     }
 }
 
@@ -210,9 +219,7 @@ impl Cli {
                 }
                 _ => {
                     if file.replace(a.clone()).is_some() {
-                        return Err(
-                            "more than one input file given (yasmin reads one program)".into()
-                        );
+                        return Err("more than one input file given (yasmin reads one program)".into());
                     }
                 }
             }
@@ -234,10 +241,7 @@ mod tests {
     #[test]
     fn restart_policies() {
         assert_eq!(parse_restarts("luby,50"), Ok(Restarts::Luby(50)));
-        assert_eq!(
-            parse_restarts("geom,10,2"),
-            Ok(Restarts::Geometric(10, 2.0))
-        );
+        assert_eq!(parse_restarts("geom,10,2"), Ok(Restarts::Geometric(10, 2.0)));
         assert_eq!(parse_restarts("no"), Ok(Restarts::No));
         assert!(parse_restarts("luby,0").is_err());
         assert!(parse_restarts("fast").is_err());
@@ -246,10 +250,7 @@ mod tests {
     #[test]
     fn bare_number_is_model_count() {
         let c = Cli::parse_from(["yasmin", "0", "does-not-exist.aspif"]);
-        assert_eq!(
-            c.input_and_models().unwrap(),
-            (Some("does-not-exist.aspif".into()), Some(0))
-        );
+        assert_eq!(c.input_and_models().unwrap(), (Some("does-not-exist.aspif".into()), Some(0)));
         let c = Cli::parse_from(["yasmin", "-n", "3", "5"]);
         assert_eq!(c.input_and_models().unwrap(), (None, Some(3)));
     }

@@ -18,11 +18,7 @@ fn corpus() -> Vec<PathBuf> {
         }
     }
     files.sort();
-    assert!(
-        files.len() >= 100,
-        "conformance corpus looks incomplete: {} files",
-        files.len()
-    );
+    assert!(files.len() >= 100, "conformance corpus looks incomplete: {} files", files.len());
     files
 }
 
@@ -33,12 +29,11 @@ fn smodels_and_aspif_round_trips_preserve_every_conformance_program() {
         let p1 = read_program(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         p1.check_invariants().unwrap();
         let sm = to_smodels(&p1).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let p2 = read_program(&sm)
-            .unwrap_or_else(|e| panic!("{}: rewritten smodels: {e}", path.display()));
+        let p2 = read_program(&sm).unwrap_or_else(|e| panic!("{}: rewritten smodels: {e}", path.display()));
         assert_eq!(p1, p2, "{}: smodels round trip differs", path.display());
         let asp = to_aspif(&p1).unwrap();
-        let mut p3 = read_program(&asp)
-            .unwrap_or_else(|e| panic!("{}: rewritten aspif: {e}", path.display()));
+        let mut p3 =
+            read_program(&asp).unwrap_or_else(|e| panic!("{}: rewritten aspif: {e}", path.display()));
         assert_eq!(p3.requested_models, None);
         p3.requested_models = p1.requested_models;
         assert_eq!(p1, p3, "{}: aspif round trip differs", path.display());

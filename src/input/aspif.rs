@@ -2,8 +2,7 @@
 
 use super::cursor::{Cursor, ReadError};
 use crate::program::{
-    Atom, BodyRef, ExternalValue, HeadKind, HeuristicModifier, Lit, ProgramSink, TheoryStatement,
-    WeightLit,
+    Atom, BodyRef, ExternalValue, HeadKind, HeuristicModifier, Lit, ProgramSink, TheoryStatement, WeightLit,
 };
 
 /// Reads an aspif program one step at a time into a sink.
@@ -38,14 +37,7 @@ impl<'a> AspifReader<'a> {
                 }
             }
         }
-        Ok(AspifReader {
-            cur,
-            incremental,
-            steps: 0,
-            atoms: Vec::new(),
-            lits: Vec::new(),
-            wlits: Vec::new(),
-        })
+        Ok(AspifReader { cur, incremental, steps: 0, atoms: Vec::new(), lits: Vec::new(), wlits: Vec::new() })
     }
 
     /// Whether another step follows (the first step is always there, if only to be missing).
@@ -56,19 +48,16 @@ impl<'a> AspifReader<'a> {
     /// Reads one step (up to and including its terminating `0`) into `sink`.
     pub fn read_step(&mut self, sink: &mut dyn ProgramSink) -> Result<(), ReadError> {
         if self.steps > 0 && !self.incremental {
-            return Err(self.cur.error(
-                "input continues after the end of a program without the 'incremental' tag",
-            ));
+            return Err(self
+                .cur
+                .error("input continues after the end of a program without the 'incremental' tag"));
         }
         self.steps += 1;
         let at = self.cur.position();
-        sink.begin_step(self.incremental)
-            .map_err(|e| self.cur.error_at(at, e))?;
+        sink.begin_step(self.incremental).map_err(|e| self.cur.error_at(at, e))?;
         loop {
             if self.cur.at_end() {
-                return Err(self
-                    .cur
-                    .error("unexpected end of input: missing the '0' that ends a step"));
+                return Err(self.cur.error("unexpected end of input: missing the '0' that ends a step"));
             }
             let at = self.cur.position();
             let ty = self.cur.int("a statement type (0-10)")?;
@@ -96,11 +85,8 @@ impl<'a> AspifReader<'a> {
                 }
                 5 => {
                     let atom = self.cur.atom()?;
-                    let v = self.cur.int_in(
-                        "an external value (0 free, 1 true, 2 false, 3 release)",
-                        0,
-                        3,
-                    )?;
+                    let v =
+                        self.cur.int_in("an external value (0 free, 1 true, 2 false, 3 release)", 0, 3)?;
                     sink.external(atom, ExternalValue::from_code(v).expect("range checked"))
                 }
                 6 => {
@@ -142,10 +128,7 @@ impl<'a> AspifReader<'a> {
     }
 
     fn rule(&mut self, sink: &mut dyn ProgramSink) -> Result<Result<(), String>, ReadError> {
-        let kind = match self
-            .cur
-            .int_in("a head type (0 disjunction, 1 choice)", 0, 1)?
-        {
+        let kind = match self.cur.int_in("a head type (0 disjunction, 1 choice)", 0, 1)? {
             0 => HeadKind::Disjunction,
             _ => HeadKind::Choice,
         };
@@ -157,14 +140,7 @@ impl<'a> AspifReader<'a> {
         } else {
             let bound = self.cur.i32("a lower bound")?;
             self.weight_lits(true)?;
-            sink.rule(
-                kind,
-                &self.atoms,
-                BodyRef::Weight {
-                    bound: i64::from(bound),
-                    lits: &self.wlits,
-                },
-            )
+            sink.rule(kind, &self.atoms, BodyRef::Weight { bound: i64::from(bound), lits: &self.wlits })
         })
     }
 
@@ -214,24 +190,16 @@ impl<'a> AspifReader<'a> {
 
     fn theory(&mut self) -> Result<TheoryStatement, ReadError> {
         let at = self.cur.position();
-        let sub = self
-            .cur
-            .int("a theory statement type (0, 1, 2, 4, 5 or 6)")?;
+        let sub = self.cur.int("a theory statement type (0, 1, 2, 4, 5 or 6)")?;
         Ok(match sub {
             0 => {
                 let id = self.cur.u32("a term id")?;
-                TheoryStatement::Number {
-                    id,
-                    value: self.cur.i32("a number")?,
-                }
+                TheoryStatement::Number { id, value: self.cur.i32("a number")? }
             }
             1 => {
                 let id = self.cur.u32("a term id")?;
                 let len = self.cur.count("a string length")?;
-                TheoryStatement::Symbol {
-                    id,
-                    name: self.cur.string(len)?.to_vec(),
-                }
+                TheoryStatement::Symbol { id, name: self.cur.string(len)?.to_vec() }
             }
             2 => {
                 let id = self.cur.u32("a term id")?;
@@ -240,21 +208,13 @@ impl<'a> AspifReader<'a> {
                     -3,
                     i64::from(i32::MAX),
                 )? as i32;
-                TheoryStatement::Compound {
-                    id,
-                    functor,
-                    args: self.ids("a number of terms")?,
-                }
+                TheoryStatement::Compound { id, functor, args: self.ids("a number of terms")? }
             }
             4 => {
                 let id = self.cur.u32("an element id")?;
                 let terms = self.ids("a number of terms")?;
                 self.lits_list()?;
-                TheoryStatement::Element {
-                    id,
-                    terms,
-                    condition: self.lits.clone(),
-                }
+                TheoryStatement::Element { id, terms, condition: self.lits.clone() }
             }
             5 | 6 => {
                 let atom = self.cur.atom_or_zero()?;
@@ -265,12 +225,7 @@ impl<'a> AspifReader<'a> {
                 } else {
                     None
                 };
-                TheoryStatement::Atom {
-                    atom,
-                    term,
-                    elements,
-                    guard,
-                }
+                TheoryStatement::Atom { atom, term, elements, guard }
             }
             _ => {
                 return Err(self.cur.error_at(

@@ -20,11 +20,7 @@ pub struct ReadError {
 
 impl fmt::Display for ReadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "line {}, column {}: {}",
-            self.line, self.column, self.message
-        )
+        write!(f, "line {}, column {}: {}", self.line, self.column, self.message)
     }
 }
 
@@ -49,15 +45,8 @@ impl<'a> Cursor<'a> {
         let pos = pos.min(self.buf.len());
         let before = &self.buf[..pos];
         let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
-        let start = before
-            .iter()
-            .rposition(|&b| b == b'\n')
-            .map_or(0, |i| i + 1);
-        ReadError {
-            line,
-            column: pos - start + 1,
-            message: message.into(),
-        }
+        let start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        ReadError { line, column: pos - start + 1, message: message.into() }
     }
 
     fn skip_blanks(&mut self) {
@@ -73,10 +62,7 @@ impl<'a> Cursor<'a> {
             None => "end of input".into(),
             Some(b'\n') => "end of line".into(),
             Some(_) => {
-                let end = rest
-                    .iter()
-                    .position(|b| b.is_ascii_whitespace())
-                    .unwrap_or(rest.len());
+                let end = rest.iter().position(|b| b.is_ascii_whitespace()).unwrap_or(rest.len());
                 let tok = String::from_utf8_lossy(&rest[..end.min(24)]);
                 format!("'{tok}'")
             }
@@ -94,9 +80,7 @@ impl<'a> Cursor<'a> {
                 Ok(v)
             }
             _ => {
-                let digits = self.buf[start..]
-                    .iter()
-                    .take_while(|b| b.is_ascii_digit() || **b == b'-');
+                let digits = self.buf[start..].iter().take_while(|b| b.is_ascii_digit() || **b == b'-');
                 if digits.count() > 18 {
                     Err(self.error(format!("{what} out of range, found {}", self.found())))
                 } else {
@@ -137,10 +121,7 @@ impl<'a> Cursor<'a> {
             return Err(self.error_at(at, "expected a literal, found 0 (literals are non-zero)"));
         }
         if v.unsigned_abs() > u64::from(MAX_ATOM) {
-            return Err(self.error_at(
-                at,
-                format!("literal {v} out of range (atoms are 1..{MAX_ATOM})"),
-            ));
+            return Err(self.error_at(at, format!("literal {v} out of range (atoms are 1..{MAX_ATOM})")));
         }
         Ok(v as Lit)
     }
@@ -198,18 +179,13 @@ impl<'a> Cursor<'a> {
     /// the end of the line.
     pub fn string(&mut self, n: usize) -> Result<&'a [u8], ReadError> {
         if self.buf.get(self.pos) != Some(&b' ') {
-            return Err(self.error(format!(
-                "expected a blank before the string, found {}",
-                self.found()
-            )));
+            return Err(self.error(format!("expected a blank before the string, found {}", self.found())));
         }
         self.pos += 1;
         let rest = &self.buf[self.pos..];
         let line_len = rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
         if n > line_len {
-            return Err(self.error(format!(
-                "expected a string of {n} bytes, the line has only {line_len}"
-            )));
+            return Err(self.error(format!("expected a string of {n} bytes, the line has only {line_len}")));
         }
         self.pos += n;
         Ok(&rest[..n])

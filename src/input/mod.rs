@@ -24,11 +24,7 @@ pub enum Format {
 impl Format {
     /// `asp ...` on the first line is aspif, anything else smodels.
     pub fn detect(input: &[u8]) -> Format {
-        if input.starts_with(b"asp") {
-            Format::Aspif
-        } else {
-            Format::Smodels
-        }
+        if input.starts_with(b"asp") { Format::Aspif } else { Format::Smodels }
     }
 }
 

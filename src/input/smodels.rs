@@ -43,8 +43,7 @@ impl<'a> SmodelsReader<'a> {
         }
         self.steps += 1;
         let at = self.cur.position();
-        sink.begin_step(self.incremental)
-            .map_err(|e| self.cur.error_at(at, e))?;
+        sink.begin_step(self.incremental).map_err(|e| self.cur.error_at(at, e))?;
         self.rules(sink)?;
         self.symbols(sink)?;
         self.compute(sink, b"B+", -1)?;
@@ -61,9 +60,7 @@ impl<'a> SmodelsReader<'a> {
     fn rules(&mut self, sink: &mut dyn ProgramSink) -> Result<(), ReadError> {
         loop {
             if self.cur.at_end() {
-                return Err(self
-                    .cur
-                    .error("unexpected end of input in the rules section (missing '0')"));
+                return Err(self.cur.error("unexpected end of input in the rules section (missing '0')"));
             }
             let at = self.cur.position();
             let ty = self.cur.int("a rule type (1, 2, 3, 5, 6, 8) or 0")?;
@@ -77,14 +74,7 @@ impl<'a> SmodelsReader<'a> {
                 2 | 5 => {
                     let head = self.cur.atom()?;
                     let bound = self.weight_body(ty == 5)?;
-                    sink.rule(
-                        HeadKind::Disjunction,
-                        &[head],
-                        BodyRef::Weight {
-                            bound,
-                            lits: &self.wlits,
-                        },
-                    )
+                    sink.rule(HeadKind::Disjunction, &[head], BodyRef::Weight { bound, lits: &self.wlits })
                 }
                 3 | 8 => {
                     self.atoms.clear();
@@ -94,16 +84,14 @@ impl<'a> SmodelsReader<'a> {
                         self.atoms.push(a);
                     }
                     self.body()?;
-                    let kind = if ty == 3 {
-                        HeadKind::Choice
-                    } else {
-                        HeadKind::Disjunction
-                    };
+                    let kind = if ty == 3 { HeadKind::Choice } else { HeadKind::Disjunction };
                     sink.rule(kind, &self.atoms, BodyRef::Normal(&self.lits))
                 }
                 6 => {
-                    self.cur.int_in("0 after rule type 6", 0, 0)?;
-                    self.weight_body(true)?;
+                    let zero_at = self.cur.position();
+                    if self.weight_body(true)? != 0 {
+                        return Err(self.cur.error_at(zero_at, "expected 0 after rule type 6 (minimize)"));
+                    }
                     let prio = self.min_priority;
                     self.min_priority += 1;
                     sink.minimize(prio, &self.wlits)
@@ -114,11 +102,7 @@ impl<'a> SmodelsReader<'a> {
                 }
                 91 => {
                     let a = self.cur.atom()?;
-                    let v = match self.cur.int_in(
-                        "an external value (0 false, 1 true, 2 free)",
-                        0,
-                        2,
-                    )? {
+                    let v = match self.cur.int_in("an external value (0 false, 1 true, 2 free)", 0, 2)? {
                         0 => ExternalValue::False,
                         1 => ExternalValue::True,
                         _ => ExternalValue::Free,
@@ -130,8 +114,7 @@ impl<'a> SmodelsReader<'a> {
                     sink.external(a, ExternalValue::Release)
                 }
                 _ => {
-                    let msg =
-                        format!("unsupported rule type {ty} (expected 1, 2, 3, 5, 6, 8 or 0)");
+                    let msg = format!("unsupported rule type {ty} (expected 1, 2, 3, 5, 6, 8 or 0)");
                     return Err(self.cur.error_at(at, msg));
                 }
             };
@@ -156,9 +139,7 @@ impl<'a> SmodelsReader<'a> {
         let at = self.cur.position();
         let neg = self.cur.count("the number of negative literals")?;
         if neg > n {
-            return Err(self
-                .cur
-                .error_at(at, format!("{neg} negative literals in a body of {n}")));
+            return Err(self.cur.error_at(at, format!("{neg} negative literals in a body of {n}")));
         }
         Ok(neg)
     }
@@ -179,10 +160,7 @@ impl<'a> SmodelsReader<'a> {
         }
         for i in 0..n {
             let a = self.cur.atom()? as Lit;
-            self.wlits.push(WeightLit {
-                lit: if i < neg { -a } else { a },
-                weight: 1,
-            });
+            self.wlits.push(WeightLit { lit: if i < neg { -a } else { a }, weight: 1 });
         }
         if weighted {
             for w in self.wlits.iter_mut() {
@@ -195,9 +173,7 @@ impl<'a> SmodelsReader<'a> {
     fn symbols(&mut self, sink: &mut dyn ProgramSink) -> Result<(), ReadError> {
         loop {
             if self.cur.at_end() {
-                return Err(self
-                    .cur
-                    .error("unexpected end of input in the symbol table (missing '0')"));
+                return Err(self.cur.error("unexpected end of input in the symbol table (missing '0')"));
             }
             let at = self.cur.position();
             let atom = self.cur.atom_or_zero()?;
@@ -211,30 +187,20 @@ impl<'a> SmodelsReader<'a> {
             if name.is_empty() {
                 return Err(self.cur.error_at(at, "expected a name after the atom"));
             }
-            sink.output(name, &[atom as Lit])
-                .map_err(|e| self.cur.error_at(at, e))?;
+            sink.output(name, &[atom as Lit]).map_err(|e| self.cur.error_at(at, e))?;
         }
     }
 
     /// `B+` / `B-` and their atoms; each becomes a constraint on `sign * atom`.
-    fn compute(
-        &mut self,
-        sink: &mut dyn ProgramSink,
-        word: &[u8],
-        sign: Lit,
-    ) -> Result<(), ReadError> {
+    fn compute(&mut self, sink: &mut dyn ProgramSink, word: &[u8], sign: Lit) -> Result<(), ReadError> {
         let name = String::from_utf8_lossy(word).into_owned();
         if self.cur.at_end() || !self.cur.keyword(word) {
-            return Err(self
-                .cur
-                .error(format!("expected the compute section '{name}'")));
+            return Err(self.cur.error(format!("expected the compute section '{name}'")));
         }
         self.cur.end_line()?;
         loop {
             if self.cur.at_end() {
-                return Err(self
-                    .cur
-                    .error(format!("unexpected end of input in '{name}' (missing '0')")));
+                return Err(self.cur.error(format!("unexpected end of input in '{name}' (missing '0')")));
             }
             let at = self.cur.position();
             let atom = self.cur.atom_or_zero()?;
@@ -255,9 +221,7 @@ impl<'a> SmodelsReader<'a> {
         self.cur.end_line()?;
         loop {
             if self.cur.at_end() {
-                return Err(self
-                    .cur
-                    .error("unexpected end of input in 'E' (missing '0')"));
+                return Err(self.cur.error("unexpected end of input in 'E' (missing '0')"));
             }
             let at = self.cur.position();
             let atom = self.cur.atom_or_zero()?;
@@ -265,8 +229,7 @@ impl<'a> SmodelsReader<'a> {
             if atom == 0 {
                 return Ok(());
             }
-            sink.external(atom, ExternalValue::Free)
-                .map_err(|e| self.cur.error_at(at, e))?;
+            sink.external(atom, ExternalValue::Free).map_err(|e| self.cur.error_at(at, e))?;
         }
     }
 }

@@ -62,18 +62,12 @@ impl BodyTable {
 
     /// Whether the body is the head of at least one rule (and so a candidate of the ASP computation).
     pub fn has_heads(&self, b: usize) -> bool {
-        self.head_start[b] < self.head_start[b + 1]
-            || self.choice_start[b] < self.choice_start[b + 1]
+        self.head_start[b] < self.head_start[b + 1] || self.choice_start[b] < self.choice_start[b + 1]
     }
 
     pub fn check_invariants(&self) -> Result<(), String> {
         let n = self.len();
-        if [
-            self.def_start.len(),
-            self.head_start.len(),
-            self.choice_start.len(),
-        ] != [n + 1; 3]
-        {
+        if [self.def_start.len(), self.head_start.len(), self.choice_start.len()] != [n + 1; 3] {
             return Err("body table index sizes".into());
         }
         for b in 0..n {

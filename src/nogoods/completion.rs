@@ -70,12 +70,7 @@ impl Builder {
             return b;
         }
         let b = self.bodies.len() as u32;
-        self.bodies.push(BodyRec {
-            key: key.clone(),
-            lit: None,
-            in_rule: false,
-            shift_base: b,
-        });
+        self.bodies.push(BodyRec { key: key.clone(), lit: None, in_rule: false, shift_base: b });
         self.keys.insert(key, b);
         b
     }
@@ -103,11 +98,7 @@ impl Builder {
         }
         let lits: Vec<Lit> = terms.iter().map(|t| t.0).collect();
         if terms.iter().all(|t| t.1 >= bound) {
-            return if lits.len() == 1 {
-                Some(Key::And(lits))
-            } else {
-                Some(Key::Or(lits))
-            };
+            return if lits.len() == 1 { Some(Key::And(lits)) } else { Some(Key::Or(lits)) };
         }
         if terms.iter().all(|t| total - t.1 < bound) {
             return Self::and_key(lits);
@@ -117,19 +108,10 @@ impl Builder {
 
     fn key_of(body: Body<'_>) -> Option<Key> {
         match body {
-            Body::Normal(lits) => {
-                Self::and_key(lits.iter().map(|&l| Lit::from_program(l)).collect())
-            }
-            Body::Weight {
-                bound,
-                lits,
-                weights,
-            } => {
-                let terms: Vec<(Lit, i64)> = lits
-                    .iter()
-                    .zip(weights)
-                    .map(|(&l, &w)| (Lit::from_program(l), w))
-                    .collect();
+            Body::Normal(lits) => Self::and_key(lits.iter().map(|&l| Lit::from_program(l)).collect()),
+            Body::Weight { bound, lits, weights } => {
+                let terms: Vec<(Lit, i64)> =
+                    lits.iter().zip(weights).map(|(&l, &w)| (Lit::from_program(l), w)).collect();
                 Self::sum_key(&terms, bound)
             }
         }
@@ -155,13 +137,7 @@ impl Builder {
         self.bodies[base as usize].in_rule = true;
         for (i, &h) in heads.iter().enumerate() {
             let mut lits = base_lits.clone();
-            lits.extend(
-                heads
-                    .iter()
-                    .enumerate()
-                    .filter(|&(j, _)| j != i)
-                    .map(|(_, &o)| Lit::neg(o)),
-            );
+            lits.extend(heads.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &o)| Lit::neg(o)));
             if let Some(k) = Self::and_key(lits) {
                 let b = self.body(k);
                 if b != base {
@@ -242,10 +218,7 @@ fn cost_levels(program: &Program) -> CostLevels {
             *level.entry(Lit::from_program(w.lit)).or_insert(0) += w.weight;
         }
     }
-    let mut levels = CostLevels {
-        start: vec![0],
-        ..Default::default()
-    };
+    let mut levels = CostLevels { start: vec![0], ..Default::default() };
     for (&prio, lits) in by_prio.iter().rev() {
         let mut per_var: BTreeMap<Var, (i64, i64)> = BTreeMap::new();
         for (&l, &w) in lits {
@@ -257,9 +230,7 @@ fn cost_levels(program: &Program) -> CostLevels {
             let d = wp - wn;
             offset += if d > 0 { wn } else { wp };
             if d != 0 {
-                levels
-                    .lits
-                    .push(if d > 0 { Lit::pos(v) } else { Lit::neg(v) });
+                levels.lits.push(if d > 0 { Lit::pos(v) } else { Lit::neg(v) });
                 levels.weights.push(d.abs());
             }
         }
@@ -278,9 +249,7 @@ pub fn complete(program: &Program) -> Result<Problem, Unsupported> {
         ));
     }
     if program.edges().next().is_some() {
-        return Err(Unsupported(
-            "edge statements (acyclicity constraints) are not supported".into(),
-        ));
+        return Err(Unsupported("edge statements (acyclicity constraints) are not supported".into()));
     }
     let n = program.atom_count();
     let mut kinds = vec![VarKind::Constant];
@@ -342,9 +311,7 @@ pub fn complete(program: &Program) -> Result<Problem, Unsupported> {
     let nv = bld.num_vars as usize;
     let mut supports: Vec<Vec<u32>> = vec![Vec::new(); nv];
     for r in &bld.rules {
-        let bl = bld.bodies[r.body as usize]
-            .lit
-            .expect("rule bodies have literals");
+        let bl = bld.bodies[r.body as usize].lit.expect("rule bodies have literals");
         supports[r.head as usize].push(r.body);
         if !r.choice {
             bld.nogoods.push(vec![bl, Lit::neg(r.head)]);
@@ -358,10 +325,7 @@ pub fn complete(program: &Program) -> Result<Problem, Unsupported> {
         s.sort_unstable();
         s.dedup();
         let mut ng = vec![Lit::pos(v as Var)];
-        ng.extend(
-            s.iter()
-                .map(|&b| !bld.bodies[b as usize].lit.expect("rule body")),
-        );
+        ng.extend(s.iter().map(|&b| !bld.bodies[b as usize].lit.expect("rule body")));
         bld.nogoods.push(ng);
     }
     for l in program.assumptions() {
@@ -409,11 +373,7 @@ pub fn complete(program: &Program) -> Result<Problem, Unsupported> {
         let (lits, ws, bound): (Vec<Lit>, Vec<i64>, i64) = match &rec.key {
             Key::And(l) => (l.clone(), vec![1; l.len()], l.len() as i64),
             Key::Or(l) => (l.clone(), vec![1; l.len()], 1),
-            Key::Sum(t, bound) => (
-                t.iter().map(|x| x.0).collect(),
-                t.iter().map(|x| x.1).collect(),
-                *bound,
-            ),
+            Key::Sum(t, bound) => (t.iter().map(|x| x.0).collect(), t.iter().map(|x| x.1).collect(), *bound),
         };
         table.lits.extend(lits);
         table.weights.extend(ws);
@@ -452,11 +412,7 @@ pub fn complete(program: &Program) -> Result<Problem, Unsupported> {
         if r.kind == HeadKind::Disjunction && r.head.len() > 1 {
             for (i, &a) in r.head.iter().enumerate() {
                 let c = scc[a as usize];
-                if c != NO_SCC
-                    && r.head[i + 1..]
-                        .iter()
-                        .any(|&o| o != a && scc[o as usize] == c)
-                {
+                if c != NO_SCC && r.head[i + 1..].iter().any(|&o| o != a && scc[o as usize] == c) {
                     non_hcf[c as usize] = true;
                 }
             }

@@ -61,8 +61,7 @@ pub struct Problem {
 
 impl Problem {
     pub fn supports(&self, v: Var) -> &[u32] {
-        &self.support
-            [self.support_start[v as usize] as usize..self.support_start[v as usize + 1] as usize]
+        &self.support[self.support_start[v as usize] as usize..self.support_start[v as usize + 1] as usize]
     }
 
     pub fn is_tight(&self) -> bool {
@@ -85,11 +84,7 @@ impl Problem {
         self.store.check_invariants()?;
         self.weights.check_invariants()?;
         self.bodies.check_invariants()?;
-        if self
-            .support
-            .iter()
-            .any(|&b| b as usize >= self.bodies.len())
-        {
+        if self.support.iter().any(|&b| b as usize >= self.bodies.len()) {
             return Err("support refers to a missing body".into());
         }
         let max_lit = 2 * self.num_vars;

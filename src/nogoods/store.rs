@@ -59,14 +59,7 @@ impl NogoodStore {
                 fill[l as usize] += 1;
             }
         }
-        let store = NogoodStore {
-            units,
-            lits,
-            offsets,
-            occ_offsets,
-            occ,
-            class_start,
-        };
+        let store = NogoodStore { units, lits, offsets, occ_offsets, occ, class_start };
         debug_assert_eq!(store.check_invariants(), Ok(()));
         store
     }
@@ -123,11 +116,7 @@ impl NogoodStore {
         }
         for l in 0..self.occ_offsets.len() - 1 {
             let lit = Lit(l as u32);
-            if !self
-                .occurrences(lit)
-                .iter()
-                .all(|&n| self.nogood(n as usize).contains(&lit))
-            {
+            if !self.occurrences(lit).iter().all(|&n| self.nogood(n as usize).contains(&lit)) {
                 return Err(format!("occurrence index wrong for {lit:?}"));
             }
         }

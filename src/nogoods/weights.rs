@@ -20,10 +20,7 @@ pub struct WeightConstraints {
 
 impl WeightConstraints {
     pub fn new() -> Self {
-        WeightConstraints {
-            start: vec![0],
-            ..Default::default()
-        }
+        WeightConstraints { start: vec![0], ..Default::default() }
     }
 
     pub fn len(&self) -> usize {
@@ -64,9 +61,7 @@ impl WeightConstraints {
                 return Err(format!("weight constraint {c}: trivial bound {b}"));
             }
             if ws.iter().any(|&w| w < 1 || w > b) || ws.windows(2).any(|p| p[0] < p[1]) {
-                return Err(format!(
-                    "weight constraint {c}: weights not clamped and sorted"
-                ));
+                return Err(format!("weight constraint {c}: weights not clamped and sorted"));
             }
             let mut vars: Vec<u32> = self.lits[r].iter().map(|l| l.var()).collect();
             vars.sort_unstable();

@@ -73,11 +73,7 @@ impl<W: Write> Printer<W> {
     }
 
     fn comment(&self) -> &'static str {
-        if self.format == Format::Competition {
-            "% "
-        } else {
-            ""
-        }
+        if self.format == Format::Competition { "% " } else { "" }
     }
 
     fn elapsed(&self) -> f64 {
@@ -96,11 +92,7 @@ impl<W: Write> Printer<W> {
             ),
             _ => {
                 let c = self.comment();
-                let from = if input == "stdin" {
-                    "stdin".to_string()
-                } else {
-                    input.to_string()
-                };
+                let from = if input == "stdin" { "stdin".to_string() } else { input.to_string() };
                 write!(self.out, "{c}{version}\n{c}Reading from {from}\n")
             }
         };
@@ -133,11 +125,7 @@ impl<W: Write> Printer<W> {
     }
 
     fn costs_line(costs: &[i64]) -> String {
-        costs
-            .iter()
-            .map(|c| c.to_string())
-            .collect::<Vec<_>>()
-            .join(" ")
+        costs.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")
     }
 
     /// The result and summary lines, and the exit code's meaning in words.
@@ -155,10 +143,8 @@ impl<W: Write> Printer<W> {
         if self.format == Format::Competition {
             match (&self.last_model, o.status) {
                 (Some((atoms, costs)), Status::Satisfiable | Status::OptimumFound) => {
-                    let names: Vec<String> = atoms
-                        .iter()
-                        .map(|a| format!("{}.", String::from_utf8_lossy(a)))
-                        .collect();
+                    let names: Vec<String> =
+                        atoms.iter().map(|a| format!("{}.", String::from_utf8_lossy(a))).collect();
                     s.push_str("ANSWER\n");
                     s.push_str(&names.join(" "));
                     s.push('\n');
@@ -183,25 +169,14 @@ impl<W: Write> Printer<W> {
                 Status::OptimumFound => "OPTIMUM FOUND\n",
             });
         }
-        let more = if o.exhausted || o.optimum_proven && o.optimal_models == 0 {
-            ""
-        } else {
-            "+"
-        };
-        let more = if o.models == 0 && o.exhausted {
-            ""
-        } else {
-            more
-        };
+        let more = if o.exhausted || o.optimum_proven && o.optimal_models == 0 { "" } else { "+" };
+        let more = if o.models == 0 && o.exhausted { "" } else { more };
         s.push_str(&format!("{c}\n{c}Models       : {}{more}\n", o.models));
         if o.costs.is_some() {
             let opt = if o.optimum_proven { "yes" } else { "unknown" };
             s.push_str(&format!("{c}  Optimum    : {opt}\n"));
             if o.optimal_models > 1
-                || (o.optimal_models == 1
-                    && o.models > 1
-                    && o.optimum_proven
-                    && o.optimal_models != o.models)
+                || (o.optimal_models == 1 && o.models > 1 && o.optimum_proven && o.optimal_models != o.models)
             {
                 s.push_str(&format!("{c}  Optimal    : {}\n", o.optimal_models));
             }
@@ -210,20 +185,12 @@ impl<W: Write> Printer<W> {
             }
         }
         if let Some((mode, n)) = o.consequences {
-            let name = if mode == EnumMode::Brave {
-                "Brave"
-            } else {
-                "Cautious"
-            };
+            let name = if mode == EnumMode::Brave { "Brave" } else { "Cautious" };
             s.push_str(&format!("{c}  {name:<10} : yes\n{c}Consequences : {n}\n"));
         }
         s.push_str(&format!("{c}Calls        : {}\n", info.calls));
         let first = o.first_model.unwrap_or(0.0);
-        let unsat = if o.exhausted {
-            (info.solve - self.last_model_time).max(0.0)
-        } else {
-            0.0
-        };
+        let unsat = if o.exhausted { (info.solve - self.last_model_time).max(0.0) } else { 0.0 };
         s.push_str(&format!(
             "{c}Time         : {:.3}s (Solving: {:.2}s 1st Model: {:.2}s Unsat: {:.2}s)\n",
             info.total, info.solve, first, unsat
@@ -232,11 +199,7 @@ impl<W: Write> Printer<W> {
         if stats {
             let st = &o.stats;
             let t = info.solve.max(1e-9);
-            let avg = if st.learned > 0 {
-                st.learned_literals as f64 / st.learned as f64
-            } else {
-                0.0
-            };
+            let avg = if st.learned > 0 { st.learned_literals as f64 / st.learned as f64 } else { 0.0 };
             let ps = &o.problem_size;
             s.push_str(&format!(
                 "{c}\n{c}Engine       : {} ({})\n{c}Choices      : {:<8} (per second: {:.0})\n{c}Conflicts    : {:<8} (per second: {:.0})\n{c}Restarts     : {}\n{c}Propagations : {:<8} (per second: {:.0})\n{c}Lemmas       : {:<8} (Deleted: {} Average Length: {:.2} per second: {:.0})\n{c}Unfounded    : {}\n{c}Completions  : {}\n{c}\n{c}Atoms        : {}\n{c}Variables    : {}\n{c}Nogoods      : {}\n{c}Weight       : {}\n{c}Tight        : {}\n",
@@ -269,12 +232,7 @@ impl<W: Write> Printer<W> {
         if costs.len() == 1 {
             return costs[0].to_string();
         }
-        costs
-            .iter()
-            .zip(&self.priorities)
-            .map(|(c, p)| format!("{c}@{p}"))
-            .collect::<Vec<_>>()
-            .join(" ")
+        costs.iter().zip(&self.priorities).map(|(c, p)| format!("{c}@{p}")).collect::<Vec<_>>().join(" ")
     }
 
     fn finish_json(&mut self, o: &Outcome, info: &RunInfo, stats: bool) {
@@ -289,10 +247,7 @@ impl<W: Write> Printer<W> {
         if o.interrupted {
             s.push_str("  \"Interrupted\": true,\n");
         }
-        s.push_str(&format!(
-            "  \"Models\": {{\n    \"Number\": {},\n    \"More\": \"{more}\"",
-            o.models
-        ));
+        s.push_str(&format!("  \"Models\": {{\n    \"Number\": {},\n    \"More\": \"{more}\"", o.models));
         if let Some(costs) = &o.costs {
             let opt = if o.optimum_proven { "yes" } else { "unknown" };
             s.push_str(&format!(
@@ -302,20 +257,10 @@ impl<W: Write> Printer<W> {
             ));
         }
         if let Some((mode, n)) = o.consequences {
-            let name = if mode == EnumMode::Brave {
-                "Brave"
-            } else {
-                "Cautious"
-            };
-            s.push_str(&format!(
-                ",\n    \"{name}\": \"yes\",\n    \"Consequences\": {n}"
-            ));
+            let name = if mode == EnumMode::Brave { "Brave" } else { "Cautious" };
+            s.push_str(&format!(",\n    \"{name}\": \"yes\",\n    \"Consequences\": {n}"));
         }
-        let unsat = if o.exhausted {
-            (info.solve - self.last_model_time).max(0.0)
-        } else {
-            0.0
-        };
+        let unsat = if o.exhausted { (info.solve - self.last_model_time).max(0.0) } else { 0.0 };
         s.push_str(&format!(
             "\n  }},\n  \"Calls\": {},\n  \"Time\": {{\n    \"Total\": {:.3},\n    \"Solve\": {:.3},\n    \"Model\": {:.3},\n    \"Unsat\": {:.3},\n    \"CPU\": {:.3}\n  }}",
             info.calls,
@@ -327,11 +272,7 @@ impl<W: Write> Printer<W> {
         ));
         if stats {
             let st = &o.stats;
-            let avg = if st.learned > 0 {
-                st.learned_literals as f64 / st.learned as f64
-            } else {
-                0.0
-            };
+            let avg = if st.learned > 0 { st.learned_literals as f64 / st.learned as f64 } else { 0.0 };
             s.push_str(&format!(
                 ",\n  \"Stats\": {{\n    \"Engine\": \"{}\",\n    \"Choices\": {},\n    \"Conflicts\": {},\n    \"Restarts\": {},\n    \"Propagations\": {},\n    \"Lemmas\": {},\n    \"LemmasDeleted\": {},\n    \"LemmaAvgLen\": {avg:.3},\n    \"Unfounded\": {},\n    \"Atoms\": {},\n    \"Variables\": {},\n    \"Nogoods\": {}\n  }}",
                 o.engine, st.decisions, st.conflicts, st.restarts, st.propagations, st.learned, st.deleted,
@@ -348,21 +289,15 @@ impl<W: Write> Report for Printer<W> {
         let t = self.elapsed();
         self.last_model_time = t;
         let shown: Vec<Vec<u8>> = match &self.shown {
-            Some(table) => table
-                .shown(ev.atoms)
-                .into_iter()
-                .map(|s| s.to_vec())
-                .collect(),
+            Some(table) => table.shown(ev.atoms).into_iter().map(|s| s.to_vec()).collect(),
             None => Vec::new(),
         };
         match self.format {
             Format::Text => {
                 if !self.quiet {
                     let mut s = format!("Answer: {} (Time: {t:.3}s)\n", ev.number);
-                    let names: Vec<String> = shown
-                        .iter()
-                        .map(|a| String::from_utf8_lossy(a).into_owned())
-                        .collect();
+                    let names: Vec<String> =
+                        shown.iter().map(|a| String::from_utf8_lossy(a).into_owned()).collect();
                     s.push_str(&names.join(" "));
                     s.push('\n');
                     if let Some(costs) = ev.costs {

@@ -10,22 +10,19 @@ pub struct ShownTable {
 
 impl ShownTable {
     pub fn new(program: &Program) -> Self {
-        let mut entries: Vec<(Vec<u8>, Vec<Lit>)> = program
-            .outputs()
-            .map(|o| (o.name.clone(), o.condition.clone()))
-            .collect();
+        let facts = trivially_true(program);
+        let fact = |c: &[Lit]| c.iter().all(|&l| facts[atom_of(l) as usize] == Some(l > 0));
+        let mut entries: Vec<(Vec<u8>, Vec<Lit>)> =
+            program.outputs().map(|o| (o.name.clone(), o.condition.clone())).collect();
         entries.sort_by_key(|(_, c)| match c.as_slice() {
-            [] => (0, 0),
+            c if fact(c) => (0, 0),
             [l] => (1, atom_of(*l)),
             more => (2, more.iter().map(|&l| atom_of(l)).max().unwrap_or(0)),
         });
         let mut names: Vec<&[u8]> = entries.iter().map(|e| e.0.as_slice()).collect();
         names.sort_unstable();
         let may_repeat = names.windows(2).any(|w| w[0] == w[1]);
-        ShownTable {
-            entries,
-            may_repeat,
-        }
+        ShownTable { entries, may_repeat }
     }
 
     /// The shown strings of interpretation `m` (indexed by atom).
@@ -34,11 +31,32 @@ impl ShownTable {
         let mut out: Vec<&[u8]> = Vec::new();
         let mut seen = std::collections::HashSet::new();
         for (name, cond) in &self.entries {
-            if cond.iter().all(|&l| holds(l)) && (!self.may_repeat || seen.insert(name.as_slice()))
-            {
+            if cond.iter().all(|&l| holds(l)) && (!self.may_repeat || seen.insert(name.as_slice())) {
                 out.push(name);
             }
         }
         out
     }
+}
+
+/// Atoms whose value needs no search: facts are true, atoms in no head (and not external) false.
+fn trivially_true(program: &Program) -> Vec<Option<bool>> {
+    let n = program.atom_count() as usize;
+    let mut v = vec![Some(false); n + 1];
+    for r in program.rules() {
+        for &h in r.head {
+            v[h as usize] = None;
+        }
+    }
+    for (a, _) in program.external_values() {
+        v[a as usize] = None;
+    }
+    for r in program.rules() {
+        if let (crate::program::HeadKind::Disjunction, [h], crate::program::Body::Normal([])) =
+            (r.kind, r.head, r.body)
+        {
+            v[*h as usize] = Some(true);
+        }
+    }
+    v
 }

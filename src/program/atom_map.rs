@@ -41,12 +41,7 @@ impl AtomMap {
     /// A map whose direct table may grow to an eighth of `input_len` entries (at least 4096).
     pub fn for_input_len(input_len: usize) -> Self {
         let limit = (input_len / 8).clamp(4096, 1 << 28) as u32;
-        AtomMap {
-            direct: Vec::new(),
-            limit,
-            sparse: IdMap::default(),
-            next: 0,
-        }
+        AtomMap { direct: Vec::new(), limit, sparse: IdMap::default(), next: 0 }
     }
 
     /// The number of distinct atoms seen.

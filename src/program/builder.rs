@@ -3,8 +3,8 @@
 use super::atom_map::AtomMap;
 use super::model::{Edge, Heuristic, Minimize, Output, Program, Statement};
 use super::{
-    Atom, BodyRef, ExternalValue, HeadKind, HeuristicModifier, Lit, ProgramSink, TheoryStatement,
-    WeightLit, atom_of,
+    Atom, BodyRef, ExternalValue, HeadKind, HeuristicModifier, Lit, ProgramSink, TheoryStatement, WeightLit,
+    atom_of,
 };
 
 /// Builds a [`Program`]; keeps the atom numbering across steps so later steps can refer to
@@ -57,12 +57,7 @@ impl ProgramBuilder {
     }
 
     fn map_wlits(&mut self, lits: &[WeightLit]) -> Vec<WeightLit> {
-        lits.iter()
-            .map(|w| WeightLit {
-                lit: self.lit(w.lit),
-                weight: w.weight,
-            })
-            .collect()
+        lits.iter().map(|w| WeightLit { lit: self.lit(w.lit), weight: w.weight }).collect()
     }
 }
 
@@ -96,13 +91,9 @@ impl ProgramSink for ProgramBuilder {
                 wl.clear();
                 for w in lits {
                     let lit = self.lit(w.lit);
-                    wl.push(WeightLit {
-                        lit,
-                        weight: w.weight,
-                    });
+                    wl.push(WeightLit { lit, weight: w.weight });
                 }
-                self.program
-                    .add_rule(head, &ha, BodyRef::Weight { bound, lits: &wl });
+                self.program.add_rule(head, &ha, BodyRef::Weight { bound, lits: &wl });
                 self.wlits = wl;
             }
         }
@@ -112,8 +103,7 @@ impl ProgramSink for ProgramBuilder {
 
     fn minimize(&mut self, priority: i32, lits: &[WeightLit]) -> Result<(), String> {
         let lits = self.map_wlits(lits);
-        self.program
-            .add_statement(Statement::Minimize(Minimize { priority, lits }));
+        self.program.add_statement(Statement::Minimize(Minimize { priority, lits }));
         Ok(())
     }
 
@@ -125,10 +115,7 @@ impl ProgramSink for ProgramBuilder {
 
     fn output(&mut self, name: &[u8], condition: &[Lit]) -> Result<(), String> {
         let condition = self.map_lits(condition);
-        self.program.add_statement(Statement::Output(Output {
-            name: name.to_vec(),
-            condition,
-        }));
+        self.program.add_statement(Statement::Output(Output { name: name.to_vec(), condition }));
         Ok(())
     }
 
@@ -166,35 +153,18 @@ impl ProgramSink for ProgramBuilder {
 
     fn edge(&mut self, u: i32, v: i32, condition: &[Lit]) -> Result<(), String> {
         let condition = self.map_lits(condition);
-        self.program
-            .add_statement(Statement::Edge(Edge { u, v, condition }));
+        self.program.add_statement(Statement::Edge(Edge { u, v, condition }));
         Ok(())
     }
 
     fn theory(&mut self, statement: TheoryStatement) -> Result<(), String> {
         let statement = match statement {
-            TheoryStatement::Element {
-                id,
-                terms,
-                condition,
-            } => TheoryStatement::Element {
-                id,
-                terms,
-                condition: self.map_lits(&condition),
-            },
-            TheoryStatement::Atom {
-                atom,
-                term,
-                elements,
-                guard,
-            } => {
+            TheoryStatement::Element { id, terms, condition } => {
+                TheoryStatement::Element { id, terms, condition: self.map_lits(&condition) }
+            }
+            TheoryStatement::Atom { atom, term, elements, guard } => {
                 let atom = if atom == 0 { 0 } else { self.atom(atom) };
-                TheoryStatement::Atom {
-                    atom,
-                    term,
-                    elements,
-                    guard,
-                }
+                TheoryStatement::Atom { atom, term, elements, guard }
             }
             other => other,
         };

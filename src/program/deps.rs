@@ -61,11 +61,7 @@ impl Dependencies {
         }
         head_cycles.sort_unstable();
         head_cycles.dedup();
-        Dependencies {
-            scc,
-            components,
-            head_cycles,
-        }
+        Dependencies { scc, components, head_cycles }
     }
 
     pub fn is_tight(&self) -> bool {
@@ -151,14 +147,16 @@ mod tests {
     #[test]
     fn loops_and_head_cycles() {
         // a :- b. b :- a. c :- not a. a | d :- e. e.
-        let p = read_program(b"asp 1 0 0\n1 0 1 1 0 1 2\n1 0 1 2 0 1 1\n1 0 1 3 0 1 -1\n1 0 2 1 4 0 1 5\n1 0 1 5 0 0\n0\n").unwrap();
+        let p = read_program(
+            b"asp 1 0 0\n1 0 1 1 0 1 2\n1 0 1 2 0 1 1\n1 0 1 3 0 1 -1\n1 0 2 1 4 0 1 5\n1 0 1 5 0 0\n0\n",
+        )
+        .unwrap();
         let d = Dependencies::new(&p);
         assert!(!d.is_tight());
         assert!(d.is_cyclic(1) && d.is_cyclic(2) && !d.is_cyclic(3));
         assert!(d.is_head_cycle_free());
         // a | b. a :- b. b :- a.
-        let p =
-            read_program(b"asp 1 0 0\n1 0 2 1 2 0 0\n1 0 1 1 0 1 2\n1 0 1 2 0 1 1\n0\n").unwrap();
+        let p = read_program(b"asp 1 0 0\n1 0 2 1 2 0 0\n1 0 1 1 0 1 2\n1 0 1 2 0 1 1\n0\n").unwrap();
         assert!(!Dependencies::new(&p).is_head_cycle_free());
     }
 }

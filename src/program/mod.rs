@@ -53,10 +53,7 @@ pub enum BodyRef<'a> {
     /// A conjunction of literals.
     Normal(&'a [Lit]),
     /// Holds when the weights of the true literals add up to at least `bound`.
-    Weight {
-        bound: Weight,
-        lits: &'a [WeightLit],
-    },
+    Weight { bound: Weight, lits: &'a [WeightLit] },
 }
 
 /// The value an external atom is declared with (aspif statement 5).
@@ -132,25 +129,12 @@ pub enum TheoryStatement {
     /// `9 1 u n s`: symbolic term `u` named `s`.
     Symbol { id: u32, name: Vec<u8> },
     /// `9 2 u t k u1..uk`: compound term `u`; `t` >= 0 is a term id, -1 a tuple, -2 a set, -3 a list.
-    Compound {
-        id: u32,
-        functor: i32,
-        args: Vec<u32>,
-    },
+    Compound { id: u32, functor: i32, args: Vec<u32> },
     /// `9 4 v n u1..un m l1..lm`: element `v` with its terms and condition.
-    Element {
-        id: u32,
-        terms: Vec<u32>,
-        condition: Vec<Lit>,
-    },
+    Element { id: u32, terms: Vec<u32>, condition: Vec<Lit> },
     /// `9 5 a t k v1..vk` (no guard) or `9 6 a t k v1..vk g u` (with guard `g` and right term `u`).
     /// `atom` is 0 for a theory directive.
-    Atom {
-        atom: Atom,
-        term: u32,
-        elements: Vec<u32>,
-        guard: Option<(u32, u32)>,
-    },
+    Atom { atom: Atom, term: u32, elements: Vec<u32>, guard: Option<(u32, u32)> },
 }
 
 /// Where statements go: implemented by the program builder, the writers and test observers.

@@ -9,8 +9,8 @@
 //! Nothing here is per-atom except what a statement mentions, so memory grows with the input.
 
 use super::{
-    Atom, BodyRef, ExternalValue, HeadKind, HeuristicModifier, Lit, ProgramSink, TheoryStatement,
-    Weight, WeightLit, atom_of,
+    Atom, BodyRef, ExternalValue, HeadKind, HeuristicModifier, Lit, ProgramSink, TheoryStatement, Weight,
+    WeightLit, atom_of,
 };
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,11 +27,7 @@ struct RuleRec {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Body<'a> {
     Normal(&'a [Lit]),
-    Weight {
-        bound: Weight,
-        lits: &'a [Lit],
-        weights: &'a [Weight],
-    },
+    Weight { bound: Weight, lits: &'a [Lit], weights: &'a [Weight] },
 }
 
 impl<'a> Body<'a> {
@@ -137,11 +133,7 @@ impl Program {
         let r = &self.rules[i];
         let (he, be, we) = match self.rules.get(i + 1) {
             Some(n) => (n.head_start, n.body_start, n.weight_start),
-            None => (
-                self.heads.len() as u32,
-                self.body_lits.len() as u32,
-                self.body_weights.len() as u32,
-            ),
+            None => (self.heads.len() as u32, self.body_lits.len() as u32, self.body_weights.len() as u32),
         };
         let head = &self.heads[r.head_start as usize..he as usize];
         let lits = &self.body_lits[r.body_start as usize..be as usize];
@@ -154,11 +146,7 @@ impl Program {
         } else {
             Body::Normal(lits)
         };
-        let kind = if r.choice {
-            HeadKind::Choice
-        } else {
-            HeadKind::Disjunction
-        };
+        let kind = if r.choice { HeadKind::Choice } else { HeadKind::Disjunction };
         Rule { kind, head, body }
     }
 
@@ -190,11 +178,7 @@ impl Program {
 
     pub(super) fn add_statement(&mut self, statement: Statement) {
         let rules_before = self.rules.len() as u32;
-        self.statements.push(Placed {
-            step: self.steps,
-            rules_before,
-            statement,
-        });
+        self.statements.push(Placed { step: self.steps, rules_before, statement });
     }
 
     /// All statements other than rules, in input order.
@@ -204,24 +188,12 @@ impl Program {
 
     /// Minimize statements in input order (the same priority adds up).
     pub fn minimize(&self) -> impl Iterator<Item = &Minimize> + '_ {
-        self.statements().filter_map(|s| {
-            if let Statement::Minimize(m) = s {
-                Some(m)
-            } else {
-                None
-            }
-        })
+        self.statements().filter_map(|s| if let Statement::Minimize(m) = s { Some(m) } else { None })
     }
 
     /// Output statements in input order.
     pub fn outputs(&self) -> impl Iterator<Item = &Output> + '_ {
-        self.statements().filter_map(|s| {
-            if let Statement::Output(o) = s {
-                Some(o)
-            } else {
-                None
-            }
-        })
+        self.statements().filter_map(|s| if let Statement::Output(o) = s { Some(o) } else { None })
     }
 
     /// The projection atoms; `None` when the input has no project statement.
@@ -249,33 +221,15 @@ impl Program {
     }
 
     pub fn heuristics(&self) -> impl Iterator<Item = &Heuristic> + '_ {
-        self.statements().filter_map(|s| {
-            if let Statement::Heuristic(h) = s {
-                Some(h)
-            } else {
-                None
-            }
-        })
+        self.statements().filter_map(|s| if let Statement::Heuristic(h) = s { Some(h) } else { None })
     }
 
     pub fn edges(&self) -> impl Iterator<Item = &Edge> + '_ {
-        self.statements().filter_map(|s| {
-            if let Statement::Edge(e) = s {
-                Some(e)
-            } else {
-                None
-            }
-        })
+        self.statements().filter_map(|s| if let Statement::Edge(e) = s { Some(e) } else { None })
     }
 
     pub fn theory(&self) -> impl Iterator<Item = &TheoryStatement> + '_ {
-        self.statements().filter_map(|s| {
-            if let Statement::Theory(t) = s {
-                Some(t)
-            } else {
-                None
-            }
-        })
+        self.statements().filter_map(|s| if let Statement::Theory(t) = s { Some(t) } else { None })
     }
 
     /// The value each external atom ends up with (the last declaration wins); `Release` drops it.
@@ -313,17 +267,9 @@ impl Program {
             let r = self.rule(i);
             match r.body {
                 Body::Normal(lits) => sink.rule(r.kind, r.head, BodyRef::Normal(lits))?,
-                Body::Weight {
-                    bound,
-                    lits,
-                    weights,
-                } => {
+                Body::Weight { bound, lits, weights } => {
                     wl.clear();
-                    wl.extend(
-                        lits.iter()
-                            .zip(weights)
-                            .map(|(&lit, &weight)| WeightLit { lit, weight }),
-                    );
+                    wl.extend(lits.iter().zip(weights).map(|(&lit, &weight)| WeightLit { lit, weight }));
                     sink.rule(r.kind, r.head, BodyRef::Weight { bound, lits: &wl })?;
                 }
             }
@@ -359,27 +305,19 @@ impl Program {
                 Statement::Output(o) => o.condition.iter().all(|&l| lit_ok(l)),
                 Statement::External(a, _) => atom_ok(*a),
                 Statement::Assume(l) => l.iter().all(|&l| lit_ok(l)),
-                Statement::Heuristic(h) => {
-                    atom_ok(h.atom) && h.condition.iter().all(|&l| lit_ok(l))
-                }
+                Statement::Heuristic(h) => atom_ok(h.atom) && h.condition.iter().all(|&l| lit_ok(l)),
                 Statement::Edge(e) => e.condition.iter().all(|&l| lit_ok(l)),
                 Statement::Theory(TheoryStatement::Element { condition, .. }) => {
                     condition.iter().all(|&l| lit_ok(l))
                 }
-                Statement::Theory(TheoryStatement::Atom { atom, .. }) => {
-                    *atom == 0 || atom_ok(*atom)
-                }
+                Statement::Theory(TheoryStatement::Atom { atom, .. }) => *atom == 0 || atom_ok(*atom),
                 Statement::Theory(_) => true,
             };
             if !ok {
                 return Err(format!("statement {s:?}: atom out of range"));
             }
         }
-        if self
-            .statements
-            .windows(2)
-            .any(|w| w[0].rules_before > w[1].rules_before)
-        {
+        if self.statements.windows(2).any(|w| w[0].rules_before > w[1].rules_before) {
             return Err("statements out of input order".into());
         }
         Ok(())
@@ -393,9 +331,7 @@ fn emit_statement(s: &Statement, sink: &mut dyn ProgramSink) -> Result<(), Strin
         Statement::Output(o) => sink.output(&o.name, &o.condition),
         Statement::External(a, v) => sink.external(*a, *v),
         Statement::Assume(l) => sink.assume(l),
-        Statement::Heuristic(h) => {
-            sink.heuristic(h.atom, h.modifier, h.bias, h.priority, &h.condition)
-        }
+        Statement::Heuristic(h) => sink.heuristic(h.atom, h.modifier, h.bias, h.priority, &h.condition),
         Statement::Edge(e) => sink.edge(e.u, e.v, &e.condition),
         Statement::Theory(t) => sink.theory(t.clone()),
     }

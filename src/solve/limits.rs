@@ -24,9 +24,7 @@ pub struct Limits {
 
 impl Limits {
     pub fn new(time_limit: Option<f64>, start: Instant) -> Self {
-        let deadline = time_limit
-            .filter(|&s| s > 0.0)
-            .map(|s| start + std::time::Duration::from_secs_f64(s));
+        let deadline = time_limit.filter(|&s| s > 0.0).map(|s| start + std::time::Duration::from_secs_f64(s));
         Limits { deadline }
     }
 

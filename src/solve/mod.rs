@@ -3,10 +3,12 @@
 //! Every model is checked by [`verify`] before anyone sees it.
 
 pub mod limits;
+pub mod minimality;
 pub mod search;
 pub mod verify;
 
 use self::limits::Limits;
+use self::minimality::Minimality;
 use self::search::{Next, Search};
 use crate::cli::{Backend, EnumMode, OptMode, ProjectMode, SearchOptions};
 use crate::engine::cpu::CpuEngine;
@@ -63,7 +65,9 @@ pub struct Outcome {
     /// The best cost found (with offsets), highest priority first.
     pub costs: Option<Vec<i64>>,
     pub optimum_proven: bool,
+    /// Models of the optimal cost enumerated (`--opt-mode=optN`).
     pub optimal_models: u64,
+    pub enumerated_optimal: bool,
     pub consequences: Option<(EnumMode, u64)>,
     pub engine: &'static str,
     pub stats: EngineStats,
@@ -98,14 +102,11 @@ impl Outcome {
 }
 
 /// Creates the engine the options ask for.
-pub fn make_engine(
-    problem: Arc<Problem>,
-    opts: &SolveOptions,
-) -> Result<Box<dyn Engine>, Unsupported> {
+pub fn make_engine(problem: Arc<Problem>, opts: &SolveOptions) -> Result<Box<dyn Engine>, Unsupported> {
     match opts.backend {
-        Backend::Cuda => Err(Unsupported(
-            "the CUDA engine is not available in this build yet; use --backend=cpu".into(),
-        )),
+        Backend::Cuda => {
+            Err(Unsupported("the CUDA engine is not available in this build yet; use --backend=cpu".into()))
+        }
         Backend::Auto | Backend::Cpu => Ok(Box::new(CpuEngine::new(problem, &opts.search))),
     }
 }
@@ -121,13 +122,13 @@ struct Driver<'a> {
 }
 
 impl<'a> Driver<'a> {
-    fn search(&self) -> Result<Search<'static>, Unsupported> {
+    fn search(&self) -> Result<Search<'a>, Unsupported> {
         let engine = make_engine(Arc::clone(&self.problem), self.opts)?;
-        Ok(Search::new(
-            engine,
-            self.opts.search.restarts,
-            self.opts.limits,
-        ))
+        let mut s = Search::new(engine, self.opts.search.restarts, self.opts.limits);
+        if self.problem.has_head_cycles() {
+            s.minimality = Some(Minimality::new(self.program, &self.problem, &self.opts.search));
+        }
+        Ok(s)
     }
 
     /// Reads and verifies the model of the search's current total assignment.
@@ -135,20 +136,15 @@ impl<'a> Driver<'a> {
         let m = s.engine.atom_values();
         if let Err(e) = verify::check_answer_set(self.program, &m, &self.deps) {
             // Never print a set that is not an answer set.
-            eprintln!(
-                "*** ERROR: (yasmin): internal error: the search produced a non-answer set: {e}"
-            );
+            eprintln!("*** ERROR: (yasmin): internal error: the search produced a non-answer set: {e}");
             std::process::exit(70);
         }
-        self.first_model
-            .get_or_insert(self.start.elapsed().as_secs_f64());
+        self.first_model.get_or_insert(self.start.elapsed().as_secs_f64());
         m
     }
 
     fn costs(&self, s: &Search<'_>) -> Vec<i64> {
-        self.problem
-            .costs
-            .costs(|l| s.engine.lit_value(l) == Some(true))
+        self.problem.costs.costs(|l| s.engine.lit_value(l) == Some(true))
     }
 
     fn finish(&mut self, s: &Search<'_>) {
@@ -168,16 +164,14 @@ impl<'a> Driver<'a> {
     /// The nogood that excludes the current model (or its projection) from later answers.
     fn blocking_nogood(&self, s: &Search<'_>, projection: &Option<Vec<u32>>) -> Vec<Lit> {
         match projection {
-            Some(atoms) => atoms
-                .iter()
-                .map(|&a| {
-                    if s.engine.lit_value(Lit::pos(a)) == Some(true) {
-                        Lit::pos(a)
-                    } else {
-                        Lit::neg(a)
-                    }
-                })
-                .collect(),
+            Some(atoms) => {
+                atoms
+                    .iter()
+                    .map(|&a| {
+                        if s.engine.lit_value(Lit::pos(a)) == Some(true) { Lit::pos(a) } else { Lit::neg(a) }
+                    })
+                    .collect()
+            }
             None => s.engine.decisions(),
         }
     }
@@ -185,11 +179,8 @@ impl<'a> Driver<'a> {
     fn projection_atoms(&self) -> Option<Vec<u32>> {
         let mode = self.opts.project?;
         let from_show = || -> Vec<u32> {
-            let mut a: Vec<u32> = self
-                .program
-                .outputs()
-                .flat_map(|o| o.condition.iter().map(|&l| l.unsigned_abs()))
-                .collect();
+            let mut a: Vec<u32> =
+                self.program.outputs().flat_map(|o| o.condition.iter().map(|&l| l.unsigned_abs())).collect();
             a.sort_unstable();
             a.dedup();
             a
@@ -204,11 +195,7 @@ impl<'a> Driver<'a> {
         Some(atoms)
     }
 
-    fn enumerate(
-        &mut self,
-        report: &mut dyn Report,
-        with_costs: bool,
-    ) -> Result<Outcome, Unsupported> {
+    fn enumerate(&mut self, report: &mut dyn Report, with_costs: bool) -> Result<Outcome, Unsupported> {
         let mut s = self.search()?;
         let projection = self.projection_atoms();
         let mut n = 0;
@@ -237,16 +224,7 @@ impl<'a> Driver<'a> {
             }
         };
         self.finish(&s);
-        Ok(self.outcome(
-            s.engine.name(),
-            n,
-            exhausted,
-            interrupted,
-            last_costs,
-            false,
-            0,
-            None,
-        ))
+        Ok(self.outcome(s.engine.name(), n, exhausted, interrupted, last_costs, false, 0, None))
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -279,6 +257,7 @@ impl<'a> Driver<'a> {
             costs,
             optimum_proven,
             optimal_models,
+            enumerated_optimal: self.opts.opt_mode == OptMode::OptN && optimum_proven,
             consequences,
             engine,
             stats: self.stats.clone(),
@@ -295,19 +274,10 @@ impl<'a> Driver<'a> {
 
     /// Branch and bound: each model must cost less than the last; then, for optN, a fresh search
     /// enumerates the models of the optimal cost.
-    fn optimize(
-        &mut self,
-        report: &mut dyn Report,
-        all_optimal: bool,
-    ) -> Result<Outcome, Unsupported> {
+    fn optimize(&mut self, report: &mut dyn Report, all_optimal: bool) -> Result<Outcome, Unsupported> {
         let mut s = self.search()?;
         let offsets = self.problem.costs.offset.clone();
-        let without_offset = |c: &[i64]| {
-            c.iter()
-                .zip(&offsets)
-                .map(|(x, o)| x - o)
-                .collect::<Vec<i64>>()
-        };
+        let without_offset = |c: &[i64]| c.iter().zip(&offsets).map(|(x, o)| x - o).collect::<Vec<i64>>();
         let mut n = 0;
         let mut best: Option<Vec<i64>> = None;
         let (proven, interrupted) = loop {
@@ -333,16 +303,7 @@ impl<'a> Driver<'a> {
         if !all_optimal || !proven {
             let exhausted = !interrupted;
             let optimal = u64::from(proven);
-            return Ok(self.outcome(
-                s.engine.name(),
-                n,
-                exhausted,
-                interrupted,
-                best,
-                proven,
-                optimal,
-                None,
-            ));
+            return Ok(self.outcome(s.engine.name(), n, exhausted, interrupted, best, proven, optimal, None));
         }
         // optN: enumerate every model of the optimal cost with a fresh engine (nogoods learned
         // under the strict bound would exclude them).
@@ -374,24 +335,11 @@ impl<'a> Driver<'a> {
             }
         };
         self.finish(&s);
-        Ok(self.outcome(
-            s.engine.name(),
-            n + k,
-            exhausted,
-            interrupted,
-            Some(opt),
-            true,
-            k,
-            None,
-        ))
+        Ok(self.outcome(s.engine.name(), n + k, exhausted, interrupted, Some(opt), true, k, None))
     }
 
     /// Brave (union) or cautious (intersection) consequences over the atoms outputs mention.
-    fn consequences(
-        &mut self,
-        report: &mut dyn Report,
-        mode: EnumMode,
-    ) -> Result<Outcome, Unsupported> {
+    fn consequences(&mut self, report: &mut dyn Report, mode: EnumMode) -> Result<Outcome, Unsupported> {
         let mut s = self.search()?;
         let n_atoms = self.program.atom_count() as usize;
         let mut relevant = vec![false; n_atoms + 1];
@@ -420,9 +368,7 @@ impl<'a> Driver<'a> {
                     let total = (1..=n_atoms).filter(|&a| relevant[a] && c[a]).count() as u64;
                     let fixed = (1..=n_atoms)
                         .filter(|&a| {
-                            relevant[a]
-                                && c[a]
-                                && s.engine.fixed_value(Lit::pos(a as u32)) == Some(true)
+                            relevant[a] && c[a] && s.engine.fixed_value(Lit::pos(a as u32)) == Some(true)
                         })
                         .count() as u64;
                     report.model(&ModelEvent {
@@ -448,19 +394,8 @@ impl<'a> Driver<'a> {
             }
         };
         self.finish(&s);
-        let count = cons.map_or(0, |c| {
-            (1..=n_atoms).filter(|&a| relevant[a] && c[a]).count() as u64
-        });
-        Ok(self.outcome(
-            s.engine.name(),
-            n,
-            exhausted,
-            interrupted,
-            None,
-            false,
-            0,
-            Some((mode, count)),
-        ))
+        let count = cons.map_or(0, |c| (1..=n_atoms).filter(|&a| relevant[a] && c[a]).count() as u64);
+        Ok(self.outcome(s.engine.name(), n, exhausted, interrupted, None, false, 0, Some((mode, count))))
     }
 }
 
@@ -472,22 +407,13 @@ pub fn solve(
 ) -> Result<Outcome, Unsupported> {
     let start = Instant::now();
     let problem = Arc::new(complete(program)?);
-    if problem.has_head_cycles() {
-        return Err(Unsupported(
-            "disjunctive rules with head cycles (not head-cycle-free) are not supported yet".into(),
-        ));
-    }
     log::info!(
         "problem: {} atoms, {} variables, {} nogoods, {} weight constraints, {}",
         problem.num_atoms,
         problem.num_vars,
         problem.store.len(),
         problem.weights.len(),
-        if problem.is_tight() {
-            "tight"
-        } else {
-            "not tight"
-        }
+        if problem.is_tight() { "tight" } else { "not tight" }
     );
     let mut d = Driver {
         program,

@@ -4,6 +4,7 @@
 //! limits are scheduled here, the same for every engine.
 
 use super::limits::Limits;
+use super::minimality::Minimality;
 use crate::cli::Restarts;
 use crate::engine::{Completion, Engine};
 
@@ -39,12 +40,7 @@ pub fn luby(mut i: u64) -> u64 {
 
 impl RestartSchedule {
     pub fn new(policy: Restarts) -> Self {
-        let mut s = RestartSchedule {
-            policy,
-            index: 0,
-            limit: u64::MAX,
-            since: 0,
-        };
+        let mut s = RestartSchedule { policy, index: 0, limit: u64::MAX, since: 0 };
         s.advance();
         s
     }
@@ -54,9 +50,7 @@ impl RestartSchedule {
         self.since = 0;
         self.limit = match self.policy {
             Restarts::Luby(unit) => unit.saturating_mul(luby(self.index as u64)),
-            Restarts::Geometric(n, f) => {
-                (n as f64 * f.powi(self.index as i32 - 1)).min(1e18) as u64
-            }
+            Restarts::Geometric(n, f) => (n as f64 * f.powi(self.index as i32 - 1)).min(1e18) as u64,
             Restarts::No => u64::MAX,
         };
     }
@@ -74,6 +68,8 @@ impl RestartSchedule {
 
 pub struct Search<'e> {
     pub engine: Box<dyn Engine + 'e>,
+    /// For programs with head cycles: the check every total assignment must pass.
+    pub minimality: Option<Minimality<'e>>,
     restarts: RestartSchedule,
     conflicts: u64,
     next_reduce: u64,
@@ -86,6 +82,7 @@ impl<'e> Search<'e> {
     pub fn new(engine: Box<dyn Engine + 'e>, restarts: Restarts, limits: Limits) -> Self {
         Search {
             engine,
+            minimality: None,
             restarts: RestartSchedule::new(restarts),
             conflicts: 0,
             next_reduce: 2000,
@@ -121,7 +118,16 @@ impl<'e> Search<'e> {
                 continue;
             }
             if self.engine.complete() == Completion::Total {
-                return Next::Model;
+                let Some(check) = self.minimality.as_mut() else { return Next::Model };
+                let nogoods = check.check(&self.engine.atom_values());
+                if nogoods.is_empty() {
+                    return Next::Model;
+                }
+                for ng in nogoods {
+                    if !self.engine.add_nogood(&ng) {
+                        return Next::Exhausted;
+                    }
+                }
             }
         }
     }

@@ -16,17 +16,8 @@ fn holds(m: &[bool], l: Lit) -> bool {
 fn body_holds(m: &[bool], b: Body<'_>) -> bool {
     match b {
         Body::Normal(lits) => lits.iter().all(|&l| holds(m, l)),
-        Body::Weight {
-            bound,
-            lits,
-            weights,
-        } => {
-            lits.iter()
-                .zip(weights)
-                .filter(|(l, _)| holds(m, **l))
-                .map(|(_, w)| w)
-                .sum::<i64>()
-                >= bound
+        Body::Weight { bound, lits, weights } => {
+            lits.iter().zip(weights).filter(|(l, _)| holds(m, **l)).map(|(_, w)| w).sum::<i64>() >= bound
         }
     }
 }
@@ -35,15 +26,10 @@ fn body_holds(m: &[bool], b: Body<'_>) -> bool {
 pub fn check_answer_set(program: &Program, m: &[bool], deps: &Dependencies) -> Result<(), String> {
     let n = program.atom_count() as usize;
     if m.len() != n + 1 {
-        return Err(format!(
-            "interpretation has {} atoms, program {n}",
-            m.len() - 1
-        ));
+        return Err(format!("interpretation has {} atoms, program {n}", m.len() - 1));
     }
     for (i, r) in program.rules().enumerate() {
-        if r.kind == HeadKind::Disjunction
-            && body_holds(m, r.body)
-            && !r.head.iter().any(|&h| m[h as usize])
+        if r.kind == HeadKind::Disjunction && body_holds(m, r.body) && !r.head.iter().any(|&h| m[h as usize])
         {
             return Err(format!("rule {} is violated", i + 1));
         }
@@ -91,12 +77,7 @@ fn least_model_equals(
                 }
             }
             HeadKind::Disjunction => {
-                let mut true_heads: Vec<u32> = rule
-                    .head
-                    .iter()
-                    .copied()
-                    .filter(|&h| m[h as usize])
-                    .collect();
+                let mut true_heads: Vec<u32> = rule.head.iter().copied().filter(|&h| m[h as usize]).collect();
                 true_heads.sort_unstable();
                 true_heads.dedup();
                 if let [h] = true_heads[..] {
@@ -160,19 +141,15 @@ fn least_model_equals(
     }
     match (1..=n).find(|&a| m[a] != derived[a]) {
         None => Ok(()),
-        Some(a) if m[a] => Err(format!(
-            "atom {a} is true but unfounded (not in the least model of the reduct)"
-        )),
+        Some(a) if m[a] => {
+            Err(format!("atom {a} is true but unfounded (not in the least model of the reduct)"))
+        }
         Some(a) => Err(format!("atom {a} is false but derivable")),
     }
 }
 
 /// Every true atom has a rule whose body holds and in whose head it is the only true atom.
-fn supported(
-    program: &Program,
-    m: &[bool],
-    externals: &[(u32, ExternalValue)],
-) -> Result<(), String> {
+fn supported(program: &Program, m: &[bool], externals: &[(u32, ExternalValue)]) -> Result<(), String> {
     let mut sup = vec![false; m.len()];
     for &(a, v) in externals {
         if matches!(v, ExternalValue::Free | ExternalValue::True) {

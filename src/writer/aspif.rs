@@ -1,8 +1,7 @@
 //! Prints statements as aspif (the inverse of [`crate::input::AspifReader`]).
 
 use crate::program::{
-    Atom, BodyRef, ExternalValue, HeadKind, HeuristicModifier, Lit, ProgramSink, TheoryStatement,
-    WeightLit,
+    Atom, BodyRef, ExternalValue, HeadKind, HeuristicModifier, Lit, ProgramSink, TheoryStatement, WeightLit,
 };
 use std::fmt::Display;
 use std::io::Write;
@@ -14,10 +13,7 @@ pub struct AspifWriter<W: Write> {
 
 impl<W: Write> AspifWriter<W> {
     pub fn new(out: W) -> Self {
-        AspifWriter {
-            out,
-            header_written: false,
-        }
+        AspifWriter { out, header_written: false }
     }
 
     pub fn into_inner(self) -> W {
@@ -51,10 +47,7 @@ impl<W: Write> AspifWriter<W> {
 
     fn string(&mut self, s: &[u8]) -> Result<(), String> {
         self.put(s.len())?;
-        self.out
-            .write_all(b" ")
-            .and_then(|_| self.out.write_all(s))
-            .map_err(|e| e.to_string())
+        self.out.write_all(b" ").and_then(|_| self.out.write_all(s)).map_err(|e| e.to_string())
     }
 }
 
@@ -163,22 +156,13 @@ impl<W: Write> ProgramSink for AspifWriter<W> {
                 self.put(functor)?;
                 self.list(&args)?;
             }
-            TheoryStatement::Element {
-                id,
-                terms,
-                condition,
-            } => {
+            TheoryStatement::Element { id, terms, condition } => {
                 self.put(4)?;
                 self.put(id)?;
                 self.list(&terms)?;
                 self.list(&condition)?;
             }
-            TheoryStatement::Atom {
-                atom,
-                term,
-                elements,
-                guard,
-            } => {
+            TheoryStatement::Atom { atom, term, elements, guard } => {
                 self.put(if guard.is_some() { 6 } else { 5 })?;
                 self.put(atom)?;
                 self.put(term)?;

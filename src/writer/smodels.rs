@@ -9,8 +9,8 @@
 //! have no smodels form and are refused.
 
 use crate::program::{
-    Atom, BodyRef, ExternalValue, HeadKind, HeuristicModifier, Lit, ProgramSink, TheoryStatement,
-    WeightLit, atom_of,
+    Atom, BodyRef, ExternalValue, HeadKind, HeuristicModifier, Lit, ProgramSink, TheoryStatement, WeightLit,
+    atom_of,
 };
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -86,11 +86,7 @@ impl<W: Write> SmodelsWriter<W> {
     fn body(s: &mut String, lits: &[Lit]) {
         let neg = lits.iter().filter(|&&l| l < 0).count();
         let _ = write!(s, " {} {}", lits.len(), neg);
-        for &l in lits
-            .iter()
-            .filter(|&&l| l < 0)
-            .chain(lits.iter().filter(|&&l| l > 0))
-        {
+        for &l in lits.iter().filter(|&&l| l < 0).chain(lits.iter().filter(|&&l| l > 0)) {
             let _ = write!(s, " {}", atom_of(l));
         }
     }
@@ -169,11 +165,7 @@ impl<W: Write> ProgramSink for SmodelsWriter<W> {
                 self.line(s);
             }
             (HeadKind::Disjunction, 0 | 1, BodyRef::Weight { bound, lits }) => {
-                let h = if atoms.is_empty() {
-                    self.false_atom()
-                } else {
-                    atoms[0]
-                };
+                let h = if atoms.is_empty() { self.false_atom() } else { atoms[0] };
                 self.weight_rule(h, bound, lits);
             }
             (_, _, BodyRef::Weight { bound, lits }) => {
@@ -228,14 +220,7 @@ impl<W: Write> ProgramSink for SmodelsWriter<W> {
         Err("smodels cannot express assumptions".into())
     }
 
-    fn heuristic(
-        &mut self,
-        _: Atom,
-        _: HeuristicModifier,
-        _: i32,
-        _: u32,
-        _: &[Lit],
-    ) -> Result<(), String> {
+    fn heuristic(&mut self, _: Atom, _: HeuristicModifier, _: i32, _: u32, _: &[Lit]) -> Result<(), String> {
         Err("smodels cannot express heuristic statements".into())
     }
 

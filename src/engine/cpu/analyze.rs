@@ -13,12 +13,7 @@ impl CpuEngine {
     /// Conflicts from added nogoods or the cost bound may lie below the current level: backjump
     /// to the conflict's own level first. Returns that level (0: unsatisfiable).
     fn conflict_level(&mut self) -> u32 {
-        let lv = self
-            .conflict
-            .iter()
-            .map(|l| self.a.level[l.var() as usize])
-            .max()
-            .unwrap_or(0);
+        let lv = self.conflict.iter().map(|l| self.a.level[l.var() as usize]).max().unwrap_or(0);
         if lv < self.a.decision_level() {
             self.backjump(lv);
         }
@@ -80,8 +75,7 @@ impl CpuEngine {
                 _ => {
                     ante.clear();
                     self.antecedents(q, &mut ante);
-                    ante.iter()
-                        .all(|x| seen[x.var() as usize] || self.a.level[x.var() as usize] == 0)
+                    ante.iter().all(|x| seen[x.var() as usize] || self.a.level[x.var() as usize] == 0)
                 }
             };
             if !redundant {
@@ -130,9 +124,7 @@ impl CpuEngine {
         self.stats.learned_literals += ng.len() as u64;
         let level_of = |l: &Lit| self.a.level[l.var() as usize];
         if ng.len() > 1 {
-            let best = (1..ng.len())
-                .max_by_key(|&i| level_of(&ng[i]))
-                .expect("len > 1");
+            let best = (1..ng.len()).max_by_key(|&i| level_of(&ng[i])).expect("len > 1");
             ng.swap(1, best);
         }
         let bj = ng.get(1).map_or(0, |l| self.a.level[l.var() as usize]);
@@ -146,8 +138,7 @@ impl CpuEngine {
                 self.a.assign(!uip, Reason::Binary(ng[1]));
             }
             _ => {
-                let mut levels: Vec<u32> =
-                    ng.iter().map(|l| self.a.level[l.var() as usize]).collect();
+                let mut levels: Vec<u32> = ng.iter().map(|l| self.a.level[l.var() as usize]).collect();
                 levels.sort_unstable();
                 levels.dedup();
                 let c = self.db.add(&ng, true, levels.len() as u32);
@@ -184,11 +175,7 @@ impl CpuEngine {
             return true;
         }
         let key = |l: &Lit| {
-            if self.a.is_true(*l) {
-                (1u8, u32::MAX - self.a.level[l.var() as usize])
-            } else {
-                (0, 0)
-            }
+            if self.a.is_true(*l) { (1u8, u32::MAX - self.a.level[l.var() as usize]) } else { (0, 0) }
         };
         ng.sort_by_key(key);
         let non_true = ng.iter().filter(|l| !self.a.is_true(**l)).count();

@@ -116,10 +116,7 @@ impl Assignment {
 
     pub fn check_invariants(&self) -> Result<(), String> {
         for (i, &l) in self.trail.iter().enumerate() {
-            if self.value(l) != 1
-                || self.value(!l) != -1
-                || self.trail_pos[l.var() as usize] as usize != i
-            {
+            if self.value(l) != 1 || self.value(!l) != -1 || self.trail_pos[l.var() as usize] as usize != i {
                 return Err(format!("trail entry {i} ({l:?}) inconsistent"));
             }
         }
@@ -127,11 +124,7 @@ impl Assignment {
         if assigned != self.trail.len() {
             return Err("assigned literals not all on the trail".into());
         }
-        let lv: Vec<u32> = self
-            .trail
-            .iter()
-            .map(|l| self.level[l.var() as usize])
-            .collect();
+        let lv: Vec<u32> = self.trail.iter().map(|l| self.level[l.var() as usize]).collect();
         if lv.windows(2).any(|w| w[0] > w[1]) {
             return Err("levels decrease along the trail".into());
         }

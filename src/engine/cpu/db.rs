@@ -60,18 +60,11 @@ impl NogoodDb {
         debug_assert!(lits.len() >= 3);
         let cref = self.arena.len() as CRef;
         self.arena.push(lits.len() as u32);
-        self.arena
-            .push(lbd.min(0xffff) | if learned { LEARNED } else { 0 });
+        self.arena.push(lbd.min(0xffff) | if learned { LEARNED } else { 0 });
         self.arena.push(0f32.to_bits());
         self.arena.extend(lits.iter().map(|l| l.0));
-        self.watches[lits[0].index()].push(Watch {
-            cref,
-            blocker: lits[1],
-        });
-        self.watches[lits[1].index()].push(Watch {
-            cref,
-            blocker: lits[0],
-        });
+        self.watches[lits[0].index()].push(Watch { cref, blocker: lits[1] });
+        self.watches[lits[1].index()].push(Watch { cref, blocker: lits[0] });
         if learned {
             self.learned.push(cref);
         }
@@ -127,8 +120,7 @@ impl NogoodDb {
     /// when at least half of it is garbage; `relocate` is told each moved reference.
     pub fn collect(&mut self, mut relocate: impl FnMut(&dyn Fn(CRef) -> Option<CRef>)) {
         let arena = &self.arena;
-        self.learned
-            .retain(|&c| arena[c as usize + 1] & DELETED == 0);
+        self.learned.retain(|&c| arena[c as usize + 1] & DELETED == 0);
         for ws in self.watches.iter_mut() {
             ws.retain(|w| arena[w.cref as usize + 1] & DELETED == 0);
         }
@@ -167,10 +159,7 @@ impl NogoodDb {
                 }
                 let l = self.lits(w.cref);
                 if l[0].index() != li && l[1].index() != li {
-                    return Err(format!(
-                        "watch on {li} for nogood {} not at position 0/1",
-                        w.cref
-                    ));
+                    return Err(format!("watch on {li} for nogood {} not at position 0/1", w.cref));
                 }
             }
         }

@@ -41,9 +41,7 @@ impl Decider {
                 continue;
             }
             let l = bt.lit[b];
-            if l.var() != 0
-                && (!l.is_pos() || p.kinds[l.var() as usize] == crate::nogoods::VarKind::Body)
-            {
+            if l.var() != 0 && (!l.is_pos() || p.kinds[l.var() as usize] == crate::nogoods::VarKind::Body) {
                 eligible[l.var() as usize] = true;
             }
             for &h in bt.choice_heads(b) {
@@ -77,8 +75,7 @@ impl Decider {
     }
 
     fn choices(&self, v: Var) -> &[u32] {
-        &self.choice
-            [self.choice_start[v as usize] as usize..self.choice_start[v as usize + 1] as usize]
+        &self.choice[self.choice_start[v as usize] as usize..self.choice_start[v as usize + 1] as usize]
     }
 
     /// Puts `v` (back) into the heap if it can ever be a candidate.
@@ -145,11 +142,7 @@ impl Decider {
         if bt.of_lit(Lit::neg(v)).is_some_and(|b| bt.has_heads(b)) {
             return Ok(Lit::neg(v));
         }
-        if self
-            .choices(v)
-            .iter()
-            .any(|&b| a.is_true(bt.lit[b as usize]))
-        {
+        if self.choices(v).iter().any(|&b| a.is_true(bt.lit[b as usize])) {
             return Ok(Lit::pos(v));
         }
         Err(park)
@@ -245,11 +238,7 @@ pub fn applicable(p: &Problem, a: &Assignment, b: usize) -> Result<(), Option<Li
     let mut sum = 0;
     let mut wait = None;
     for (&l, &w) in lits.iter().zip(ws) {
-        let ok = if l.is_pos() {
-            a.is_true(l)
-        } else {
-            !a.is_false(l)
-        };
+        let ok = if l.is_pos() { a.is_true(l) } else { !a.is_false(l) };
         if ok {
             sum += w;
         } else if wait.is_none() && l.is_pos() && a.value(l) == 0 {

@@ -17,12 +17,7 @@ pub struct Deps {
 impl Deps {
     pub fn new(num_vars: u32) -> Self {
         let nvars = num_vars as usize;
-        Deps {
-            words: 1,
-            bits: vec![0; nvars],
-            nvars,
-            scratch: vec![0; 1],
-        }
+        Deps { words: 1, bits: vec![0; nvars], nvars, scratch: vec![0; 1] }
     }
 
     /// Makes room for level `lv`.

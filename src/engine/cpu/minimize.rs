@@ -27,13 +27,7 @@ impl CostProp {
                 occ[costs.lits[i].index()].push((lv as u32, costs.weights[i]));
             }
         }
-        CostProp {
-            occ,
-            sum: vec![0; costs.len()],
-            bound: None,
-            strict: true,
-            dirty: false,
-        }
+        CostProp { occ, sum: vec![0; costs.len()], bound: None, strict: true, dirty: false }
     }
 
     pub fn on_assign(&mut self, l: Lit) {
@@ -77,11 +71,7 @@ impl CostProp {
                 return Err(lv + 1);
             }
             // Literals whose weight would make this level too expensive.
-            let limit = if s < b {
-                if equal_is_bad { b - s - 1 } else { b - s }
-            } else {
-                0
-            };
+            let limit = if s < b { if equal_is_bad { b - s - 1 } else { b - s } } else { 0 };
             for i in costs.range(lv) {
                 let l = costs.lits[i];
                 if costs.weights[i] > limit && a.value(l) == 0 {
@@ -117,10 +107,6 @@ impl CostProp {
 
     /// How many levels the propagation of `p` depended on: up to the level `p` belongs to.
     pub fn levels_for(&self, costs: &CostLevels, p: Lit) -> usize {
-        self.occ[(!p).index()]
-            .iter()
-            .map(|&(lv, _)| lv as usize + 1)
-            .max()
-            .unwrap_or(costs.len())
+        self.occ[(!p).index()].iter().map(|&(lv, _)| lv as usize + 1).max().unwrap_or(costs.len())
     }
 }

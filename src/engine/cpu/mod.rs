@@ -113,13 +113,8 @@ impl CpuEngine {
         }
         let qhead = self.qhead;
         let keep = self.a.level_start[level as usize] as usize;
-        let (wp, cost, ufs, dec, w) = (
-            &mut self.wp,
-            &mut self.cost,
-            &mut self.ufs,
-            &mut self.dec,
-            &self.p.weights,
-        );
+        let (wp, cost, ufs, dec, w) =
+            (&mut self.wp, &mut self.cost, &mut self.ufs, &mut self.dec, &self.p.weights);
         let mut idx = self.a.trail.len();
         self.a.backtrack(level, |l| {
             idx -= 1;
@@ -140,20 +135,13 @@ impl CpuEngine {
         match self.a.reason[p.var() as usize] {
             Reason::Decision | Reason::Unit => {}
             Reason::Binary(o) => out.push(o),
-            Reason::Nogood(c) => out.extend(
-                self.db
-                    .lits(c)
-                    .iter()
-                    .copied()
-                    .filter(|l| l.var() != p.var()),
-            ),
+            Reason::Nogood(c) => out.extend(self.db.lits(c).iter().copied().filter(|l| l.var() != p.var())),
             Reason::Weight(c) => self.wp.explain(&self.p.weights, &self.a, c, p, out),
             Reason::Loop(id) => out.extend_from_slice(&self.ufs.reasons[id as usize].1),
             Reason::Cost => {
                 let levels = self.cost.levels_for(&self.p.costs, p);
                 let before = self.a.trail_pos[p.var() as usize];
-                self.cost
-                    .explain(&self.p.costs, &self.a, levels, Some(before), out)
+                self.cost.explain(&self.p.costs, &self.a, levels, Some(before), out)
             }
         }
     }
@@ -169,9 +157,8 @@ impl CpuEngine {
     /// false by the loop nogood of its external bodies (all false).
     fn falsify_unsupported(&mut self) -> bool {
         let p = Arc::clone(&self.p);
-        let u: Vec<Var> = (1..p.num_vars)
-            .filter(|&v| p.kinds[v as usize].is_atom() && self.a.is_unassigned(v))
-            .collect();
+        let u: Vec<Var> =
+            (1..p.num_vars).filter(|&v| p.kinds[v as usize].is_atom() && self.a.is_unassigned(v)).collect();
         if u.is_empty() {
             return false;
         }
@@ -273,18 +260,14 @@ impl Engine for CpuEngine {
             return Completion::Falsified;
         }
         // Unreachable at a fixpoint by the argument in `decide`; decide something to progress.
-        let v = (0..self.p.num_vars)
-            .find(|&v| self.a.is_unassigned(v))
-            .expect("not total");
+        let v = (0..self.p.num_vars).find(|&v| self.a.is_unassigned(v)).expect("not total");
         log::warn!("no applicable rule and no unfounded set; deciding F{v}");
         self.decide_lit(Lit::neg(v));
         Completion::Decided
     }
 
     fn atom_values(&self) -> Vec<bool> {
-        (0..=self.p.num_atoms)
-            .map(|v| self.a.is_true(Lit::pos(v)))
-            .collect()
+        (0..=self.p.num_atoms).map(|v| self.a.is_true(Lit::pos(v))).collect()
     }
 
     fn lit_value(&self, l: Lit) -> Option<bool> {
@@ -295,14 +278,11 @@ impl Engine for CpuEngine {
     }
 
     fn fixed_value(&self, l: Lit) -> Option<bool> {
-        self.lit_value(l)
-            .filter(|_| self.a.level[l.var() as usize] == 0)
+        self.lit_value(l).filter(|_| self.a.level[l.var() as usize] == 0)
     }
 
     fn decisions(&self) -> Vec<Lit> {
-        (1..=self.a.decision_level())
-            .map(|lv| self.a.decision(lv))
-            .collect()
+        (1..=self.a.decision_level()).map(|lv| self.a.decision(lv)).collect()
     }
 
     fn add_nogood(&mut self, lits: &[Lit]) -> bool {

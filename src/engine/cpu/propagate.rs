@@ -103,10 +103,7 @@ impl CpuEngine {
             }
             let first = Lit(self.db.arena[base]);
             if first != w.blocker && self.a.is_false(first) {
-                ws[j] = Watch {
-                    cref: w.cref,
-                    blocker: first,
-                };
+                ws[j] = Watch { cref: w.cref, blocker: first };
                 j += 1;
                 continue;
             }
@@ -115,10 +112,7 @@ impl CpuEngine {
                 let cand = Lit(self.db.arena[k]);
                 if !self.a.is_true(cand) {
                     self.db.arena.swap(base + 1, k);
-                    self.db.watches[cand.index()].push(Watch {
-                        cref: w.cref,
-                        blocker: first,
-                    });
+                    self.db.watches[cand.index()].push(Watch { cref: w.cref, blocker: first });
                     replaced = true;
                     break;
                 }
@@ -165,12 +159,7 @@ impl CpuEngine {
         match reason {
             _ if lv == 0 => fwd.clear(v),
             Reason::Decision => fwd.set_decision(v, lv),
-            _ => fwd.set_union(
-                v,
-                ante.iter()
-                    .map(|x| x.var())
-                    .filter(|&x| a.level[x as usize] > 0),
-            ),
+            _ => fwd.set_union(v, ante.iter().map(|x| x.var()).filter(|&x| a.level[x as usize] > 0)),
         }
         self.scratch = ante;
     }

@@ -15,19 +15,11 @@ impl CpuEngine {
             let l0 = self.db.lits(c)[0];
             self.a.is_false(l0) && self.a.reason[l0.var() as usize] == Reason::Nogood(c)
         };
-        let mut cands: Vec<u32> = self
-            .db
-            .learned
-            .iter()
-            .copied()
-            .filter(|&c| self.db.lbd(c) > 2 && !locked(c))
-            .collect();
+        let mut cands: Vec<u32> =
+            self.db.learned.iter().copied().filter(|&c| self.db.lbd(c) > 2 && !locked(c)).collect();
         match self.deletion {
             Deletion::Lbd => cands.sort_by(|&x, &y| {
-                self.db
-                    .lbd(y)
-                    .cmp(&self.db.lbd(x))
-                    .then(self.db.activity(x).total_cmp(&self.db.activity(y)))
+                self.db.lbd(y).cmp(&self.db.lbd(x)).then(self.db.activity(x).total_cmp(&self.db.activity(y)))
             }),
             _ => cands.sort_by(|&x, &y| self.db.activity(x).total_cmp(&self.db.activity(y))),
         }
@@ -40,8 +32,7 @@ impl CpuEngine {
         self.db.collect(|map| {
             for l in trail.iter() {
                 if let Reason::Nogood(c) = reason[l.var() as usize] {
-                    reason[l.var() as usize] =
-                        Reason::Nogood(map(c).expect("reasons are never deleted"));
+                    reason[l.var() as usize] = Reason::Nogood(map(c).expect("reasons are never deleted"));
                 }
             }
         });

@@ -137,8 +137,7 @@ impl Unfounded {
     }
 
     fn pos_occ(&self, v: Var) -> &[u32] {
-        &self.pos_occ
-            [self.pos_occ_start[v as usize] as usize..self.pos_occ_start[v as usize + 1] as usize]
+        &self.pos_occ[self.pos_occ_start[v as usize] as usize..self.pos_occ_start[v as usize + 1] as usize]
     }
 
     /// Whether body `b` can be a source: not false, and reaching its bound with literals that
@@ -153,9 +152,7 @@ impl Unfounded {
         let bound = p.bodies.bound[e];
         for (&l, &w) in lits.iter().zip(ws) {
             if a.is_false(l)
-                || (l.is_pos()
-                    && self.cyclic[l.var() as usize]
-                    && self.source[l.var() as usize] == NONE)
+                || (l.is_pos() && self.cyclic[l.var() as usize] && self.source[l.var() as usize] == NONE)
             {
                 continue;
             }
@@ -222,11 +219,7 @@ impl Unfounded {
             if self.source[xi] != NONE || a.is_false(Lit::pos(x)) {
                 continue;
             }
-            let found = p
-                .supports(x)
-                .iter()
-                .copied()
-                .find(|&b| self.valid(p, a, b as usize));
+            let found = p.supports(x).iter().copied().find(|&b| self.valid(p, a, b as usize));
             if let Some(b) = found {
                 self.source[xi] = b;
                 for &b2 in self.pos_occ(x) {

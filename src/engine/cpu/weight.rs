@@ -43,31 +43,14 @@ impl WeightProp {
         for c in 0..w.len() {
             let r = w.range(c);
             for (i, &l) in w.lits[r.clone()].iter().enumerate() {
-                occ[l.index()].push(Occ {
-                    c: c as u32,
-                    tag: (i as u32) << 1,
-                });
-                occ[(!l).index()].push(Occ {
-                    c: c as u32,
-                    tag: ((i as u32) << 1) | 1,
-                });
+                occ[l.index()].push(Occ { c: c as u32, tag: (i as u32) << 1 });
+                occ[(!l).index()].push(Occ { c: c as u32, tag: ((i as u32) << 1) | 1 });
             }
-            occ[w.lit[c].index()].push(Occ {
-                c: c as u32,
-                tag: HEAD_TRUE,
-            });
-            occ[(!w.lit[c]).index()].push(Occ {
-                c: c as u32,
-                tag: HEAD_FALSE,
-            });
+            occ[w.lit[c].index()].push(Occ { c: c as u32, tag: HEAD_TRUE });
+            occ[(!w.lit[c]).index()].push(Occ { c: c as u32, tag: HEAD_FALSE });
         }
         let total = (0..w.len()).map(|c| w.total(c)).collect();
-        WeightProp {
-            occ,
-            true_sum: vec![0; w.len()],
-            false_sum: vec![0; w.len()],
-            total,
-        }
+        WeightProp { occ, true_sum: vec![0; w.len()], false_sum: vec![0; w.len()], total }
     }
 
     /// Counts `l` (just assigned true) in the sums.
@@ -77,11 +60,7 @@ impl WeightProp {
             if o.tag < HEAD_FALSE {
                 let c = o.c as usize;
                 let wt = w.weights[w.start[c] as usize + (o.tag >> 1) as usize];
-                if o.tag & 1 == 0 {
-                    self.true_sum[c] += wt
-                } else {
-                    self.false_sum[c] += wt
-                }
+                if o.tag & 1 == 0 { self.true_sum[c] += wt } else { self.false_sum[c] += wt }
             }
         }
     }
@@ -92,11 +71,7 @@ impl WeightProp {
             if o.tag < HEAD_FALSE {
                 let c = o.c as usize;
                 let wt = w.weights[w.start[c] as usize + (o.tag >> 1) as usize];
-                if o.tag & 1 == 0 {
-                    self.true_sum[c] -= wt
-                } else {
-                    self.false_sum[c] -= wt
-                }
+                if o.tag & 1 == 0 { self.true_sum[c] -= wt } else { self.false_sum[c] -= wt }
             }
         }
     }
@@ -176,14 +151,7 @@ impl WeightProp {
     }
 
     /// The true literals that made `p` (assigned by constraint `c`) true.
-    pub fn explain(
-        &self,
-        w: &WeightConstraints,
-        a: &Assignment,
-        c: u32,
-        p: Lit,
-        out: &mut Vec<Lit>,
-    ) {
+    pub fn explain(&self, w: &WeightConstraints, a: &Assignment, c: u32, p: Lit, out: &mut Vec<Lit>) {
         let c = c as usize;
         let head = w.lit[c];
         let before = a.trail_pos[p.var() as usize];
@@ -195,10 +163,7 @@ impl WeightProp {
         } else if p == !head {
             (false, total - bound + 1, None)
         } else {
-            let i = r
-                .clone()
-                .find(|&i| w.lits[i].var() == p.var())
-                .expect("member of its constraint");
+            let i = r.clone().find(|&i| w.lits[i].var() == p.var()).expect("member of its constraint");
             let wi = w.weights[i];
             if p == w.lits[i] {
                 (false, total - bound - wi + 1, Some(head))
@@ -227,15 +192,7 @@ impl WeightProp {
             WeightConflict::TooFew(c) => {
                 let c = c as usize;
                 out.push(w.lit[c]);
-                self.pick(
-                    w,
-                    a,
-                    w.range(c),
-                    false,
-                    self.total[c] - w.bound[c] + 1,
-                    None,
-                    out,
-                );
+                self.pick(w, a, w.range(c), false, self.total[c] - w.bound[c] + 1, None, out);
             }
         }
     }
@@ -272,9 +229,6 @@ impl WeightProp {
                 return;
             }
         }
-        debug_assert!(
-            sum >= need,
-            "weight reason does not justify the implication"
-        );
+        debug_assert!(sum >= need, "weight reason does not justify the implication");
     }
 }

@@ -1,0 +1,73 @@
+//! Helpers shared by the integration tests: solving a program in-process and collecting its
+//! answer sets as sorted lists of shown strings.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+use yasmin::cli::{Backend, EnumMode, Heuristic, Learning, OptMode, SearchOptions};
+use yasmin::output::ShownTable;
+use yasmin::program::Program;
+use yasmin::solve::limits::Limits;
+use yasmin::solve::{ModelEvent, Outcome, Report, SolveOptions, solve};
+
+pub fn shared() -> PathBuf {
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared");
+    assert!(p.is_dir(), "../shared (conformance corpus, docs) not found at {}", p.display());
+    p
+}
+
+/// Every `.smodels` file of a conformance family, with its expected answer sets.
+pub fn conformance(family: &str) -> Vec<(PathBuf, Vec<String>)> {
+    let dir = shared().join("conformance").join(family);
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
+        let p = e.unwrap().path();
+        if p.extension().is_some_and(|x| x == "smodels") {
+            let raw = std::fs::read_to_string(p.with_extension("expected")).unwrap();
+            let mut exp: Vec<String> = raw.split('\n').map(String::from).collect();
+            exp.pop();
+            exp.sort();
+            out.push((p, exp));
+        }
+    }
+    out.sort();
+    out
+}
+
+pub fn options(learning: Learning, heuristic: Heuristic) -> SolveOptions {
+    SolveOptions {
+        models: 0,
+        opt_mode: OptMode::Opt,
+        enum_mode: EnumMode::Auto,
+        project: None,
+        backend: Backend::Cpu,
+        search: SearchOptions { learning, heuristic, ..SearchOptions::default() },
+        limits: Limits::default(),
+    }
+}
+
+/// Collects the shown strings of every reported model, and their costs.
+pub struct Collect {
+    table: ShownTable,
+    pub models: Vec<String>,
+    pub costs: Vec<Vec<i64>>,
+}
+
+impl Report for Collect {
+    fn model(&mut self, ev: &ModelEvent<'_>) {
+        let mut names: Vec<String> =
+            self.table.shown(ev.atoms).iter().map(|s| String::from_utf8_lossy(s).into_owned()).collect();
+        names.sort();
+        self.models.push(names.join(" "));
+        self.costs.push(ev.costs.map(|c| c.to_vec()).unwrap_or_default());
+    }
+}
+
+/// Solves `program` and returns the outcome and the sorted answer sets (one string each, shown
+/// atoms sorted and space-separated, as in the `.expected` files).
+pub fn answer_sets(program: &Program, opts: &SolveOptions) -> (Outcome, Vec<String>, Vec<Vec<i64>>) {
+    let mut c = Collect { table: ShownTable::new(program), models: Vec::new(), costs: Vec::new() };
+    let outcome = solve(program, opts, &mut c).unwrap_or_else(|e| panic!("solve failed: {}", e.0));
+    let mut models = c.models;
+    models.sort();
+    (outcome, models, c.costs)
+}
