@@ -90,7 +90,7 @@ pub fn run(cli: Cli) -> i32 {
             log::warn!("heuristic statements are ignored (they never change the answer sets)");
         }
         let opts = SolveOptions {
-            models: models.or(program.requested_models).unwrap_or(1),
+            models: models.or(program.requested_models.filter(|&n| n != 1)),
             opt_mode: cli.opt_mode,
             enum_mode: cli.enum_mode,
             project: cli.project,
@@ -98,6 +98,12 @@ pub fn run(cli: Cli) -> i32 {
             search: cli.search.clone(),
             limits: Limits::new(cli.time_limit, start),
         };
+        if opts.models.is_some_and(|n| n != 0)
+            && program.minimize().next().is_some()
+            && cli.opt_mode == crate::cli::OptMode::Opt
+        {
+            log::warn!("#models not 0: optimality of last model not guaranteed");
+        }
         let t0 = Instant::now();
         let priorities: Vec<i32> = {
             let mut p: Vec<i32> = program.minimize().map(|m| m.priority).collect();
@@ -112,7 +118,7 @@ pub fn run(cli: Cli) -> i32 {
         calls += 1;
         match res {
             Ok(o) => {
-                let stop = o.interrupted;
+                let stop = o.interrupted.is_some();
                 outcome = Some(o);
                 if stop {
                     break;
@@ -140,7 +146,7 @@ pub fn run(cli: Cli) -> i32 {
         config,
     };
     printer.finish(&o, &info, cli.stats);
-    if cli.enum_mode != EnumMode::Auto && o.interrupted {
+    if cli.enum_mode != EnumMode::Auto && o.interrupted.is_some() {
         log::warn!("consequences are incomplete: the search was interrupted");
     }
     o.exit_code()

@@ -6,6 +6,7 @@ mod shown;
 pub use shown::ShownTable;
 
 use crate::cli::EnumMode;
+use crate::solve::limits::Stop;
 use crate::solve::{ModelEvent, Outcome, Report, Status};
 use std::io::Write;
 use std::time::Instant;
@@ -106,11 +107,9 @@ impl<W: Write> Printer<W> {
         self.witnesses = 0;
         let t = self.elapsed();
         let _ = match self.format {
-            Format::Json => write!(
-                self.out,
-                "{}\n    {{\n      \"Start\": {t:.3},\n      \"Witnesses\": [",
-                if self.calls > 1 { "," } else { "" }
-            ),
+            Format::Json => {
+                write!(self.out, "{}\n    {{\n      \"Start\": {t:.3}", if self.calls > 1 { "," } else { "" })
+            }
             _ => writeln!(self.out, "{}Solving...", self.comment()),
         };
         let _ = self.out.flush();
@@ -119,7 +118,7 @@ impl<W: Write> Printer<W> {
     pub fn end_call(&mut self) {
         if self.format == Format::Json {
             let t = self.elapsed();
-            let close = if self.witnesses > 0 { "\n      ]" } else { "]" };
+            let close = if self.witnesses > 0 { "\n      ]" } else { "" };
             let _ = write!(self.out, "{close},\n      \"Stop\": {t:.3}\n    }}");
         }
     }
@@ -159,9 +158,6 @@ impl<W: Write> Printer<W> {
                 _ => s.push_str("UNKNOWN\n"),
             }
         } else {
-            if o.interrupted {
-                s.push_str("INTERRUPTED\n");
-            }
             s.push_str(match o.status {
                 Status::Satisfiable => "SATISFIABLE\n",
                 Status::Unsatisfiable => "UNSATISFIABLE\n",
@@ -169,9 +165,14 @@ impl<W: Write> Printer<W> {
                 Status::OptimumFound => "OPTIMUM FOUND\n",
             });
         }
-        let more = if o.exhausted || o.optimum_proven && o.optimal_models == 0 { "" } else { "+" };
-        let more = if o.models == 0 && o.exhausted { "" } else { more };
-        s.push_str(&format!("{c}\n{c}Models       : {}{more}\n", o.models));
+        let more = if o.exhausted { "" } else { "+" };
+        s.push_str(&format!("{c}\n"));
+        match o.interrupted {
+            Some(Stop::TimeLimit) => s.push_str(&format!("{c}TIME LIMIT   : 1\n")),
+            Some(Stop::Signal) => s.push_str(&format!("{c}INTERRUPTED  : 1\n")),
+            None => {}
+        }
+        s.push_str(&format!("{c}Models       : {}{more}\n", o.models));
         if o.costs.is_some() {
             let opt = if o.optimum_proven { "yes" } else { "unknown" };
             s.push_str(&format!("{c}  Optimum    : {opt}\n"));
@@ -244,8 +245,10 @@ impl<W: Write> Printer<W> {
         };
         let more = if o.exhausted { "no" } else { "yes" };
         let mut s = format!("\n  ],\n  \"Result\": \"{result}\",\n");
-        if o.interrupted {
-            s.push_str("  \"Interrupted\": true,\n");
+        match o.interrupted {
+            Some(Stop::TimeLimit) => s.push_str("  \"TIME LIMIT\": 1,\n"),
+            Some(Stop::Signal) => s.push_str("  \"INTERRUPTED\": 1,\n"),
+            None => {}
         }
         s.push_str(&format!("  \"Models\": {{\n    \"Number\": {},\n    \"More\": \"{more}\"", o.models));
         if let Some(costs) = &o.costs {
@@ -318,7 +321,7 @@ impl<W: Write> Report for Printer<W> {
                     let vals: Vec<String> = shown.iter().map(|a| json_str(a)).collect();
                     let mut w = format!(
                         "{}\n        {{\n          \"Time\": {t:.3},\n          \"Value\": [\n            {}\n          ]",
-                        if self.witnesses > 0 { "," } else { "" },
+                        if self.witnesses > 0 { "," } else { ",\n      \"Witnesses\": [" },
                         vals.join(", ")
                     );
                     if let Some(costs) = ev.costs {

@@ -7,7 +7,7 @@ pub mod minimality;
 pub mod search;
 pub mod verify;
 
-use self::limits::Limits;
+use self::limits::{Limits, Stop};
 use self::minimality::Minimality;
 use self::search::{Next, Search};
 use crate::cli::{Backend, EnumMode, OptMode, ProjectMode, SearchOptions};
@@ -22,8 +22,8 @@ use std::time::Instant;
 /// What the user asked for (from the command line).
 #[derive(Clone, Debug)]
 pub struct SolveOptions {
-    /// Models to compute; 0 for all.
-    pub models: u64,
+    /// Models to compute (0 for all); `None` for clasp's default: 1, or all when optimizing.
+    pub models: Option<u64>,
     pub opt_mode: OptMode,
     pub enum_mode: EnumMode,
     pub project: Option<ProjectMode>,
@@ -61,7 +61,7 @@ pub struct Outcome {
     pub models: u64,
     /// The whole search space was explored (no more models).
     pub exhausted: bool,
-    pub interrupted: bool,
+    pub interrupted: Option<Stop>,
     /// The best cost found (with offsets), highest priority first.
     pub costs: Option<Vec<i64>>,
     pub optimum_proven: bool,
@@ -94,7 +94,7 @@ impl Outcome {
         if self.exhausted {
             code += 20;
         }
-        if self.interrupted {
+        if self.interrupted.is_some() {
             code += 1;
         }
         code
@@ -141,6 +141,11 @@ impl<'a> Driver<'a> {
         }
         self.first_model.get_or_insert(self.start.elapsed().as_secs_f64());
         m
+    }
+
+    /// The model limit, with clasp's default when none was given; `None` means all.
+    fn limit(&self, default: u64) -> Option<u64> {
+        Some(self.opts.models.unwrap_or(default)).filter(|&k| k != 0)
     }
 
     fn costs(&self, s: &Search<'_>) -> Vec<i64> {
@@ -213,14 +218,14 @@ impl<'a> Driver<'a> {
                         consequences: None,
                     });
                     last_costs = costs;
-                    if self.opts.models != 0 && n >= self.opts.models {
-                        break (false, false);
+                    if self.limit(1).is_some_and(|k| n >= k) {
+                        break (false, None);
                     }
                     let ng = self.blocking_nogood(&s, &projection);
                     s.engine.add_nogood(&ng);
                 }
-                Next::Exhausted => break (true, false),
-                Next::Interrupted => break (false, true),
+                Next::Exhausted => break (true, None),
+                Next::Interrupted(stop) => break (false, Some(stop)),
             }
         };
         self.finish(&s);
@@ -233,7 +238,7 @@ impl<'a> Driver<'a> {
         engine: &'static str,
         models: u64,
         exhausted: bool,
-        interrupted: bool,
+        interrupted: Option<Stop>,
         costs: Option<Vec<i64>>,
         optimum_proven: bool,
         optimal_models: u64,
@@ -294,14 +299,17 @@ impl<'a> Driver<'a> {
                     });
                     s.engine.set_cost_bound(Some(without_offset(&costs)), true);
                     best = Some(costs);
+                    if !all_optimal && self.limit(0).is_some_and(|k| n >= k) {
+                        break (false, None);
+                    }
                 }
-                Next::Exhausted => break (best.is_some(), false),
-                Next::Interrupted => break (false, true),
+                Next::Exhausted => break (best.is_some(), None),
+                Next::Interrupted(stop) => break (false, Some(stop)),
             }
         };
         self.finish(&s);
         if !all_optimal || !proven {
-            let exhausted = !interrupted;
+            let exhausted = proven || (interrupted.is_none() && best.is_none());
             let optimal = u64::from(proven);
             return Ok(self.outcome(s.engine.name(), n, exhausted, interrupted, best, proven, optimal, None));
         }
@@ -324,14 +332,14 @@ impl<'a> Driver<'a> {
                         costs: Some(&costs),
                         consequences: None,
                     });
-                    if self.opts.models != 0 && k >= self.opts.models {
-                        break (false, false);
+                    if self.limit(1).is_some_and(|x| k >= x) {
+                        break (false, None);
                     }
                     let ng = s.engine.decisions();
                     s.engine.add_nogood(&ng);
                 }
-                Next::Exhausted => break (true, false),
-                Next::Interrupted => break (false, true),
+                Next::Exhausted => break (true, None),
+                Next::Interrupted(stop) => break (false, Some(stop)),
             }
         };
         self.finish(&s);
@@ -385,12 +393,12 @@ impl<'a> Driver<'a> {
                         .collect();
                     cons = Some(c);
                     if ng.is_empty() {
-                        break (true, false);
+                        break (true, None);
                     }
                     s.engine.add_nogood(&ng);
                 }
-                Next::Exhausted => break (true, false),
-                Next::Interrupted => break (false, true),
+                Next::Exhausted => break (true, None),
+                Next::Interrupted(stop) => break (false, Some(stop)),
             }
         };
         self.finish(&s);

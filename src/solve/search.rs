@@ -3,7 +3,7 @@
 //! complete the assignment when none is left. Restarts, deletion of learned nogoods and the
 //! limits are scheduled here, the same for every engine.
 
-use super::limits::Limits;
+use super::limits::{Limits, Stop};
 use super::minimality::Minimality;
 use crate::cli::Restarts;
 use crate::engine::{Completion, Engine};
@@ -15,8 +15,8 @@ pub enum Next {
     Model,
     /// No (more) answer sets.
     Exhausted,
-    /// A limit or an interrupt stopped the search.
-    Interrupted,
+    /// A limit or a signal stopped the search.
+    Interrupted(Stop),
 }
 
 /// When to restart: after `limit` conflicts, following the Luby sequence or a geometric series.
@@ -96,8 +96,10 @@ impl<'e> Search<'e> {
     pub fn next(&mut self) -> Next {
         loop {
             self.ticks += 1;
-            if self.ticks % 512 == 0 && self.limits.reached() {
-                return Next::Interrupted;
+            if self.ticks % 512 == 0 {
+                if let Some(stop) = self.limits.reached() {
+                    return Next::Interrupted(stop);
+                }
             }
             if !self.engine.propagate() {
                 if !self.engine.resolve_conflict() {

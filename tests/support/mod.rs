@@ -35,7 +35,7 @@ pub fn conformance(family: &str) -> Vec<(PathBuf, Vec<String>)> {
 
 pub fn options(learning: Learning, heuristic: Heuristic) -> SolveOptions {
     SolveOptions {
-        models: 0,
+        models: Some(0),
         opt_mode: OptMode::Opt,
         enum_mode: EnumMode::Auto,
         project: None,

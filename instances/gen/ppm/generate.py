@@ -1,0 +1,49 @@
+#!/usr/bin/env python3
+"""Permutation pattern matching instance: a random permutation t of 1..n (the text) and a random
+permutation p of 1..k (the pattern), in the facts of the ASP competition's family (t(I,E), p(K,P),
+patternlength(K)). With --plant 1 the values at k random positions of the text are rearranged to
+be order-isomorphic to the pattern, so the instance is satisfiable."""
+import argparse
+import random
+
+
+def facts(n, k, plant, seed):
+    rng = random.Random(f"ppm/{n}/{k}/{plant}/{seed}")
+    text = list(range(1, n + 1))
+    rng.shuffle(text)
+    patt = list(range(1, k + 1))
+    rng.shuffle(patt)
+    if plant:
+        pos = sorted(rng.sample(range(n), k))
+        vals = sorted(text[i] for i in pos)
+        for i, v in zip(pos, patt):
+            text[i] = vals[v - 1]
+    out = [f"% permutation pattern matching, n={n} k={k} plant={plant} seed={seed}"]
+    out += [f"t({i},{e})." for i, e in enumerate(text, 1)]
+    out += [f"p({i},{e})." for i, e in enumerate(patt, 1)]
+    out.append(f"patternlength({k}).")
+    return out
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--n", type=int, required=True, help="length of the text permutation")
+    ap.add_argument("--k", type=int, help="length of the pattern (default max(2, n // 10))")
+    ap.add_argument("--plant", type=int, default=0, choices=[0, 1],
+                    help="1: plant an occurrence of the pattern (satisfiable); default 0")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("-o", "--output", help="write here instead of stdout")
+    a = ap.parse_args(argv)
+    k = a.k if a.k is not None else max(2, a.n // 10)
+    if a.n < 1 or not 1 <= k <= a.n:
+        ap.error("need 1 <= k <= n")
+    text = "\n".join(facts(a.n, k, a.plant, a.seed)) + "\n"
+    if a.output:
+        with open(a.output, "w") as f:
+            f.write(text)
+    else:
+        print(text, end="")
+
+
+if __name__ == "__main__":
+    main()
