@@ -90,7 +90,8 @@ pub fn run(cli: Cli) -> i32 {
             log::warn!("heuristic statements are ignored (they never change the answer sets)");
         }
         let opts = SolveOptions {
-            models: models.or(program.requested_models.filter(|&n| n != 1)),
+            // clasp ignores the model count at the end of smodels input; so do we.
+            models,
             opt_mode: cli.opt_mode,
             enum_mode: cli.enum_mode,
             project: cli.project,
@@ -111,7 +112,12 @@ pub fn run(cli: Cli) -> i32 {
             p.dedup();
             p
         };
-        printer.begin_call(ShownTable::new(program), priorities);
+        let table = if matches!(cli.enum_mode, EnumMode::Brave | EnumMode::Cautious) {
+            ShownTable::new(&program.with_atomic_outputs())
+        } else {
+            ShownTable::new(program)
+        };
+        printer.begin_call(table, priorities);
         let res = solve(program, &opts, &mut printer);
         printer.end_call();
         solve_time += t0.elapsed().as_secs_f64();

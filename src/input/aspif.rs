@@ -189,7 +189,7 @@ impl<'a> AspifReader<'a> {
     }
 
     fn theory(&mut self) -> Result<TheoryStatement, ReadError> {
-        let at = self.cur.position();
+        let at = self.cur.peek_pos();
         let sub = self.cur.int("a theory statement type (0, 1, 2, 4, 5 or 6)")?;
         Ok(match sub {
             0 => {

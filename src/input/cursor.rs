@@ -137,7 +137,7 @@ impl<'a> Cursor<'a> {
     }
 
     /// The position of the next token (after blanks), for errors about its value.
-    fn peek_pos(&mut self) -> usize {
+    pub fn peek_pos(&mut self) -> usize {
         self.skip_blanks();
         self.pos
     }

@@ -88,7 +88,7 @@ impl<'a> SmodelsReader<'a> {
                     sink.rule(kind, &self.atoms, BodyRef::Normal(&self.lits))
                 }
                 6 => {
-                    let zero_at = self.cur.position();
+                    let zero_at = self.cur.peek_pos();
                     if self.weight_body(true)? != 0 {
                         return Err(self.cur.error_at(zero_at, "expected 0 after rule type 6 (minimize)"));
                     }
@@ -136,7 +136,7 @@ impl<'a> SmodelsReader<'a> {
     }
 
     fn neg_count(&mut self, n: usize) -> Result<usize, ReadError> {
-        let at = self.cur.position();
+        let at = self.cur.peek_pos();
         let neg = self.cur.count("the number of negative literals")?;
         if neg > n {
             return Err(self.cur.error_at(at, format!("{neg} negative literals in a body of {n}")));

@@ -5,7 +5,8 @@
 //! A body's definition is a weighted sum: normal bodies have weight 1 per literal and bound = their
 //! length; weight bodies keep their (normalised) weights; a disjunction of literals has bound 1.
 //! Invariants: a body's `lit` is true exactly when its definition holds (ensured by nogoods or a
-//! weight constraint); each literal stands for at most one body (`by_lit`); `heads` are atoms the
+//! weight constraint); `bodies_of(l)` lists every body standing for literal `l` (several bodies
+//! can share one: an atom and the only body that supports it); `heads` are atoms the
 //! body derives (normal rules, shifted disjunctions), `choice_heads` atoms it merely allows.
 
 use super::lit::Lit;
@@ -26,8 +27,9 @@ pub struct BodyTable {
     pub heads: Vec<u32>,
     pub choice_start: Vec<u32>,
     pub choice_heads: Vec<u32>,
-    /// For each literal index: the body it stands for, or [`NONE`].
-    pub by_lit: Vec<u32>,
+    /// For each literal index `i`: the bodies it stands for, `lit_bodies[lit_start[i]..lit_start[i+1]]`.
+    pub lit_start: Vec<u32>,
+    pub lit_bodies: Vec<u32>,
 }
 
 impl BodyTable {
@@ -52,12 +54,31 @@ impl BodyTable {
         &self.choice_heads[self.choice_start[b] as usize..self.choice_start[b + 1] as usize]
     }
 
-    /// The body a literal stands for.
-    pub fn of_lit(&self, l: Lit) -> Option<usize> {
-        match self.by_lit.get(l.index()) {
-            Some(&b) if b != NONE => Some(b as usize),
-            _ => None,
+    /// The bodies a literal stands for.
+    pub fn bodies_of(&self, l: Lit) -> &[u32] {
+        match (self.lit_start.get(l.index()), self.lit_start.get(l.index() + 1)) {
+            (Some(&a), Some(&b)) => &self.lit_bodies[a as usize..b as usize],
+            _ => &[],
         }
+    }
+
+    /// Builds the literal index from `lit` (after all bodies are in place).
+    pub fn index_literals(&mut self, num_vars: u32) {
+        let n = 2 * num_vars as usize;
+        let mut count = vec![0u32; n + 1];
+        for l in &self.lit {
+            count[l.index() + 1] += 1;
+        }
+        for i in 1..count.len() {
+            count[i] += count[i - 1];
+        }
+        let mut fill = count.clone();
+        self.lit_bodies = vec![0; self.lit.len()];
+        for (b, l) in self.lit.iter().enumerate() {
+            self.lit_bodies[fill[l.index()] as usize] = b as u32;
+            fill[l.index()] += 1;
+        }
+        self.lit_start = count;
     }
 
     /// Whether the body is the head of at least one rule (and so a candidate of the ASP computation).
@@ -71,8 +92,8 @@ impl BodyTable {
             return Err("body table index sizes".into());
         }
         for b in 0..n {
-            if self.of_lit(self.lit[b]) != Some(b) {
-                return Err(format!("body {b}: by_lit does not point back"));
+            if !self.bodies_of(self.lit[b]).contains(&(b as u32)) {
+                return Err(format!("body {b}: the literal index does not list it"));
             }
             let (lits, ws) = self.def(b);
             if ws.iter().any(|&w| w < 1) || ws.iter().sum::<i64>() < self.bound[b] {

@@ -148,16 +148,43 @@ impl Builder {
         }
     }
 
+    /// Bodies equivalent to an atom: the body's only rule is `a :- B` and `a` has no other
+    /// support (clasp's atom-body equivalence). Such a body takes `T a` as its literal instead
+    /// of a variable of its own.
+    fn equivalent_atoms(&self) -> Vec<Option<Var>> {
+        let nb = self.bodies.len();
+        let mut heads: Vec<(u32, Option<Var>)> = vec![(0, None); nb];
+        let mut supports: Vec<u32> = vec![0; self.num_vars as usize];
+        for r in &self.rules {
+            let h = &mut heads[r.body as usize];
+            h.0 += 1;
+            h.1 = (!r.choice).then_some(r.head);
+            supports[r.head as usize] += 1;
+        }
+        (0..nb)
+            .map(|b| match (&self.bodies[b].key, heads[b]) {
+                (Key::And(l), _) if l.len() <= 1 => None,
+                (key, (1, Some(a))) if supports[a as usize] == 1 && !key_mentions(key, a) => Some(a),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// Gives each body its literal and its defining nogoods or weight constraint.
     fn define_bodies(&mut self) {
-        for b in 0..self.bodies.len() {
+        let equivalent = self.equivalent_atoms();
+        for (b, &eq) in equivalent.iter().enumerate() {
             let in_rule = self.bodies[b].in_rule;
             let key = self.bodies[b].key.clone();
+            let var_for = |bld: &mut Self| match eq {
+                Some(a) => Lit::pos(a),
+                None => Lit::pos(bld.new_var(VarKind::Body)),
+            };
             let lit = match key {
                 Key::And(lits) if lits.is_empty() => Some(Lit::TRUE),
                 Key::And(lits) if lits.len() == 1 => Some(lits[0]),
                 Key::And(lits) if in_rule => {
-                    let v = Lit::pos(self.new_var(VarKind::Body));
+                    let v = var_for(self);
                     let mut def = vec![!v];
                     def.extend_from_slice(&lits);
                     self.nogoods.push(def);
@@ -167,13 +194,18 @@ impl Builder {
                     Some(v)
                 }
                 Key::Or(lits) if in_rule => {
-                    let v = Lit::pos(self.new_var(VarKind::Body));
+                    let v = var_for(self);
                     let mut def = vec![v];
                     def.extend(lits.iter().map(|&l| !l));
                     self.nogoods.push(def);
                     for &l in &lits {
                         self.nogoods.push(vec![!v, l]);
                     }
+                    Some(v)
+                }
+                Key::Sum(terms, bound) if in_rule => {
+                    let v = var_for(self);
+                    self.weights.push(v, bound, terms);
                     Some(v)
                 }
                 Key::Sum(terms, bound) => {
@@ -195,6 +227,14 @@ impl Builder {
                 (Key::Sum(..), None) => unreachable!("sum bodies always get a variable"),
             }
         }
+    }
+}
+
+/// Whether a body mentions variable `v`.
+fn key_mentions(key: &Key, v: Var) -> bool {
+    match key {
+        Key::And(l) | Key::Or(l) => l.iter().any(|x| x.var() == v),
+        Key::Sum(t, _) => t.iter().any(|x| x.0.var() == v),
     }
 }
 
@@ -317,11 +357,10 @@ pub fn complete(program: &Program) -> Result<Problem, Unsupported> {
             bld.nogoods.push(vec![bl, Lit::neg(r.head)]);
         }
     }
-    for v in 1..nv {
+    for (v, s) in supports.iter_mut().enumerate().skip(1) {
         if !bld.kinds[v].is_atom() {
             continue;
         }
-        let s = &mut supports[v];
         s.sort_unstable();
         s.dedup();
         let mut ng = vec![Lit::pos(v as Var)];
@@ -347,13 +386,8 @@ pub fn complete(program: &Program) -> Result<Problem, Unsupported> {
     let store = NogoodStore::build(long, units, bld.num_vars);
 
     // The body table, in body order.
-    let mut table = BodyTable {
-        by_lit: vec![NONE; 2 * nv],
-        def_start: vec![0],
-        head_start: vec![0],
-        choice_start: vec![0],
-        ..Default::default()
-    };
+    let mut table =
+        BodyTable { def_start: vec![0], head_start: vec![0], choice_start: vec![0], ..Default::default() };
     let mut heads: Vec<Vec<u32>> = vec![Vec::new(); bld.bodies.len()];
     let mut choice: Vec<Vec<u32>> = vec![Vec::new(); bld.bodies.len()];
     for r in &bld.rules {
@@ -363,12 +397,11 @@ pub fn complete(program: &Program) -> Result<Problem, Unsupported> {
     let mut body_index = vec![NONE; bld.bodies.len()];
     for (b, rec) in bld.bodies.iter().enumerate() {
         let Some(lit) = rec.lit else { continue };
-        if !rec.in_rule || table.by_lit[lit.index()] != NONE {
+        if !rec.in_rule {
             continue;
         }
         let id = table.lit.len() as u32;
         body_index[b] = id;
-        table.by_lit[lit.index()] = id;
         table.lit.push(lit);
         let (lits, ws, bound): (Vec<Lit>, Vec<i64>, i64) = match &rec.key {
             Key::And(l) => (l.clone(), vec![1; l.len()], l.len() as i64),
@@ -385,6 +418,7 @@ pub fn complete(program: &Program) -> Result<Problem, Unsupported> {
         table.choice_start.push(table.choice_heads.len() as u32);
         table.shift_base.push(rec.shift_base);
     }
+    table.index_literals(bld.num_vars);
     for sb in table.shift_base.iter_mut() {
         *sb = body_index[*sb as usize];
     }

@@ -3,6 +3,7 @@
 
 mod bodies;
 mod completion;
+mod csr;
 mod lit;
 mod minimize;
 mod store;
@@ -10,6 +11,7 @@ mod weights;
 
 pub use bodies::{BodyTable, NONE};
 pub use completion::{Unsupported, complete};
+pub use csr::Csr;
 pub use lit::{Lit, Var};
 pub use minimize::CostLevels;
 pub use store::NogoodStore;

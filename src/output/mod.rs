@@ -1,9 +1,7 @@
 //! What yasmin prints: clasp's text format (`--outf=0`), the competition format (`--outf=1`)
 //! and clasp's JSON (`--outf=2`), with clasp's result lines and summary.
 
-mod shown;
-
-pub use shown::ShownTable;
+pub use crate::program::ShownTable;
 
 use crate::cli::EnumMode;
 use crate::solve::limits::Stop;
@@ -27,17 +25,22 @@ pub struct RunInfo {
     pub config: String,
 }
 
+/// The shown strings and costs of the latest model (competition output prints only it).
+type LastModel = (Vec<Vec<u8>>, Option<Vec<i64>>);
+
 pub struct Printer<W: Write> {
     out: W,
     format: Format,
     quiet: bool,
     start: Instant,
     shown: Option<ShownTable>,
-    last_model: Option<(Vec<Vec<u8>>, Option<Vec<i64>>)>,
+    last_model: Option<LastModel>,
     witnesses: u64,
     calls: u32,
     priorities: Vec<i32>,
     last_model_time: f64,
+    /// Competition output prints only the last answer's number and time.
+    last_answer: Option<(u64, f64)>,
 }
 
 /// JSON string literal of raw bytes.
@@ -70,6 +73,7 @@ impl<W: Write> Printer<W> {
             calls: 0,
             priorities: Vec::new(),
             last_model_time: 0.0,
+            last_answer: None,
         }
     }
 
@@ -93,7 +97,11 @@ impl<W: Write> Printer<W> {
             ),
             _ => {
                 let c = self.comment();
-                let from = if input == "stdin" { "stdin".to_string() } else { input.to_string() };
+                // clasp shortens long paths to their last 38 characters.
+                let from = match input.char_indices().rev().nth(37) {
+                    Some((i, _)) if input.chars().count() > 40 => format!("...{}", &input[i..]),
+                    _ => input.to_string(),
+                };
                 write!(self.out, "{c}{version}\n{c}Reading from {from}\n")
             }
         };
@@ -140,6 +148,9 @@ impl<W: Write> Printer<W> {
         let c = self.comment();
         let mut s = String::new();
         if self.format == Format::Competition {
+            if let Some((number, t)) = self.last_answer {
+                s.push_str(&format!("% Answer: {number} (Time: {t:.3}s)\n"));
+            }
             match (&self.last_model, o.status) {
                 (Some((atoms, costs)), Status::Satisfiable | Status::OptimumFound) => {
                     let names: Vec<String> =
@@ -166,37 +177,40 @@ impl<W: Write> Printer<W> {
             });
         }
         let more = if o.exhausted { "" } else { "+" };
+        // clasp pads keys to 12 columns, 14 in competition output.
+        let width = if self.format == Format::Competition { 14 } else { 12 };
+        let kv = |key: &str, value: String| format!("{c}{key:<width$} : {value}\n");
         s.push_str(&format!("{c}\n"));
         match o.interrupted {
-            Some(Stop::TimeLimit) => s.push_str(&format!("{c}TIME LIMIT   : 1\n")),
-            Some(Stop::Signal) => s.push_str(&format!("{c}INTERRUPTED  : 1\n")),
+            Some(Stop::TimeLimit) => s.push_str(&kv("TIME LIMIT", "1".into())),
+            Some(Stop::Signal) => s.push_str(&kv("INTERRUPTED", "1".into())),
             None => {}
         }
-        s.push_str(&format!("{c}Models       : {}{more}\n", o.models));
-        if o.costs.is_some() {
+        s.push_str(&kv("Models", format!("{}{more}", o.models)));
+        if let Some(costs) = &o.costs {
             let opt = if o.optimum_proven { "yes" } else { "unknown" };
-            s.push_str(&format!("{c}  Optimum    : {opt}\n"));
-            if o.optimal_models > 1
-                || (o.optimal_models == 1 && o.models > 1 && o.optimum_proven && o.optimal_models != o.models)
-            {
-                s.push_str(&format!("{c}  Optimal    : {}\n", o.optimal_models));
+            s.push_str(&kv("  Optimum", opt.into()));
+            if o.enumerated_optimal && o.optimal_models > 1 {
+                s.push_str(&kv("  Optimal", o.optimal_models.to_string()));
             }
-            if let Some(costs) = &o.costs {
-                s.push_str(&format!("{c}Optimization : {}\n", Self::costs_line(costs)));
-            }
+            s.push_str(&kv("Optimization", Self::costs_line(costs)));
         }
-        if let Some((mode, n)) = o.consequences {
-            let name = if mode == EnumMode::Brave { "Brave" } else { "Cautious" };
-            s.push_str(&format!("{c}  {name:<10} : yes\n{c}Consequences : {n}\n"));
+        if let Some((mode, _, n)) = o.consequences {
+            let name = if mode == EnumMode::Brave { "  Brave" } else { "  Cautious" };
+            s.push_str(&kv(name, "yes".into()));
+            s.push_str(&kv("Consequences", n.to_string()));
         }
-        s.push_str(&format!("{c}Calls        : {}\n", info.calls));
+        s.push_str(&kv("Calls", info.calls.to_string()));
         let first = o.first_model.unwrap_or(0.0);
         let unsat = if o.exhausted { (info.solve - self.last_model_time).max(0.0) } else { 0.0 };
-        s.push_str(&format!(
-            "{c}Time         : {:.3}s (Solving: {:.2}s 1st Model: {:.2}s Unsat: {:.2}s)\n",
-            info.total, info.solve, first, unsat
+        s.push_str(&kv(
+            "Time",
+            format!(
+                "{:.3}s (Solving: {:.2}s 1st Model: {:.2}s Unsat: {:.2}s)",
+                info.total, info.solve, first, unsat
+            ),
         ));
-        s.push_str(&format!("{c}CPU Time     : {:.3}s\n", info.cpu));
+        s.push_str(&kv("CPU Time", format!("{:.3}s", info.cpu)));
         if stats {
             let st = &o.stats;
             let t = info.solve.max(1e-9);
@@ -259,9 +273,12 @@ impl<W: Write> Printer<W> {
                 costs.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(", ")
             ));
         }
-        if let Some((mode, n)) = o.consequences {
+        if let Some((mode, lo, hi)) = o.consequences {
             let name = if mode == EnumMode::Brave { "Brave" } else { "Cautious" };
-            s.push_str(&format!(",\n    \"{name}\": \"yes\",\n    \"Consequences\": {n}"));
+            s.push_str(&format!(
+                ",\n    \"{name}\": \"yes\",\n    \"Consequences\": {{\n      \"True\": {lo},\n      \"Open\": {}\n    }}",
+                hi - lo
+            ));
         }
         let unsat = if o.exhausted { (info.solve - self.last_model_time).max(0.0) } else { 0.0 };
         s.push_str(&format!(
@@ -291,9 +308,10 @@ impl<W: Write> Report for Printer<W> {
     fn model(&mut self, ev: &ModelEvent<'_>) {
         let t = self.elapsed();
         self.last_model_time = t;
-        let shown: Vec<Vec<u8>> = match &self.shown {
-            Some(table) => table.shown(ev.atoms).into_iter().map(|s| s.to_vec()).collect(),
-            None => Vec::new(),
+        let shown: Vec<Vec<u8>> = match (&self.shown, ev.selected) {
+            (Some(table), Some(sel)) => table.selected(sel).into_iter().map(|s| s.to_vec()).collect(),
+            (Some(table), None) => table.shown(ev.atoms).into_iter().map(|s| s.to_vec()).collect(),
+            (None, _) => Vec::new(),
         };
         match self.format {
             Format::Text => {
@@ -313,9 +331,7 @@ impl<W: Write> Report for Printer<W> {
                     let _ = self.out.flush();
                 }
             }
-            Format::Competition => {
-                let _ = writeln!(self.out, "% Answer: {} (Time: {t:.3}s)", ev.number);
-            }
+            Format::Competition => self.last_answer = Some((ev.number, t)),
             Format::Json => {
                 if !self.quiet {
                     let vals: Vec<String> = shown.iter().map(|a| json_str(a)).collect();

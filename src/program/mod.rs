@@ -13,9 +13,11 @@ mod atom_map;
 mod builder;
 pub mod deps;
 mod model;
+mod shown;
 
 pub use builder::ProgramBuilder;
 pub use model::{Body, Edge, Heuristic, Minimize, Output, Program, Rule, Statement};
+pub use shown::ShownTable;
 
 /// An atom number (>= 1).
 pub type Atom = u32;

@@ -237,11 +237,10 @@ impl Program {
         let mut last: std::collections::HashMap<Atom, ExternalValue> = Default::default();
         let mut order = Vec::new();
         for s in self.statements() {
-            if let Statement::External(a, v) = *s {
-                if last.insert(a, v).is_none() {
+            if let Statement::External(a, v) = *s
+                && last.insert(a, v).is_none() {
                     order.push(a);
                 }
-            }
         }
         order
             .into_iter()
@@ -250,6 +249,39 @@ impl Program {
                 v => Some((a, v)),
             })
             .collect()
+    }
+
+    /// A copy in which every shown name has exactly one output statement whose condition has at
+    /// most one literal: a name shown under a longer condition, or under several, gets an
+    /// auxiliary atom defined by one rule per condition. Consequences are then per atom.
+    pub fn with_atomic_outputs(&self) -> Program {
+        let mut p = self.clone();
+        let mut groups: Vec<(Vec<u8>, Vec<Vec<Lit>>)> = Vec::new();
+        let mut index: std::collections::HashMap<Vec<u8>, usize> = Default::default();
+        for o in self.outputs() {
+            let i = *index.entry(o.name.clone()).or_insert_with(|| {
+                groups.push((o.name.clone(), Vec::new()));
+                groups.len() - 1
+            });
+            groups[i].1.push(o.condition.clone());
+        }
+        p.statements.retain(|s| !matches!(s.statement, Statement::Output(_)));
+        for (name, conds) in groups {
+            let condition = match conds.as_slice() {
+                [c] if c.len() <= 1 => c.clone(),
+                cs if cs.iter().any(|c| c.is_empty()) => Vec::new(),
+                cs => {
+                    p.atom_count += 1;
+                    let aux = p.atom_count;
+                    for c in cs {
+                        p.add_rule(HeadKind::Disjunction, &[aux], BodyRef::Normal(c));
+                    }
+                    vec![aux as Lit]
+                }
+            };
+            p.add_statement(Statement::Output(Output { name, condition }));
+        }
+        p
     }
 
     /// Feeds the whole program to a sink as one step, statements in their input order.
@@ -292,11 +324,10 @@ impl Program {
             if !r.body.lits().iter().all(|&l| lit_ok(l)) {
                 return Err(format!("rule {i}: body literal out of range"));
             }
-            if let Body::Weight { lits, weights, .. } = r.body {
-                if lits.len() != weights.len() || weights.iter().any(|&w| w < 0) {
+            if let Body::Weight { lits, weights, .. } = r.body
+                && (lits.len() != weights.len() || weights.iter().any(|&w| w < 0)) {
                     return Err(format!("rule {i}: bad weights"));
                 }
-            }
         }
         for s in self.statements() {
             let ok = match s {

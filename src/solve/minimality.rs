@@ -142,7 +142,7 @@ impl<'p> Minimality<'p> {
         let problem = Arc::new(complete(&q).ok()?);
         let engine = Box::new(CpuEngine::new(problem, &self.search));
         let mut s = Search::new(engine, self.search.restarts, Limits::default());
-        match s.next() {
+        match s.next_model() {
             Next::Model => {
                 let v = s.engine.atom_values();
                 Some(inside.iter().enumerate().filter(|(i, _)| v[i + 1]).map(|(_, &a)| a).collect())
@@ -178,12 +178,11 @@ impl<'p> Minimality<'p> {
             if internal {
                 continue;
             }
-            if r.kind == HeadKind::Disjunction {
-                if let Some(&h) = r.head.iter().find(|&&h| !in_u[h as usize] && m[h as usize]) {
+            if r.kind == HeadKind::Disjunction
+                && let Some(&h) = r.head.iter().find(|&&h| !in_u[h as usize] && m[h as usize]) {
                     witnesses.push(Lit::pos(h));
                     continue;
                 }
-            }
             // The body is false in M: its false literals (as true solver literals) witness it.
             let false_lits = lits.iter().filter(|&&l| !holds(l)).map(|&l| !Lit::from_program(l));
             match r.body {

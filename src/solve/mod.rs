@@ -39,6 +39,9 @@ pub struct ModelEvent<'a> {
     pub costs: Option<&'a [i64]>,
     /// For brave/cautious: (fixed, total) consequences so far.
     pub consequences: Option<(u64, u64)>,
+    /// For brave/cautious: the outputs that are consequences so far (in program output order);
+    /// shown instead of the model's own outputs.
+    pub selected: Option<&'a [bool]>,
 }
 
 /// Receives models as they are found.
@@ -68,7 +71,8 @@ pub struct Outcome {
     /// Models of the optimal cost enumerated (`--opt-mode=optN`).
     pub optimal_models: u64,
     pub enumerated_optimal: bool,
-    pub consequences: Option<(EnumMode, u64)>,
+    /// Brave/cautious: the mode and the final (fixed, total) consequence counts.
+    pub consequences: Option<(EnumMode, u64, u64)>,
     pub engine: &'static str,
     pub stats: EngineStats,
     pub first_model: Option<f64>,
@@ -123,7 +127,9 @@ struct Driver<'a> {
 
 impl<'a> Driver<'a> {
     fn search(&self) -> Result<Search<'a>, Unsupported> {
+        let t0 = Instant::now();
         let engine = make_engine(Arc::clone(&self.problem), self.opts)?;
+        log::info!("{} engine set up in {:.3}s", engine.name(), t0.elapsed().as_secs_f64());
         let mut s = Search::new(engine, self.opts.search.restarts, self.opts.limits);
         if self.problem.has_head_cycles() {
             s.minimality = Some(Minimality::new(self.program, &self.problem, &self.opts.search));
@@ -206,7 +212,7 @@ impl<'a> Driver<'a> {
         let mut n = 0;
         let mut last_costs = None;
         let (exhausted, interrupted) = loop {
-            match s.next() {
+            match s.next_model() {
                 Next::Model => {
                     let m = self.take_model(&s);
                     n += 1;
@@ -216,6 +222,7 @@ impl<'a> Driver<'a> {
                         atoms: &m,
                         costs: costs.as_deref(),
                         consequences: None,
+                        selected: None,
                     });
                     last_costs = costs;
                     if self.limit(1).is_some_and(|k| n >= k) {
@@ -242,7 +249,7 @@ impl<'a> Driver<'a> {
         costs: Option<Vec<i64>>,
         optimum_proven: bool,
         optimal_models: u64,
-        consequences: Option<(EnumMode, u64)>,
+        consequences: Option<(EnumMode, u64, u64)>,
     ) -> Outcome {
         let status = if optimum_proven {
             Status::OptimumFound
@@ -286,7 +293,7 @@ impl<'a> Driver<'a> {
         let mut n = 0;
         let mut best: Option<Vec<i64>> = None;
         let (proven, interrupted) = loop {
-            match s.next() {
+            match s.next_model() {
                 Next::Model => {
                     let m = self.take_model(&s);
                     n += 1;
@@ -296,6 +303,7 @@ impl<'a> Driver<'a> {
                         atoms: &m,
                         costs: Some(&costs),
                         consequences: None,
+                        selected: None,
                     });
                     s.engine.set_cost_bound(Some(without_offset(&costs)), true);
                     best = Some(costs);
@@ -320,7 +328,7 @@ impl<'a> Driver<'a> {
         s.engine.set_cost_bound(Some(without_offset(&opt)), false);
         let mut k = 0;
         let (exhausted, interrupted) = loop {
-            match s.next() {
+            match s.next_model() {
                 Next::Model => {
                     let m = self.take_model(&s);
                     k += 1;
@@ -331,6 +339,7 @@ impl<'a> Driver<'a> {
                         atoms: &m,
                         costs: Some(&costs),
                         consequences: None,
+                        selected: None,
                     });
                     if self.limit(1).is_some_and(|x| k >= x) {
                         break (false, None);
@@ -346,64 +355,64 @@ impl<'a> Driver<'a> {
         Ok(self.outcome(s.engine.name(), n + k, exhausted, interrupted, Some(opt), true, k, None))
     }
 
-    /// Brave (union) or cautious (intersection) consequences over the atoms outputs mention.
+    /// Brave (union) or cautious (intersection) consequences over the shown outputs (the program
+    /// has been given atomic outputs: each condition is at most one literal).
     fn consequences(&mut self, report: &mut dyn Report, mode: EnumMode) -> Result<Outcome, Unsupported> {
         let mut s = self.search()?;
-        let n_atoms = self.program.atom_count() as usize;
-        let mut relevant = vec![false; n_atoms + 1];
-        for o in self.program.outputs() {
-            for &l in &o.condition {
-                relevant[l.unsigned_abs() as usize] = true;
-            }
-        }
+        let conds: Vec<Option<Lit>> =
+            self.program.outputs().map(|o| o.condition.first().map(|&l| Lit::from_program(l))).collect();
         let brave = mode == EnumMode::Brave;
-        let mut cons: Option<Vec<bool>> = None;
+        let mut cons = vec![brave; 0];
+        let mut counts = (0, 0);
         let mut n = 0;
         let (exhausted, interrupted) = loop {
-            match s.next() {
+            match s.next_model() {
                 Next::Model => {
                     let m = self.take_model(&s);
                     n += 1;
-                    let c = match cons.take() {
-                        None => m.clone(),
-                        Some(mut c) => {
-                            for a in 1..=n_atoms {
-                                c[a] = if brave { c[a] || m[a] } else { c[a] && m[a] };
-                            }
-                            c
-                        }
+                    let holds = |c: &Option<Lit>| c.is_none_or(|l| m[l.var() as usize] == l.is_pos());
+                    cons = if n == 1 {
+                        conds.iter().map(holds).collect()
+                    } else if brave {
+                        conds.iter().zip(&cons).map(|(c, &x)| x || holds(c)).collect()
+                    } else {
+                        conds.iter().zip(&cons).map(|(c, &x)| x && holds(c)).collect()
                     };
-                    let total = (1..=n_atoms).filter(|&a| relevant[a] && c[a]).count() as u64;
-                    let fixed = (1..=n_atoms)
-                        .filter(|&a| {
-                            relevant[a] && c[a] && s.engine.fixed_value(Lit::pos(a as u32)) == Some(true)
-                        })
-                        .count() as u64;
+                    let fixed =
+                        |c: &Option<Lit>, v: bool| c.map_or(v, |l| s.engine.fixed_value(l) == Some(v));
+                    let count = cons.iter().filter(|&&x| x).count() as u64;
+                    counts = if brave {
+                        let open = conds.iter().zip(&cons).filter(|&(c, &x)| x || !fixed(c, false));
+                        (count, open.count() as u64)
+                    } else {
+                        (conds.iter().filter(|c| fixed(c, true)).count() as u64, count)
+                    };
                     report.model(&ModelEvent {
                         number: n,
-                        atoms: &c,
+                        atoms: &m,
                         costs: None,
-                        consequences: Some((fixed, total)),
+                        consequences: Some(counts),
+                        selected: Some(&cons),
                     });
-                    // Brave: some atom outside the union must become true; cautious: some atom of
-                    // the intersection must become false.
-                    let ng: Vec<Lit> = (1..=n_atoms as u32)
-                        .filter(|&a| relevant[a as usize] && (c[a as usize] != brave))
-                        .map(|a| if brave { Lit::neg(a) } else { Lit::pos(a) })
+                    // Brave: some output not yet a consequence must hold; cautious: some
+                    // consequence must fail.
+                    let ng: Vec<Lit> = conds
+                        .iter()
+                        .zip(&cons)
+                        .filter(|&(_, &x)| x != brave)
+                        .filter_map(|(c, _)| c.map(|l| if brave { !l } else { l }))
                         .collect();
-                    cons = Some(c);
-                    if ng.is_empty() {
+                    if ng.is_empty() || !s.engine.add_nogood(&ng) {
                         break (true, None);
                     }
-                    s.engine.add_nogood(&ng);
                 }
                 Next::Exhausted => break (true, None),
                 Next::Interrupted(stop) => break (false, Some(stop)),
             }
         };
         self.finish(&s);
-        let count = cons.map_or(0, |c| (1..=n_atoms).filter(|&a| relevant[a] && c[a]).count() as u64);
-        Ok(self.outcome(s.engine.name(), n, exhausted, interrupted, None, false, 0, Some((mode, count))))
+        let c = Some((mode, counts.0, counts.1));
+        Ok(self.outcome(s.engine.name(), n, exhausted, interrupted, None, false, 0, c))
     }
 }
 
@@ -413,8 +422,24 @@ pub fn solve(
     opts: &SolveOptions,
     report: &mut dyn Report,
 ) -> Result<Outcome, Unsupported> {
+    if matches!(opts.enum_mode, EnumMode::Brave | EnumMode::Cautious) {
+        let atomic = program.with_atomic_outputs();
+        return driver(&atomic, opts)?.consequences(report, opts.enum_mode);
+    }
+    let mut d = driver(program, opts)?;
+    let optimizing = !d.problem.costs.is_empty() && opts.opt_mode != OptMode::Ignore;
+    match opts.opt_mode {
+        OptMode::Enum if optimizing => d.enumerate(report, true),
+        _ if optimizing => d.optimize(report, opts.opt_mode == OptMode::OptN),
+        _ => d.enumerate(report, false),
+    }
+}
+
+/// Compiles the program and sets up the driver of its search.
+fn driver<'a>(program: &'a Program, opts: &'a SolveOptions) -> Result<Driver<'a>, Unsupported> {
     let start = Instant::now();
     let problem = Arc::new(complete(program)?);
+    log::info!("completion built in {:.3}s", start.elapsed().as_secs_f64());
     log::info!(
         "problem: {} atoms, {} variables, {} nogoods, {} weight constraints, {}",
         problem.num_atoms,
@@ -423,7 +448,7 @@ pub fn solve(
         problem.weights.len(),
         if problem.is_tight() { "tight" } else { "not tight" }
     );
-    let mut d = Driver {
+    Ok(Driver {
         program,
         deps: Dependencies::new(program),
         problem,
@@ -431,12 +456,5 @@ pub fn solve(
         start,
         first_model: None,
         stats: EngineStats::default(),
-    };
-    let optimizing = !d.problem.costs.is_empty() && opts.opt_mode != OptMode::Ignore;
-    match opts.enum_mode {
-        EnumMode::Brave | EnumMode::Cautious => d.consequences(report, opts.enum_mode),
-        EnumMode::Auto if optimizing && opts.opt_mode == OptMode::Enum => d.enumerate(report, true),
-        EnumMode::Auto if optimizing => d.optimize(report, opts.opt_mode == OptMode::OptN),
-        EnumMode::Auto => d.enumerate(report, false),
-    }
+    })
 }

@@ -93,14 +93,13 @@ impl<'e> Search<'e> {
     }
 
     /// Runs until the next total assignment, exhaustion or a limit.
-    pub fn next(&mut self) -> Next {
+    pub fn next_model(&mut self) -> Next {
         loop {
             self.ticks += 1;
-            if self.ticks % 512 == 0 {
-                if let Some(stop) = self.limits.reached() {
+            if self.ticks.is_multiple_of(512)
+                && let Some(stop) = self.limits.reached() {
                     return Next::Interrupted(stop);
                 }
-            }
             if !self.engine.propagate() {
                 if !self.engine.resolve_conflict() {
                     return Next::Exhausted;

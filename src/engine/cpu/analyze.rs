@@ -6,6 +6,10 @@
 //! that level, so the nogood is correctly watched.
 
 use super::CpuEngine;
+
+/// Marks of variables during analysis: in the nogood (or proven redundant), or known not to be.
+const SEEN: u8 = 1;
+const POISON: u8 = 2;
 use super::assignment::Reason;
 use crate::nogoods::Lit;
 
@@ -26,19 +30,20 @@ impl CpuEngine {
         if lv == 0 {
             return false;
         }
-        let nv = self.p.num_vars as usize;
-        let mut seen = std::mem::take(&mut self.seen);
-        seen.resize(nv, false);
+        let mut marks = std::mem::take(&mut self.marks);
+        marks.resize(self.p.num_vars as usize, 0);
+        let mut touched = std::mem::take(&mut self.touched);
+        let mut ante = std::mem::take(&mut self.ante);
         let mut learned = vec![Lit::FALSE];
         let mut path = 0usize;
         let mut idx = self.a.trail.len();
         let mut reason_lits = std::mem::take(&mut self.conflict);
-        let mut ante = Vec::new();
         let uip = loop {
             for &q in &reason_lits {
                 let v = q.var() as usize;
-                if !seen[v] && self.a.level[v] > 0 {
-                    seen[v] = true;
+                if marks[v] == 0 && self.a.level[v] > 0 {
+                    marks[v] = SEEN;
+                    touched.push(v as u32);
                     self.dec.bump(q.var());
                     if self.a.level[v] == lv {
                         path += 1;
@@ -49,12 +54,13 @@ impl CpuEngine {
             }
             loop {
                 idx -= 1;
-                if seen[self.a.trail[idx].var() as usize] {
+                let v = self.a.trail[idx].var() as usize;
+                if marks[v] == SEEN && self.a.level[v] == lv {
                     break;
                 }
             }
             let pl = self.a.trail[idx];
-            seen[pl.var() as usize] = false;
+            marks[pl.var() as usize] = 0;
             path -= 1;
             if path == 0 {
                 break pl;
@@ -67,25 +73,24 @@ impl CpuEngine {
             std::mem::swap(&mut reason_lits, &mut ante);
         };
         learned[0] = uip;
-        // Local minimisation: drop literals all of whose antecedents are in the nogood already.
+        // Recursive minimisation: drop literals implied by the others.
+        let abstract_levels = learned[1..].iter().fold(0u32, |acc, l| acc | self.abstract_level(*l));
         let mut keep = vec![uip];
+        let mut stack = std::mem::take(&mut self.stack);
         for &q in &learned[1..] {
-            let redundant = match self.a.reason[q.var() as usize] {
-                Reason::Decision | Reason::Unit => false,
-                _ => {
-                    ante.clear();
-                    self.antecedents(q, &mut ante);
-                    ante.iter().all(|x| seen[x.var() as usize] || self.a.level[x.var() as usize] == 0)
-                }
-            };
-            if !redundant {
+            let decided = matches!(self.a.reason[q.var() as usize], Reason::Decision | Reason::Unit);
+            if decided || !self.redundant(q, abstract_levels, &mut marks, &mut touched, &mut stack, &mut ante)
+            {
                 keep.push(q);
             }
         }
-        for &q in &learned[1..] {
-            seen[q.var() as usize] = false;
+        for &v in &touched {
+            marks[v as usize] = 0;
         }
-        self.seen = seen;
+        touched.clear();
+        reason_lits.clear();
+        (self.marks, self.touched, self.ante, self.stack, self.conflict) =
+            (marks, touched, ante, stack, reason_lits);
         self.dec.decay();
         self.nogood_inc *= 1.0 / 0.999;
         self.learn(keep);
@@ -132,11 +137,6 @@ impl CpuEngine {
         let uip = ng[0];
         match ng.len() {
             1 => self.a.assign(!uip, Reason::Unit),
-            2 => {
-                self.db.add_binary(ng[0], ng[1]);
-                self.db.learned_binaries += 1;
-                self.a.assign(!uip, Reason::Binary(ng[1]));
-            }
             _ => {
                 let mut levels: Vec<u32> = ng.iter().map(|l| self.a.level[l.var() as usize]).collect();
                 levels.sort_unstable();
@@ -145,6 +145,56 @@ impl CpuEngine {
                 self.a.assign(!uip, Reason::Nogood(c));
             }
         }
+    }
+
+    fn abstract_level(&self, l: Lit) -> u32 {
+        1 << (self.a.level[l.var() as usize] & 31)
+    }
+
+    /// Whether `p` (in the learned nogood) follows from the nogood's other literals: every path
+    /// back through reasons ends in a literal of the nogood or of level 0. Literals proven
+    /// redundant stay marked `SEEN`; a literal that cannot be removed (and `p` with it) is marked
+    /// `POISON` so later checks stop at it. Every mark is listed in `touched`.
+    fn redundant(
+        &self,
+        p: Lit,
+        abstract_levels: u32,
+        marks: &mut [u8],
+        touched: &mut Vec<u32>,
+        stack: &mut Vec<Lit>,
+        ante: &mut Vec<Lit>,
+    ) -> bool {
+        stack.clear();
+        stack.push(p);
+        let top = touched.len();
+        while let Some(q) = stack.pop() {
+            ante.clear();
+            self.antecedents(q, ante);
+            for &x in ante.iter() {
+                let v = x.var() as usize;
+                if marks[v] == SEEN || self.a.level[v] == 0 {
+                    continue;
+                }
+                let decided = matches!(self.a.reason[v], Reason::Decision | Reason::Unit);
+                if marks[v] == POISON || decided || self.abstract_level(x) & abstract_levels == 0 {
+                    for &c in &touched[top..] {
+                        marks[c as usize] = 0;
+                    }
+                    touched.truncate(top);
+                    for w in [v, p.var() as usize] {
+                        if marks[w] == 0 {
+                            marks[w] = POISON;
+                            touched.push(w as u32);
+                        }
+                    }
+                    return false;
+                }
+                marks[v] = SEEN;
+                touched.push(v as u32);
+                stack.push(x);
+            }
+        }
+        true
     }
 
     fn bump_nogood(&mut self, c: u32) {
@@ -202,12 +252,7 @@ impl CpuEngine {
             let lv = self.a.level[ng[1].var() as usize];
             self.backjump(lv);
         }
-        let reason = if ng.len() == 2 {
-            self.db.add_binary(ng[0], ng[1]);
-            Reason::Binary(ng[1])
-        } else {
-            Reason::Nogood(self.db.add(&ng, false, 0))
-        };
+        let reason = Reason::Nogood(self.db.add(&ng, false, 0));
         if non_true == 0 {
             self.conflict = ng;
         } else if unit {

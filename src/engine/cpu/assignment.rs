@@ -98,17 +98,20 @@ impl Assignment {
         self.trail[self.level_start[lv as usize - 1] as usize]
     }
 
-    /// Removes every assignment above `lv`, calling `undo` on each literal (latest first).
-    pub fn backtrack(&mut self, lv: u32, mut undo: impl FnMut(Lit)) {
+    /// Removes every assignment above `lv`, then calls `undo` on each removed literal (latest
+    /// first) with the assignment as it is after the backtrack.
+    pub fn backtrack(&mut self, lv: u32, mut undo: impl FnMut(&Self, Lit)) {
         if lv >= self.decision_level() {
             return;
         }
         let keep = self.level_start[lv as usize] as usize;
-        for i in (keep..self.trail.len()).rev() {
+        for i in keep..self.trail.len() {
             let l = self.trail[i];
             self.value[l.index()] = 0;
             self.value[(!l).index()] = 0;
-            undo(l);
+        }
+        for i in (keep..self.trail.len()).rev() {
+            undo(self, self.trail[i]);
         }
         self.trail.truncate(keep);
         self.level_start.truncate(lv as usize);

@@ -1,5 +1,6 @@
-//! The nogood database of the CPU engine: an arena of nogoods of length >= 3 (input and learned)
-//! with two watched literals each, and implication lists for binary nogoods.
+//! The nogood database of the CPU engine: an arena of watched nogoods (input ones of length >= 3,
+//! and every learned or added one of length >= 2), and the input's binary nogoods as static
+//! implication lists.
 //!
 //! Watch invariant (the nogood form of varisat's): the literals at positions 0 and 1 of a
 //! nogood are watched, and `watches[l]` lists the nogoods watching `l`. A nogood is violated only
@@ -12,7 +13,7 @@
 //! Arena layout per nogood: `[len, meta, activity bits, lits...]`; `meta` holds the LBD in its low
 //! 16 bits and the learned/deleted flags above.
 
-use crate::nogoods::Lit;
+use crate::nogoods::{Csr, Lit, NogoodStore};
 
 pub type CRef = u32;
 
@@ -30,34 +31,34 @@ pub struct NogoodDb {
     pub(super) arena: Vec<u32>,
     /// Per literal index: nogoods watching it.
     pub watches: Vec<Vec<Watch>>,
-    /// Per literal index: for a binary nogood `{l, m}`, `bins[l]` contains `m`.
-    pub bins: Vec<Vec<Lit>>,
+    /// Per literal index: for an input binary nogood `{l, m}`, `bins.get(l)` contains `m`.
+    pub bins: Csr<Lit>,
     pub learned: Vec<CRef>,
     wasted: usize,
-    pub learned_binaries: u64,
 }
 
 impl NogoodDb {
-    pub fn new(num_vars: u32) -> Self {
+    /// The database of the store's nogoods: binary ones as implication lists, longer ones in
+    /// the arena.
+    pub fn new(num_vars: u32, store: &NogoodStore) -> Self {
         let nl = 2 * num_vars as usize;
+        let binary = store.class(2);
+        let pairs = binary.flat_map(move |i| {
+            let ng = store.nogood(i);
+            [(ng[0].index(), ng[1]), (ng[1].index(), ng[0])]
+        });
         NogoodDb {
             arena: Vec::new(),
             watches: vec![Vec::new(); nl],
-            bins: vec![Vec::new(); nl],
+            bins: Csr::from_pairs(nl, pairs),
             learned: Vec::new(),
             wasted: 0,
-            learned_binaries: 0,
         }
     }
 
-    pub fn add_binary(&mut self, a: Lit, b: Lit) {
-        self.bins[a.index()].push(b);
-        self.bins[b.index()].push(a);
-    }
-
-    /// Adds a nogood of length >= 3 whose literals 0 and 1 are to be watched.
+    /// Adds a nogood of length >= 2 whose literals 0 and 1 are to be watched.
     pub fn add(&mut self, lits: &[Lit], learned: bool, lbd: u32) -> CRef {
-        debug_assert!(lits.len() >= 3);
+        debug_assert!(lits.len() >= 2);
         let cref = self.arena.len() as CRef;
         self.arena.push(lits.len() as u32);
         self.arena.push(lbd.min(0xffff) | if learned { LEARNED } else { 0 });

@@ -26,6 +26,9 @@ pub struct Decider {
     choice_start: Vec<u32>,
     choice: Vec<u32>,
     park: Vec<Vec<Var>>,
+    parked: Vec<bool>,
+    /// Per variable: the literal it is parked on, or `Lit::FALSE`.
+    parked_on: Vec<Lit>,
 }
 
 const ABSENT: u32 = u32::MAX;
@@ -40,8 +43,10 @@ impl Decider {
             if !bt.has_heads(b) {
                 continue;
             }
+            // A body is decided through its literal unless it is that literal itself (`h :- a`:
+            // applicable exactly when already true); `h :- not q` is applied by deciding `F q`.
             let l = bt.lit[b];
-            if l.var() != 0 && (!l.is_pos() || p.kinds[l.var() as usize] == crate::nogoods::VarKind::Body) {
+            if l.var() != 0 && (!l.is_pos() || bt.def(b).0 != [l]) {
                 eligible[l.var() as usize] = true;
             }
             for &h in bt.choice_heads(b) {
@@ -67,6 +72,8 @@ impl Decider {
             choice_start,
             choice,
             park: vec![Vec::new(); 2 * nv],
+            parked: vec![false; 2 * nv],
+            parked_on: vec![Lit::FALSE; nv],
         };
         for v in 0..nv as Var {
             d.insert(v);
@@ -89,19 +96,60 @@ impl Decider {
         self.sift_up(self.heap.len() - 1);
     }
 
-    /// A literal became true: wake what was parked on it and the choice heads of its body.
-    pub fn on_true(&mut self, p: &Problem, l: Lit) {
-        if !self.park[l.index()].is_empty() {
+    /// A literal became true: what was parked on it goes back to the heap if it is a candidate
+    /// now, or waits for its next unassigned positive literal; choice heads of its bodies return.
+    pub fn on_true(&mut self, p: &Problem, a: &Assignment, l: Lit) {
+        if self.parked[l.index()] {
+            self.parked[l.index()] = false;
             let woken = std::mem::take(&mut self.park[l.index()]);
-            for v in woken {
-                self.insert(v);
+            for &v in &woken {
+                if self.parked_on[v as usize] != l {
+                    continue; // parked elsewhere since
+                }
+                self.parked_on[v as usize] = Lit::FALSE;
+                if !a.is_unassigned(v) {
+                    continue;
+                }
+                match self.candidate(p, a, v) {
+                    Ok(_) => self.insert(v),
+                    Err(Some(on)) => self.park_on(v, on),
+                    Err(None) => {}
+                }
+            }
+            let mut woken = woken;
+            woken.clear();
+            if self.park[l.index()].is_empty() {
+                self.park[l.index()] = woken;
             }
         }
-        if let Some(b) = p.bodies.of_lit(l) {
-            for &h in p.bodies.choice_heads(b) {
+        for &b in p.bodies.bodies_of(l) {
+            for &h in p.bodies.choice_heads(b as usize) {
                 self.insert(h);
             }
         }
+    }
+
+    fn park_on(&mut self, v: Var, on: Lit) {
+        self.park[on.index()].push(v);
+        self.parked[on.index()] = true;
+        self.parked_on[v as usize] = on;
+    }
+
+    /// `v` became unassigned: back to the heap, unless it is parked on a literal that is still
+    /// unassigned (then it is still not applicable).
+    pub fn on_unassign(&mut self, a: &Assignment, v: Var) {
+        let on = self.parked_on[v as usize];
+        if on != Lit::FALSE && a.value(on) == 0 {
+            return;
+        }
+        self.parked_on[v as usize] = Lit::FALSE;
+        self.insert(v);
+    }
+
+    /// Whether something waits for `l` to become true.
+    #[inline]
+    pub fn has_parked(&self, l: Lit) -> bool {
+        self.parked[l.index()]
     }
 
     /// Drops all parked entries and refills the heap (on restarts, to keep parking lists short).
@@ -109,6 +157,8 @@ impl Decider {
         for list in &mut self.park {
             list.clear();
         }
+        self.parked.fill(false);
+        self.parked_on.fill(Lit::FALSE);
         for v in 0..self.pos.len() as Var {
             self.insert(v);
         }
@@ -122,7 +172,9 @@ impl Decider {
             }
             match self.candidate(p, a, v) {
                 Ok(l) => return Some(l),
-                Err(Some(on)) => self.park[on.index()].push(v),
+                Err(Some(on)) => {
+                    self.park_on(v, on);
+                }
                 Err(None) => {}
             }
         }
@@ -133,13 +185,18 @@ impl Decider {
     fn candidate(&self, p: &Problem, a: &Assignment, v: Var) -> Result<Lit, Option<Lit>> {
         let bt = &p.bodies;
         let mut park = None;
-        if let Some(b) = bt.of_lit(Lit::pos(v)).filter(|&b| bt.has_heads(b)) {
+        let l = Lit::pos(v);
+        for &b in bt.bodies_of(l) {
+            let b = b as usize;
+            if !bt.has_heads(b) || bt.def(b).0 == [l] {
+                continue;
+            }
             match applicable(p, a, b) {
-                Ok(()) => return Ok(Lit::pos(v)),
-                Err(on) => park = on,
+                Ok(()) => return Ok(l),
+                Err(on) => park = park.or(on),
             }
         }
-        if bt.of_lit(Lit::neg(v)).is_some_and(|b| bt.has_heads(b)) {
+        if bt.bodies_of(Lit::neg(v)).iter().any(|&b| bt.has_heads(b as usize)) {
             return Ok(Lit::neg(v));
         }
         if self.choices(v).iter().any(|&b| a.is_true(bt.lit[b as usize])) {

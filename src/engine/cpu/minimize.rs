@@ -8,11 +8,11 @@
 //! overshoot it are forced false.
 
 use super::assignment::{Assignment, Reason};
-use crate::nogoods::{CostLevels, Lit};
+use crate::nogoods::{CostLevels, Csr, Lit};
 
 pub struct CostProp {
     /// Per literal index: (level, weight) pairs of cost literals.
-    occ: Vec<Vec<(u32, i64)>>,
+    occ: Csr<(u32, i64)>,
     sum: Vec<i64>,
     bound: Option<Vec<i64>>,
     strict: bool,
@@ -21,26 +21,28 @@ pub struct CostProp {
 
 impl CostProp {
     pub fn new(costs: &CostLevels, num_vars: u32) -> Self {
-        let mut occ = vec![Vec::new(); 2 * num_vars as usize];
-        for lv in 0..costs.len() {
-            for i in costs.range(lv) {
-                occ[costs.lits[i].index()].push((lv as u32, costs.weights[i]));
-            }
-        }
+        let pairs = (0..costs.len()).flat_map(|lv| {
+            costs.range(lv).map(move |i| (costs.lits[i].index(), (lv as u32, costs.weights[i])))
+        });
+        let occ = Csr::from_pairs(2 * num_vars as usize, pairs);
         CostProp { occ, sum: vec![0; costs.len()], bound: None, strict: true, dirty: false }
     }
 
+    pub fn has_occurrences(&self, l: Lit) -> bool {
+        !self.occ.get(l.index()).is_empty()
+    }
+
     pub fn on_assign(&mut self, l: Lit) {
-        for &(lv, w) in &self.occ[l.index()] {
+        for &(lv, w) in self.occ.get(l.index()) {
             self.sum[lv as usize] += w;
         }
-        if self.bound.is_some() && !self.occ[l.index()].is_empty() {
+        if self.bound.is_some() && !self.occ.get(l.index()).is_empty() {
             self.dirty = true;
         }
     }
 
     pub fn on_unassign(&mut self, l: Lit) {
-        for &(lv, w) in &self.occ[l.index()] {
+        for &(lv, w) in self.occ.get(l.index()) {
             self.sum[lv as usize] -= w;
         }
     }
@@ -64,8 +66,7 @@ impl CostProp {
             return Ok(());
         };
         let last = costs.len().saturating_sub(1);
-        for lv in 0..costs.len() {
-            let (s, b) = (self.sum[lv], bound[lv]);
+        for (lv, (&s, &b)) in self.sum.iter().zip(bound).enumerate() {
             let equal_is_bad = self.strict && lv == last;
             if s > b || (s == b && equal_is_bad) {
                 return Err(lv + 1);
@@ -107,6 +108,6 @@ impl CostProp {
 
     /// How many levels the propagation of `p` depended on: up to the level `p` belongs to.
     pub fn levels_for(&self, costs: &CostLevels, p: Lit) -> usize {
-        self.occ[(!p).index()].iter().map(|&(lv, _)| lv as usize + 1).max().unwrap_or(costs.len())
+        self.occ.get((!p).index()).iter().map(|&(lv, _)| lv as usize + 1).max().unwrap_or(costs.len())
     }
 }

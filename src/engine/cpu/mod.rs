@@ -45,20 +45,47 @@ pub struct CpuEngine {
     nogood_inc: f32,
     stats: EngineStats,
     scratch: Vec<Lit>,
-    seen: Vec<bool>,
+    /// Analysis scratch: variable marks, the marked variables, antecedents, a stack.
+    marks: Vec<u8>,
+    touched: Vec<u32>,
+    ante: Vec<Lit>,
+    stack: Vec<Lit>,
+    /// Per literal index: which propagators want to hear of it (`HOOK_*` bits), so that the
+    /// propagation loop skips the others without touching their tables.
+    hooks: Vec<u8>,
 }
+
+pub(super) const HOOK_WEIGHT: u8 = 1;
+pub(super) const HOOK_COST: u8 = 2;
+pub(super) const HOOK_UNFOUNDED: u8 = 4;
+pub(super) const HOOK_CHOICE: u8 = 8;
 
 impl CpuEngine {
     pub fn new(p: Arc<Problem>, opts: &SearchOptions) -> Self {
         let nv = p.num_vars;
+        let wp = WeightProp::new(&p.weights, nv);
+        let cost = CostProp::new(&p.costs, nv);
+        let ufs = Unfounded::new(&p);
+        let hooks = (0..2 * nv)
+            .map(|i| {
+                let l = Lit(i);
+                let choice =
+                    p.bodies.bodies_of(l).iter().any(|&b| !p.bodies.choice_heads(b as usize).is_empty());
+                (wp.has_occurrences(l) as u8 * HOOK_WEIGHT)
+                    | (cost.has_occurrences(l) as u8 * HOOK_COST)
+                    | (ufs.has_trigger(l) as u8 * HOOK_UNFOUNDED)
+                    | (choice as u8 * HOOK_CHOICE)
+            })
+            .collect();
         let mut e = CpuEngine {
+            hooks,
             learning: opts.learning,
             deletion: opts.deletion,
             a: Assignment::new(nv),
-            db: NogoodDb::new(nv),
-            wp: WeightProp::new(&p.weights, nv),
-            cost: CostProp::new(&p.costs, nv),
-            ufs: Unfounded::new(&p),
+            db: NogoodDb::new(nv, &p.store),
+            wp,
+            cost,
+            ufs,
             dec: Decider::new(&p, opts.heuristic),
             fwd: (opts.learning == Learning::Fwd).then(|| Deps::new(nv)),
             qhead: 0,
@@ -67,7 +94,10 @@ impl CpuEngine {
             nogood_inc: 1.0,
             stats: EngineStats::default(),
             scratch: Vec::new(),
-            seen: Vec::new(),
+            marks: Vec::new(),
+            touched: Vec::new(),
+            ante: Vec::new(),
+            stack: Vec::new(),
             p,
         };
         e.load();
@@ -80,13 +110,8 @@ impl CpuEngine {
         let p = Arc::clone(&self.p);
         let st = &p.store;
         self.a.assign(Lit::TRUE, Reason::Unit);
-        for i in 0..st.len() {
-            let ng = st.nogood(i);
-            if ng.len() == 2 {
-                self.db.add_binary(ng[0], ng[1]);
-            } else {
-                self.db.add(ng, false, 0);
-            }
+        for i in st.class(3).start..st.len() {
+            self.db.add(st.nogood(i), false, 0);
         }
         for &u in &st.units {
             self.assert_unit(u);
@@ -116,14 +141,14 @@ impl CpuEngine {
         let (wp, cost, ufs, dec, w) =
             (&mut self.wp, &mut self.cost, &mut self.ufs, &mut self.dec, &self.p.weights);
         let mut idx = self.a.trail.len();
-        self.a.backtrack(level, |l| {
+        self.a.backtrack(level, |a, l| {
             idx -= 1;
             if idx < qhead {
                 wp.on_unassign(w, l);
                 cost.on_unassign(l);
             }
             ufs.on_unassign(l.var());
-            dec.insert(l.var());
+            dec.on_unassign(a, l.var());
         });
         debug_assert_eq!(idx, keep);
         self.qhead = self.qhead.min(keep);

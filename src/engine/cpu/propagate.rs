@@ -1,9 +1,9 @@
 //! The propagation loop: nogoods (binary lists and watched long nogoods), weight constraints,
 //! then at the unit fixpoint the cost bound and the unfounded-set check, until nothing changes.
 
-use super::CpuEngine;
 use super::assignment::Reason;
 use super::db::{HEADER, Watch};
+use super::{CpuEngine, HOOK_CHOICE, HOOK_COST, HOOK_UNFOUNDED, HOOK_WEIGHT};
 use crate::nogoods::Lit;
 use std::sync::Arc;
 
@@ -16,22 +16,20 @@ impl CpuEngine {
             }
             let mut assigned = std::mem::take(&mut self.scratch);
             assigned.clear();
-            if self.cost.dirty {
-                if let Err(levels) = self.cost.propagate(&p.costs, &mut self.a, &mut assigned) {
+            if self.cost.dirty
+                && let Err(levels) = self.cost.propagate(&p.costs, &mut self.a, &mut assigned) {
                     let mut c = Vec::new();
                     self.cost.explain(&p.costs, &self.a, levels, None, &mut c);
                     self.conflict = c;
                     self.scratch = assigned;
                     return false;
                 }
-            }
-            if assigned.is_empty() && self.ufs.needs_check() {
-                if let Err(c) = self.ufs.check(&p, &mut self.a, &mut assigned) {
+            if assigned.is_empty() && self.ufs.needs_check()
+                && let Err(c) = self.ufs.check(&p, &mut self.a, &mut assigned) {
                     self.conflict = c.0;
                     self.scratch = assigned;
                     return false;
                 }
-            }
             let progress = !assigned.is_empty();
             self.scratch = assigned;
             if !progress {
@@ -48,12 +46,21 @@ impl CpuEngine {
             self.qhead += 1;
             self.stats.propagations += 1;
             self.record_deps(l);
-            self.wp.on_assign(&p.weights, l);
-            self.cost.on_assign(l);
-            self.ufs.on_true(l);
-            self.dec.on_true(&p, l);
-            for i in 0..self.db.bins[l.index()].len() {
-                let q = self.db.bins[l.index()][i];
+            let h = self.hooks[l.index()];
+            if h & HOOK_WEIGHT != 0 {
+                self.wp.on_assign(&p.weights, l);
+            }
+            if h & HOOK_COST != 0 {
+                self.cost.on_assign(l);
+            }
+            if h & HOOK_UNFOUNDED != 0 {
+                self.ufs.on_true(l);
+            }
+            if h & HOOK_CHOICE != 0 || self.dec.has_parked(l) {
+                self.dec.on_true(&p, &self.a, l);
+            }
+            for i in 0..self.db.bins.get(l.index()).len() {
+                let q = self.db.bins.get(l.index())[i];
                 match self.a.value(q) {
                     1 => {
                         self.conflict = vec![l, q];
@@ -66,7 +73,7 @@ impl CpuEngine {
             if !self.propagate_watches(l) {
                 return false;
             }
-            if self.wp.has_occurrences(l) {
+            if h & HOOK_WEIGHT != 0 {
                 let mut assigned = std::mem::take(&mut self.scratch);
                 assigned.clear();
                 let res = self.wp.propagate(&p.weights, &mut self.a, l, &mut assigned);

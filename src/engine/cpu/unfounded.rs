@@ -12,7 +12,7 @@
 //! other heads): weaker, hence sound, and the minimality check completes it.
 
 use super::assignment::{Assignment, Reason};
-use crate::nogoods::{Lit, NONE, Problem, Var};
+use crate::nogoods::{Csr, Lit, NONE, Problem, Var};
 
 pub struct Unfounded {
     cyclic: Vec<bool>,
@@ -23,12 +23,13 @@ pub struct Unfounded {
     pos_occ_start: Vec<u32>,
     pos_occ: Vec<u32>,
     /// Per literal index: bodies (with cyclic heads) falsified when the literal becomes true.
-    falsifies: Vec<Vec<u32>>,
+    falsifies: Csr<u32>,
     pending: Vec<u32>,
     recheck: Vec<Var>,
     in_recheck: Vec<bool>,
     unsource_queue: Vec<Var>,
     in_u: Vec<bool>,
+    in_closure: Vec<bool>,
     /// Antecedents of loop-nogood implications, with the level they were made at.
     pub reasons: Vec<(u32, Vec<Lit>)>,
     pub found: u64,
@@ -57,7 +58,7 @@ impl Unfounded {
             }
         }
         let mut occ: Vec<Vec<u32>> = vec![Vec::new(); nv];
-        let mut falsifies = vec![Vec::new(); 2 * nv];
+        let mut falsify_pairs = Vec::new();
         for b in 0..nb {
             if !has_cyclic_head[b] {
                 continue;
@@ -70,9 +71,10 @@ impl Unfounded {
             }
             let lit = bt.lit[e];
             if lit != Lit::TRUE {
-                falsifies[(!lit).index()].push(b as u32);
+                falsify_pairs.push(((!lit).index(), b as u32));
             }
         }
+        let falsifies = Csr::from_pairs(2 * nv, falsify_pairs.into_iter());
         let mut pos_occ_start = vec![0u32];
         let mut pos_occ = Vec::new();
         for o in &mut occ {
@@ -98,6 +100,7 @@ impl Unfounded {
             in_recheck,
             unsource_queue: Vec::new(),
             in_u: vec![false; nv],
+            in_closure: vec![false; nv],
             reasons: Vec::new(),
             found: 0,
         }
@@ -106,9 +109,11 @@ impl Unfounded {
     /// A literal became true.
     #[inline]
     pub fn on_true(&mut self, l: Lit) {
-        if let Some(bs) = self.falsifies.get(l.index()) {
-            self.pending.extend_from_slice(bs);
-        }
+        self.pending.extend_from_slice(self.falsifies.get(l.index()));
+    }
+
+    pub fn has_trigger(&self, l: Lit) -> bool {
+        !self.falsifies.get(l.index()).is_empty()
     }
 
     /// A variable became unassigned.
@@ -250,34 +255,96 @@ impl Unfounded {
         for &x in &unfounded {
             self.in_u[x as usize] = true;
         }
-        let ext = self.external_bodies(p, a, &unfounded);
+        // Falsify one closed part of U at a time (small loop nogoods make short reasons): the
+        // atoms that the internal supports of one atom depend on, transitively. Its external
+        // bodies are U's, so all false; the rest of U is checked again after propagation.
+        // Start in the lowest component (its closure stays inside it, as no atom of a lower
+        // component is in U), preferring a true atom there (a conflict).
+        let scc = |x: Var| p.scc[x as usize];
+        let lowest = unfounded.iter().map(|&x| scc(x)).min().expect("non-empty");
+        let mut in_lowest = unfounded.iter().copied().filter(|&x| scc(x) == lowest);
+        let first = in_lowest.next().expect("non-empty");
+        let start =
+            std::iter::once(first).chain(in_lowest).find(|&x| a.is_true(Lit::pos(x))).unwrap_or(first);
+        let closed = self.closure(p, start);
         for &x in &unfounded {
             self.in_u[x as usize] = false;
+        }
+        for &x in &closed {
+            self.in_u[x as usize] = true;
+        }
+        let ext = self.external_bodies(p, a, &closed);
+        for &x in &closed {
+            self.in_u[x as usize] = false;
+        }
+        for &x in &unfounded {
+            if !self.in_closure[x as usize] {
+                self.queue_recheck(x);
+            }
         }
         let Some(ext) = ext else {
             // Not unfounded after all (cannot happen at a propagation fixpoint): keep checking.
             debug_assert!(false, "unfounded set with a non-false external body");
-            for &x in &unfounded {
+            for &x in &closed {
+                self.in_closure[x as usize] = false;
                 self.queue_recheck(x);
             }
             return Ok(());
         };
-        if let Some(&t) = unfounded.iter().find(|&&x| a.is_true(Lit::pos(x))) {
-            let mut ng = vec![Lit::pos(t)];
+        for &x in &closed {
+            self.in_closure[x as usize] = false;
+        }
+        if a.is_true(Lit::pos(start)) {
+            let mut ng = vec![Lit::pos(start)];
             ng.extend_from_slice(&ext);
             // Atoms of U stay unsourced: requeue them so the next check sees them again.
-            for &x in &unfounded {
+            for &x in &closed {
                 self.queue_recheck(x);
             }
             return Err(LoopConflict(ng));
         }
+        log::trace!(
+            "unfounded: {} of {} atoms falsified, {} external bodies",
+            closed.len(),
+            unfounded.len(),
+            ext.len()
+        );
         let id = self.reasons.len() as u32;
         self.reasons.push((a.decision_level(), ext));
-        for &x in &unfounded {
+        for &x in &closed {
+            debug_assert!(!a.is_true(Lit::pos(x)), "a true atom in the closure of a non-true one");
             a.assign(Lit::neg(x), Reason::Loop(id));
             assigned.push(Lit::neg(x));
         }
         Ok(())
+    }
+
+    /// The atoms of U (marked `in_u`) that `start`'s internal supports depend on, transitively
+    /// (marked `in_closure`): a subset of U whose every support is external to U or internal to it.
+    fn closure(&mut self, p: &Problem, start: Var) -> Vec<Var> {
+        let mut closed = vec![start];
+        self.in_closure[start as usize] = true;
+        let mut i = 0;
+        while i < closed.len() {
+            let x = closed[i];
+            i += 1;
+            for &b in p.supports(x) {
+                let e = self.eff[b as usize] as usize;
+                let (lits, ws) = p.bodies.def(e);
+                let in_u = |l: &Lit| l.is_pos() && self.in_u[l.var() as usize];
+                let outside: i64 = lits.iter().zip(ws).filter(|(l, _)| !in_u(l)).map(|(_, &w)| w).sum();
+                if outside >= p.bodies.bound[e] {
+                    continue;
+                }
+                for &l in lits {
+                    if in_u(&l) && !self.in_closure[l.var() as usize] {
+                        self.in_closure[l.var() as usize] = true;
+                        closed.push(l.var());
+                    }
+                }
+            }
+        }
+        closed
     }
 
     /// The literals `F B` (true) of the bodies that support `U` from outside it; `None` if one

@@ -9,9 +9,9 @@
 //! literals that justify the implication.
 
 use super::assignment::{Assignment, Reason};
-use crate::nogoods::{Lit, WeightConstraints};
+use crate::nogoods::{Csr, Lit, WeightConstraints};
 
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Default)]
 struct Occ {
     c: u32,
     /// Member position * 2 + 1 if the member became false, or `HEAD_TRUE`/`HEAD_FALSE`.
@@ -31,7 +31,7 @@ pub enum WeightConflict {
 }
 
 pub struct WeightProp {
-    occ: Vec<Vec<Occ>>,
+    occ: Csr<Occ>,
     true_sum: Vec<i64>,
     false_sum: Vec<i64>,
     total: Vec<i64>,
@@ -39,16 +39,21 @@ pub struct WeightProp {
 
 impl WeightProp {
     pub fn new(w: &WeightConstraints, num_vars: u32) -> Self {
-        let mut occ = vec![Vec::new(); 2 * num_vars as usize];
-        for c in 0..w.len() {
-            let r = w.range(c);
-            for (i, &l) in w.lits[r.clone()].iter().enumerate() {
-                occ[l.index()].push(Occ { c: c as u32, tag: (i as u32) << 1 });
-                occ[(!l).index()].push(Occ { c: c as u32, tag: ((i as u32) << 1) | 1 });
-            }
-            occ[w.lit[c].index()].push(Occ { c: c as u32, tag: HEAD_TRUE });
-            occ[(!w.lit[c]).index()].push(Occ { c: c as u32, tag: HEAD_FALSE });
-        }
+        let pairs = (0..w.len()).flat_map(move |c| {
+            let members = w.range(c).enumerate().flat_map(move |(i, j)| {
+                let (l, i) = (w.lits[j], i as u32);
+                [
+                    (l.index(), Occ { c: c as u32, tag: i << 1 }),
+                    ((!l).index(), Occ { c: c as u32, tag: (i << 1) | 1 }),
+                ]
+            });
+            let head = w.lit[c];
+            members.chain([
+                (head.index(), Occ { c: c as u32, tag: HEAD_TRUE }),
+                ((!head).index(), Occ { c: c as u32, tag: HEAD_FALSE }),
+            ])
+        });
+        let occ = Csr::from_pairs(2 * num_vars as usize, pairs);
         let total = (0..w.len()).map(|c| w.total(c)).collect();
         WeightProp { occ, true_sum: vec![0; w.len()], false_sum: vec![0; w.len()], total }
     }
@@ -56,7 +61,7 @@ impl WeightProp {
     /// Counts `l` (just assigned true) in the sums.
     #[inline]
     pub fn on_assign(&mut self, w: &WeightConstraints, l: Lit) {
-        for o in &self.occ[l.index()] {
+        for o in self.occ.get(l.index()) {
             if o.tag < HEAD_FALSE {
                 let c = o.c as usize;
                 let wt = w.weights[w.start[c] as usize + (o.tag >> 1) as usize];
@@ -67,7 +72,7 @@ impl WeightProp {
 
     #[inline]
     pub fn on_unassign(&mut self, w: &WeightConstraints, l: Lit) {
-        for o in &self.occ[l.index()] {
+        for o in self.occ.get(l.index()) {
             if o.tag < HEAD_FALSE {
                 let c = o.c as usize;
                 let wt = w.weights[w.start[c] as usize + (o.tag >> 1) as usize];
@@ -77,7 +82,7 @@ impl WeightProp {
     }
 
     pub fn has_occurrences(&self, l: Lit) -> bool {
-        !self.occ[l.index()].is_empty()
+        !self.occ.get(l.index()).is_empty()
     }
 
     /// Propagates the constraints `l` (true, already counted) occurs in.
@@ -88,7 +93,7 @@ impl WeightProp {
         l: Lit,
         assigned: &mut Vec<Lit>,
     ) -> Result<(), WeightConflict> {
-        for o in &self.occ[l.index()] {
+        for o in self.occ.get(l.index()) {
             let c = o.c as usize;
             let head = w.lit[c];
             let bound = w.bound[c];

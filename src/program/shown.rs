@@ -1,10 +1,11 @@
 //! Which strings an answer set shows: output statements whose condition holds, each name once,
 //! ordered as clasp orders its output table (unconditional entries first, then by condition).
 
-use crate::program::{Lit, Program, atom_of};
+use super::{Lit, Program, atom_of};
 
+/// Output entries in display order; each remembers its place among the program's outputs.
 pub struct ShownTable {
-    entries: Vec<(Vec<u8>, Vec<Lit>)>,
+    entries: Vec<(Vec<u8>, Vec<Lit>, usize)>,
     may_repeat: bool,
 }
 
@@ -12,9 +13,9 @@ impl ShownTable {
     pub fn new(program: &Program) -> Self {
         let facts = trivially_true(program);
         let fact = |c: &[Lit]| c.iter().all(|&l| facts[atom_of(l) as usize] == Some(l > 0));
-        let mut entries: Vec<(Vec<u8>, Vec<Lit>)> =
-            program.outputs().map(|o| (o.name.clone(), o.condition.clone())).collect();
-        entries.sort_by_key(|(_, c)| match c.as_slice() {
+        let mut entries: Vec<(Vec<u8>, Vec<Lit>, usize)> =
+            program.outputs().enumerate().map(|(i, o)| (o.name.clone(), o.condition.clone(), i)).collect();
+        entries.sort_by_key(|(_, c, _)| match c.as_slice() {
             c if fact(c) => (0, 0),
             [l] => (1, atom_of(*l)),
             more => (2, more.iter().map(|&l| atom_of(l)).max().unwrap_or(0)),
@@ -30,12 +31,17 @@ impl ShownTable {
         let holds = |l: Lit| m[atom_of(l) as usize] == (l > 0);
         let mut out: Vec<&[u8]> = Vec::new();
         let mut seen = std::collections::HashSet::new();
-        for (name, cond) in &self.entries {
+        for (name, cond, _) in &self.entries {
             if cond.iter().all(|&l| holds(l)) && (!self.may_repeat || seen.insert(name.as_slice())) {
                 out.push(name);
             }
         }
         out
+    }
+
+    /// The names of the outputs selected by `marks` (indexed in program output order).
+    pub fn selected<'a>(&'a self, marks: &[bool]) -> Vec<&'a [u8]> {
+        self.entries.iter().filter(|e| marks[e.2]).map(|e| e.0.as_slice()).collect()
     }
 }
 
@@ -52,9 +58,7 @@ fn trivially_true(program: &Program) -> Vec<Option<bool>> {
         v[a as usize] = None;
     }
     for r in program.rules() {
-        if let (crate::program::HeadKind::Disjunction, [h], crate::program::Body::Normal([])) =
-            (r.kind, r.head, r.body)
-        {
+        if let (super::HeadKind::Disjunction, [h], super::Body::Normal([])) = (r.kind, r.head, r.body) {
             v[*h as usize] = Some(true);
         }
     }

@@ -1,0 +1,752 @@
+//! The `yasmin` binary as a user sees it: exit codes, options and the three output formats,
+//! checked against what clasp (`python -m clingo --mode=clasp`, clingo 5.8.3) prints for the same
+//! ground programs. Answer sets are compared as sets; timings are never compared.
+
+use assert_cmd::Command;
+use serde_json::Value;
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+// --- running yasmin and clingo ----------------------------------------------------------------
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn run_with(args: &[&str], stdin: Option<&[u8]>) -> Run {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_yasmin"));
+    cmd.args(args).timeout(Duration::from_secs(120));
+    if let Some(input) = stdin {
+        cmd.write_stdin(input.to_vec());
+    }
+    let out = cmd.output().unwrap();
+    let run = Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    };
+    assert!(!run.stderr.contains("panicked"), "yasmin {args:?} panicked:\n{}", run.stderr);
+    run
+}
+
+fn yasmin(args: &[&str]) -> Run {
+    run_with(args, None)
+}
+
+/// Runs yasmin and checks the exit code.
+#[track_caller]
+fn yasmin_ok(args: &[&str], code: i32) -> Run {
+    let r = yasmin(args);
+    assert_eq!(r.code, code, "yasmin {args:?}\nstdout:\n{}\nstderr:\n{}", r.stdout, r.stderr);
+    r
+}
+
+/// The Python with clingo: `$YASMIN_PYTHON` (set by scripts/test.sh) or `.venv/bin/python`.
+fn python() -> PathBuf {
+    let p = std::env::var_os("YASMIN_PYTHON")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join(".venv/bin/python"));
+    assert!(p.exists(), "{} not found: run scripts/setup-test-env.sh (installs clingo)", p.display());
+    p
+}
+
+/// What clasp prints for `args` (`python -m clingo` always exits 0, so there is no code).
+fn clingo(args: &[&str]) -> String {
+    let out = std::process::Command::new(python())
+        .args(["-m", "clingo", "--mode=clasp"])
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run clingo: {e}"));
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        stdout.contains("version"),
+        "clingo {args:?} printed:\n{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout
+}
+
+fn instance(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("instances").join(name).display().to_string()
+}
+
+fn conformance(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/conformance").join(name).display().to_string()
+}
+
+/// A ground program written to a temporary file (kept as long as the value lives).
+struct TempProgram {
+    _dir: tempfile::TempDir,
+    path: String,
+}
+
+fn temp_program(name: &str, text: &str) -> TempProgram {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(name);
+    std::fs::write(&path, text).unwrap();
+    TempProgram { _dir: dir, path: path.display().to_string() }
+}
+
+// Small programs, ground by `python -m clingo --mode=gringo` from the text in each comment.
+
+/// `{x}. a :- not x. a :- x. {b;c}. d :- b.`: brave consequences {a,b,c,d,x}, cautious {a}.
+const CONSEQUENCES: &str = "asp 1 0 0\n1 1 2 1 2 0 0\n1 0 1 3 0 1 1\n1 1 1 4 0 0\n1 0 1 5 0 1 4\n\
+1 0 1 5 0 1 -4\n4 1 x 1 4\n4 1 a 1 5\n4 1 b 1 1\n4 1 c 1 2\n4 1 d 1 3\n0\n";
+
+/// `a. {b;c}. d :- b. e :- not a.`: like the above, but `a` is a fact (an output with no condition).
+const CONSEQUENCES_WITH_FACT: &str =
+    "asp 1 0 0\n1 0 1 1 0 0\n1 1 2 2 3 0 0\n1 0 1 4 0 1 2\n4 1 b 1 2\n4 1 c 1 3\n4 1 d 1 4\n4 1 a 0\n0\n";
+
+/// `{a;b;c}. :- a, b. #project c/0. #show a/0. #show b/0.`: 6 answer sets, 3 projected on the
+/// shown atoms, 2 on the project statement.
+const PROJECT: &str = "asp 1 0 0\n1 1 3 1 2 3 0 0\n3 1 3\n1 0 0 0 2 2 1\n4 1 a 1 1\n4 1 b 1 2\n0\n";
+
+/// `{a;b;c}. :- not a, not b. #minimize{1,a:a; 1,b:b; 1,c:c}.`: optimum 1, reached by {a} and {b}.
+const TWO_OPTIMA: &str =
+    "asp 1 0 0\n1 1 3 1 2 3 0 0\n1 0 0 0 2 -2 -1\n2 0 3 3 1 2 1 1 1\n4 1 a 1 1\n4 1 b 1 2\n4 1 c 1 3\n0\n";
+
+/// 40 unconstrained choices: 2^40 answer sets, more than any time limit in a test can enumerate.
+fn free_choices(n: usize) -> String {
+    let atoms: Vec<String> = (1..=n).map(|i| i.to_string()).collect();
+    let mut s = format!("asp 1 0 0\n1 1 {n} {} 0 0\n", atoms.join(" "));
+    for i in 1..=n {
+        let name = format!("x{i}");
+        s.push_str(&format!("4 {} {name} 1 {i}\n", name.len()));
+    }
+    s.push_str("0\n");
+    s
+}
+
+// --- reading clasp's text output --------------------------------------------------------------
+
+/// One printed model: its atoms (sorted) and the lines that follow it.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+struct Model {
+    atoms: Vec<String>,
+    optimization: Option<String>,
+    consequences: Option<String>,
+}
+
+#[derive(Debug)]
+struct Text {
+    models: Vec<Model>,
+    result: String,
+    /// `key : value` lines after the result, keys trimmed.
+    summary: Vec<(String, String)>,
+}
+
+const RESULTS: &[&str] = &["SATISFIABLE", "UNSATISFIABLE", "OPTIMUM FOUND", "UNKNOWN"];
+
+fn parse_text(out: &str) -> Text {
+    let lines: Vec<&str> = out.lines().collect();
+    let mut models = Vec::new();
+    let mut result = None;
+    let mut summary = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        let l = lines[i];
+        if l.starts_with("Answer: ") {
+            let mut atoms: Vec<String> =
+                lines.get(i + 1).unwrap_or(&"").split_whitespace().map(String::from).collect();
+            atoms.sort();
+            let mut m = Model { atoms, optimization: None, consequences: None };
+            i += 2;
+            while let Some(l) = lines.get(i) {
+                if let Some(v) = l.strip_prefix("Optimization: ") {
+                    m.optimization = Some(v.to_string());
+                } else if let Some(v) = l.strip_prefix("Consequences: ") {
+                    m.consequences = Some(v.to_string());
+                } else {
+                    break;
+                }
+                i += 1;
+            }
+            models.push(m);
+            continue;
+        }
+        if result.is_none() && RESULTS.contains(&l) {
+            result = Some(l.to_string());
+        } else if result.is_some() {
+            if let Some((k, v)) = l.split_once(':') {
+                summary.push((k.trim().to_string(), v.trim().to_string()));
+            }
+        }
+        i += 1;
+    }
+    let result = result.unwrap_or_else(|| panic!("no result line in:\n{out}"));
+    Text { models, result, summary }
+}
+
+impl Text {
+    fn get(&self, key: &str) -> Option<&str> {
+        self.summary.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
+    }
+    fn keys(&self) -> Vec<&str> {
+        self.summary.iter().map(|(k, _)| k.as_str()).collect()
+    }
+    fn answer_sets(&self) -> BTreeSet<Vec<String>> {
+        self.models.iter().map(|m| m.atoms.clone()).collect()
+    }
+}
+
+/// `text` matches `pattern`, where `#` stands for one or more digits.
+fn glob(pattern: &str, text: &str) -> bool {
+    fn go(p: &[u8], t: &[u8]) -> bool {
+        match p.first() {
+            None => t.is_empty(),
+            Some(b'#') => {
+                let n = t.iter().take_while(|c| c.is_ascii_digit()).count();
+                (1..=n).any(|k| go(&p[1..], &t[k..]))
+            }
+            Some(c) => t.first() == Some(c) && go(&p[1..], &t[1..]),
+        }
+    }
+    go(pattern.as_bytes(), text.as_bytes())
+}
+
+fn json(out: &str) -> Value {
+    serde_json::from_str(out).unwrap_or_else(|e| panic!("not JSON ({e}):\n{out}"))
+}
+
+// --- exit codes -------------------------------------------------------------------------------
+
+#[test]
+fn exit_codes_follow_clasp() {
+    let queens = instance("queens.aspif");
+    yasmin_ok(&[&queens], 10); // satisfiable, more models may exist
+    yasmin_ok(&["-n", "0", &queens], 30); // all models found
+    yasmin_ok(&["-n", "0", &instance("queens.smodels")], 30);
+    yasmin_ok(&[&conformance("tight/unsat1.smodels")], 20);
+    yasmin_ok(&[&instance("tiling.aspif")], 30); // optimum proven
+    yasmin_ok(&[&instance("tiling.smodels")], 30);
+    let bad = temp_program("bad.aspif", "asp 1 0 0\n1 2 0 0 0\n0\n");
+    yasmin_ok(&[&bad.path], 65);
+}
+
+#[test]
+fn unreadable_or_several_input_files_are_errors() {
+    let r = yasmin_ok(&["/nonexistent/p.aspif"], 65);
+    assert!(r.stderr.starts_with("*** ERROR: (yasmin): /nonexistent/p.aspif"), "{}", r.stderr);
+    let r = yasmin_ok(&[&instance("queens.aspif"), &instance("tiling.aspif")], 65);
+    assert!(r.stderr.contains("*** ERROR: (yasmin):"), "{}", r.stderr);
+}
+
+// --- model counts -----------------------------------------------------------------------------
+
+#[test]
+fn default_is_one_model_and_n0_enumerates_all() {
+    let queens = instance("queens.aspif");
+    let one = parse_text(&yasmin_ok(&[&queens], 10).stdout);
+    assert_eq!(one.models.len(), 1);
+    assert_eq!(one.result, "SATISFIABLE");
+    assert_eq!(one.get("Models"), Some("1+"));
+
+    let all = parse_text(&yasmin_ok(&["-n", "0", &queens], 30).stdout);
+    let reference = parse_text(&clingo(&["-n", "0", "--trans-ext=all", &queens]));
+    assert_eq!(all.models.len(), 10);
+    assert_eq!(all.answer_sets(), reference.answer_sets());
+    assert_eq!(all.get("Models"), Some("10"));
+    assert_eq!(all.get("Models"), reference.get("Models"));
+    assert!(one.answer_sets().is_subset(&reference.answer_sets()));
+
+    let three = parse_text(&yasmin_ok(&["--models=3", &queens], 10).stdout);
+    assert_eq!((three.models.len(), three.get("Models")), (3, Some("3+")));
+    assert_eq!(three.answer_sets().len(), 3, "a model printed twice");
+}
+
+#[test]
+fn bare_number_is_the_number_of_models() {
+    let queens = instance("queens.aspif");
+    let all = parse_text(&yasmin_ok(&["0", &queens], 30).stdout);
+    assert_eq!((all.models.len(), all.get("Models")), (10, Some("10")));
+    let two = parse_text(&yasmin_ok(&[&queens, "2"], 10).stdout);
+    assert_eq!((two.models.len(), two.get("Models")), (2, Some("2+")));
+}
+
+#[test]
+fn option_overrides_the_smodels_model_count() {
+    // The smodels file's last line asks for all models (0); -n 1 takes precedence.
+    let text = std::fs::read_to_string(instance("queens.smodels")).unwrap();
+    let mut lines: Vec<&str> = text.lines().collect();
+    *lines.last_mut().unwrap() = "0";
+    let p = temp_program("q.smodels", &(lines.join("\n") + "\n"));
+    let r = parse_text(&yasmin_ok(&["-n", "1", &p.path], 10).stdout);
+    assert_eq!((r.models.len(), r.get("Models")), (1, Some("1+")));
+}
+
+#[test]
+fn quiet_prints_no_models() {
+    let r = yasmin_ok(&["-q", "-n", "0", &instance("queens.aspif")], 30);
+    assert!(!r.stdout.contains("Answer:"), "{}", r.stdout);
+    assert!(!r.stdout.contains("q("), "{}", r.stdout);
+    let t = parse_text(&r.stdout);
+    assert_eq!((t.result.as_str(), t.get("Models")), ("SATISFIABLE", Some("10")));
+    let reference = parse_text(&clingo(&["-q", "-n", "0", &instance("queens.aspif")]));
+    assert_eq!(t.keys(), reference.keys());
+}
+
+// --- input sources ----------------------------------------------------------------------------
+
+#[test]
+fn reads_standard_input_without_a_file_and_for_dash() {
+    for name in ["queens.aspif", "queens.smodels"] {
+        let bytes = std::fs::read(instance(name)).unwrap();
+        let from_file = parse_text(&yasmin_ok(&["-n", "0", &instance(name)], 30).stdout);
+        for args in [&["-n", "0"][..], &["-n", "0", "-"][..]] {
+            let r = run_with(args, Some(&bytes));
+            assert_eq!(r.code, 30, "{args:?} {name}: {}", r.stderr);
+            let label = if args.len() == 3 { "Reading from -" } else { "Reading from stdin" };
+            assert!(r.stdout.lines().any(|l| l == label), "{}", r.stdout);
+            assert_eq!(parse_text(&r.stdout).answer_sets(), from_file.answer_sets());
+        }
+    }
+    let r = run_with(&[], Some(b"asp 1 0 0\n1 2 0 0 0\n0\n"));
+    assert_eq!(r.code, 65);
+    assert!(r.stderr.contains("*** ERROR: (yasmin): stdin:2:"), "{}", r.stderr);
+}
+
+// --- clasp's text format ----------------------------------------------------------------------
+
+#[test]
+fn text_lines_have_clasps_format() {
+    let r = yasmin_ok(&["-n", "0", &instance("tiling.aspif")], 30);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines[0], format!("yasmin version {}", env!("CARGO_PKG_VERSION")));
+    assert_eq!(lines[1], format!("Reading from {}", instance("tiling.aspif")));
+    assert_eq!(lines[2], "Solving...");
+    let answers: Vec<&&str> = lines.iter().filter(|l| l.starts_with("Answer: ")).collect();
+    assert!(!answers.is_empty());
+    for (i, l) in answers.iter().enumerate() {
+        assert!(glob("Answer: # (Time: #.#s)", l), "{l:?}");
+        assert!(l.starts_with(&format!("Answer: {} ", i + 1)), "answers numbered from 1: {l:?}");
+        let ms: &str = l.split_once('.').unwrap().1;
+        assert_eq!(ms.len(), "000s)".len(), "three decimals: {l:?}");
+    }
+    assert!(lines.iter().filter(|l| l.starts_with("Optimization: ")).all(|l| glob("Optimization: #", l)));
+    assert!(lines.contains(&"OPTIMUM FOUND"));
+    assert!(lines.iter().any(|l| glob("Models       : #", l)), "{}", r.stdout);
+    assert!(lines.contains(&"  Optimum    : yes"), "{}", r.stdout);
+    assert!(lines.contains(&"Optimization : 0"), "{}", r.stdout);
+    assert!(lines.contains(&"Calls        : 1"), "{}", r.stdout);
+    let time = lines.iter().find(|l| l.starts_with("Time ")).unwrap();
+    assert!(glob("Time         : #.#s (Solving: #.#s 1st Model: #.#s Unsat: #.#s)", time), "{time:?}");
+    let cpu = lines.iter().find(|l| l.starts_with("CPU Time")).unwrap();
+    assert!(glob("CPU Time     : #.#s", cpu), "{cpu:?}");
+}
+
+#[test]
+fn text_output_matches_clasp_for_satisfiable_and_unsatisfiable_programs() {
+    let cases: &[&[&str]] = &[
+        &[&instance("queens.aspif")],
+        &["-n", "0", &instance("queens.aspif")],
+        &["-n", "0", &instance("hamiltonian.aspif")],
+        &["-n", "0", &instance("disjunction.smodels")],
+        &[&conformance("tight/unsat1.smodels")],
+        &["-n", "0", &conformance("tight/unsat1.smodels")],
+    ];
+    for args in cases {
+        let ours = parse_text(&yasmin(args).stdout);
+        let mut cargs = vec!["--trans-ext=all"];
+        cargs.extend_from_slice(args);
+        let theirs = parse_text(&clingo(&cargs));
+        assert_eq!(ours.result, theirs.result, "{args:?}");
+        assert_eq!(ours.keys(), theirs.keys(), "{args:?}");
+        assert_eq!(ours.get("Models"), theirs.get("Models"), "{args:?}");
+        assert_eq!(ours.get("Calls"), theirs.get("Calls"), "{args:?}");
+        if args[0] == "-n" {
+            assert_eq!(ours.answer_sets(), theirs.answer_sets(), "{args:?}");
+        }
+    }
+}
+
+#[test]
+fn optimum_is_found_and_proven() {
+    for name in ["tiling.aspif", "tiling.smodels"] {
+        let ours = parse_text(&yasmin_ok(&[&instance(name)], 30).stdout);
+        let theirs = parse_text(&clingo(&["--trans-ext=all", &instance(name)]));
+        assert_eq!(ours.result, "OPTIMUM FOUND");
+        assert_eq!(ours.get("Optimization"), theirs.get("Optimization"));
+        assert_eq!(ours.get("Optimum"), Some("yes"));
+        // The last model printed is the optimum, the same (unique) one clasp finds.
+        assert_eq!(ours.models.last(), theirs.models.last(), "{name}");
+        // Costs never increase along the way.
+        let costs: Vec<i64> =
+            ours.models.iter().map(|m| m.optimization.as_ref().unwrap().parse().unwrap()).collect();
+        assert!(costs.windows(2).all(|w| w[0] > w[1]), "{costs:?}");
+    }
+}
+
+#[test]
+
+fn optimum_summary_has_clasps_lines() {
+    let ours = parse_text(&yasmin_ok(&[&instance("tiling.aspif")], 30).stdout);
+    let theirs = parse_text(&clingo(&[&instance("tiling.aspif")]));
+    assert_eq!(ours.keys(), theirs.keys(), "\n{ours:?}\n{theirs:?}");
+}
+
+// --- competition output -----------------------------------------------------------------------
+
+/// The lines of competition output that are not comments, with the atoms of an ANSWER sorted.
+fn competition_lines(out: &str) -> Vec<String> {
+    let mut v = Vec::new();
+    let mut after_answer = false;
+    for l in out.lines() {
+        if l.starts_with("% ") || l == "%" {
+            continue;
+        }
+        if after_answer {
+            let mut atoms: Vec<&str> = l.split_whitespace().collect();
+            atoms.sort();
+            v.push(atoms.join(" "));
+        } else {
+            v.push(l.to_string());
+        }
+        after_answer = l == "ANSWER";
+    }
+    v
+}
+
+#[test]
+fn competition_output_matches_clasp() {
+    let cases: &[(&[&str], i32)] = &[
+        (&[&instance("tiling.aspif")], 30),
+        (&[&conformance("tight/unsat1.smodels")], 20),
+        (&["-n", "0", &instance("disjunction.aspif")], 30),
+    ];
+    for (args, code) in cases {
+        let mut a = vec!["--outf=1"];
+        a.extend_from_slice(args);
+        let ours = yasmin_ok(&a, *code);
+        let theirs = clingo(&a);
+        for l in ours.stdout.lines() {
+            let plain = ["ANSWER", "COST ", "OPTIMUM", "INCONSISTENT"].iter().any(|p| l.starts_with(p));
+            assert!(plain || l.starts_with("% ") || l == "%" || l.ends_with('.'), "{args:?}: line {l:?}");
+        }
+        let (ours, theirs) = (competition_lines(&ours.stdout), competition_lines(&theirs));
+        if args[0] == "-n" {
+            // Several answer sets: which one comes last is up to the search.
+            assert_eq!(ours.len(), 2, "{ours:?}");
+            assert_eq!(ours[0], "ANSWER");
+            assert!(["p. q. r.", "s."].contains(&ours[1].as_str()), "{ours:?}");
+            assert_eq!(theirs.len(), 2);
+        } else {
+            assert_eq!(ours, theirs, "{args:?}");
+        }
+    }
+    let sat = competition_lines(&yasmin_ok(&["--outf=1", &instance("queens.aspif")], 10).stdout);
+    assert_eq!(sat.len(), 2, "{sat:?}");
+    assert_eq!(sat[0], "ANSWER");
+    assert_eq!(sat[1].split(' ').count(), 5);
+    assert!(sat[1].split(' ').all(|a| a.starts_with("q(") && a.ends_with(").")), "{sat:?}");
+}
+
+#[test]
+
+fn competition_comments_match_clasp() {
+    let ours = yasmin_ok(&["--outf=1", "-n", "0", &instance("queens.aspif")], 30).stdout;
+    let theirs = clingo(&["--outf=1", "-n", "0", &instance("queens.aspif")]);
+    let keys = |s: &str| -> Vec<String> {
+        s.lines()
+            .filter(|l| l.contains(" : ") || l.starts_with("% Answer"))
+            .map(|l| l.split(':').next().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(keys(&ours), keys(&theirs));
+}
+
+// --- JSON output ------------------------------------------------------------------------------
+
+fn witnesses(v: &Value) -> Vec<Value> {
+    v["Call"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|c| c["Witnesses"].as_array().cloned().unwrap_or_default())
+        .collect()
+}
+
+fn values(w: &Value) -> Vec<String> {
+    let mut atoms: Vec<String> =
+        w["Value"].as_array().unwrap().iter().map(|a| a.as_str().unwrap().to_string()).collect();
+    atoms.sort();
+    atoms
+}
+
+#[test]
+fn json_output_has_clasps_keys_and_values() {
+    let queens = instance("queens.aspif");
+    let ours = json(&yasmin_ok(&["--outf=2", "-n", "0", &queens], 30).stdout);
+    let theirs = json(&clingo(&["--outf=2", "-n", "0", "--trans-ext=all", &queens]));
+    assert_eq!(ours["Solver"], format!("yasmin version {}", env!("CARGO_PKG_VERSION")));
+    assert_eq!(ours["Input"], serde_json::json!([queens]));
+    assert_eq!(ours["Result"], "SATISFIABLE");
+    assert_eq!(ours["Models"]["Number"], 10);
+    assert_eq!(ours["Models"]["More"], "no");
+    assert_eq!(ours["Calls"], 1);
+    for k in ["Total", "Solve", "Model", "Unsat", "CPU"] {
+        assert!(ours["Time"][k].is_f64(), "Time.{k}: {}", ours["Time"]);
+    }
+    let set = |v: &Value| witnesses(v).iter().map(values).collect::<BTreeSet<_>>();
+    assert_eq!(witnesses(&ours).len(), 10);
+    assert_eq!(set(&ours), set(&theirs));
+
+    let one = json(&yasmin_ok(&["--outf=2", &queens], 10).stdout);
+    assert_eq!((one["Models"]["Number"].as_u64(), one["Models"]["More"].as_str()), (Some(1), Some("yes")));
+
+    let unsat = json(&yasmin_ok(&["--outf=2", &conformance("tight/unsat1.smodels")], 20).stdout);
+    assert_eq!(unsat["Result"], "UNSATISFIABLE");
+    assert_eq!((unsat["Models"]["Number"].as_u64(), unsat["Models"]["More"].as_str()), (Some(0), Some("no")));
+    assert!(witnesses(&unsat).is_empty());
+}
+
+#[test]
+fn json_output_of_an_optimization() {
+    let tiling = instance("tiling.aspif");
+    let ours = json(&yasmin_ok(&["--outf=2", &tiling], 30).stdout);
+    let theirs = json(&clingo(&["--outf=2", "--trans-ext=all", &tiling]));
+    assert_eq!(ours["Result"], "OPTIMUM FOUND");
+    assert_eq!(ours["Models"]["Optimum"], "yes");
+    assert_eq!(ours["Models"]["Costs"], theirs["Models"]["Costs"]);
+    assert_eq!(ours["Models"]["Optimal"], theirs["Models"]["Optimal"]);
+    let (w, tw) = (witnesses(&ours), witnesses(&theirs));
+    let last = w.last().unwrap();
+    assert_eq!(last["Costs"], theirs["Models"]["Costs"]);
+    assert_eq!(values(last), values(tw.last().unwrap()));
+    assert!(w.iter().all(|w| w["Costs"].is_array() && w["Time"].is_f64()));
+}
+
+/// The structure of a JSON value: object keys and element types, not values.
+fn shape(v: &Value) -> Value {
+    match v {
+        Value::Object(m) => Value::Object(m.iter().map(|(k, x)| (k.clone(), shape(x))).collect()),
+        Value::Array(a) => Value::Array(a.first().map(shape).into_iter().collect()),
+        Value::Number(_) => Value::String("number".into()),
+        Value::String(_) => Value::String("string".into()),
+        other => other.clone(),
+    }
+}
+
+#[test]
+fn json_structure_matches_clasp() {
+    let cases: &[&[&str]] = &[
+        &[&instance("tiling.aspif")],
+        &["-n", "0", &instance("queens.aspif")],
+        &[&conformance("tight/unsat1.smodels")],
+        &["-q", &instance("queens.aspif")],
+    ];
+    for args in cases {
+        let mut a = vec!["--outf=2"];
+        a.extend_from_slice(args);
+        assert_eq!(shape(&json(&yasmin(&a).stdout)), shape(&json(&clingo(&a))), "{args:?}");
+    }
+}
+
+#[test]
+
+fn json_structure_of_consequences_matches_clasp() {
+    let a = ["--outf=2", "-n", "0", "--enum-mode=brave", &instance("queens.aspif")];
+    assert_eq!(shape(&json(&yasmin(&a).stdout)), shape(&json(&clingo(&a))));
+}
+
+// --- enumeration modes, optimization modes, projection ----------------------------------------
+
+#[test]
+fn brave_and_cautious_consequences() {
+    let p = temp_program("cons.aspif", CONSEQUENCES);
+    for (mode, expected, name) in [("brave", "a b c d x", "Brave"), ("cautious", "a", "Cautious")] {
+        let flag = format!("--enum-mode={mode}");
+        let ours = parse_text(&yasmin_ok(&["-n", "0", &flag, &p.path], 30).stdout);
+        let theirs = parse_text(&clingo(&["-n", "0", &flag, &p.path]));
+        let last = ours.models.last().unwrap();
+        assert_eq!(last.atoms.join(" "), expected, "{mode}");
+        assert_eq!(last.atoms, theirs.models.last().unwrap().atoms, "{mode}");
+        assert!(ours.models.iter().all(|m| m.consequences.is_some()), "{mode}: {:?}", ours.models);
+        assert_eq!(ours.get(name), Some("yes"), "{mode}");
+        assert_eq!(ours.get("Consequences"), theirs.get("Consequences"), "{mode}");
+        assert_eq!(ours.get("Consequences"), Some(expected.split(' ').count().to_string().as_str()));
+        assert_eq!(ours.keys(), theirs.keys(), "{mode}");
+    }
+}
+
+#[test]
+
+fn consequences_count_facts() {
+    let p = temp_program("cons.aspif", CONSEQUENCES_WITH_FACT);
+    for mode in ["brave", "cautious"] {
+        let flag = format!("--enum-mode={mode}");
+        let ours = parse_text(&yasmin_ok(&["-n", "0", &flag, &p.path], 30).stdout);
+        let theirs = parse_text(&clingo(&["-n", "0", &flag, &p.path]));
+        assert_eq!(ours.models.last().unwrap().atoms, theirs.models.last().unwrap().atoms, "{mode}");
+        assert_eq!(ours.get("Consequences"), theirs.get("Consequences"), "{mode}");
+    }
+}
+
+#[test]
+fn opt_mode_optn_prints_every_optimal_model() {
+    let p = temp_program("optn.aspif", TWO_OPTIMA);
+    let ours = parse_text(&yasmin_ok(&["-n", "0", "--opt-mode=optN", &p.path], 30).stdout);
+    let theirs = parse_text(&clingo(&["-n", "0", "--opt-mode=optN", "--trans-ext=all", &p.path]));
+    let optimal = |t: &Text| -> BTreeSet<Vec<String>> {
+        let best = t.get("Optimization").unwrap().to_string();
+        t.models
+            .iter()
+            .filter(|m| m.optimization.as_deref() == Some(&best))
+            .map(|m| m.atoms.clone())
+            .collect()
+    };
+    assert_eq!(ours.result, "OPTIMUM FOUND");
+    assert_eq!(ours.get("Optimization"), Some("1"));
+    assert_eq!(ours.get("Optimal"), Some("2"));
+    assert_eq!(ours.get("Optimal"), theirs.get("Optimal"));
+    assert_eq!(optimal(&ours), optimal(&theirs));
+    assert_eq!(optimal(&ours), BTreeSet::from([vec!["a".to_string()], vec!["b".to_string()]]));
+
+    // The default (opt) stops at the first proven optimum.
+    let opt = parse_text(&yasmin_ok(&["-n", "0", &p.path], 30).stdout);
+    assert_eq!(opt.get("Optimization"), Some("1"));
+    assert!(optimal(&opt).len() == 1 && optimal(&opt).is_subset(&optimal(&theirs)));
+}
+
+#[test]
+fn opt_mode_ignore_drops_the_objective() {
+    let ours = parse_text(&yasmin_ok(&["--opt-mode=ignore", &instance("tiling.aspif")], 10).stdout);
+    let theirs = parse_text(&clingo(&["--opt-mode=ignore", &instance("tiling.aspif")]));
+    assert_eq!(ours.result, "SATISFIABLE");
+    assert!(ours.models.iter().all(|m| m.optimization.is_none()), "{:?}", ours.models);
+    assert_eq!(ours.keys(), theirs.keys());
+    assert_eq!(ours.get("Models"), Some("1+"));
+}
+
+#[test]
+fn projection_modes() {
+    let p = temp_program("project.aspif", PROJECT);
+    for (flag, n) in
+        [("", 6), ("--project", 2), ("--project=show", 3), ("--project=project", 2), ("--project=auto", 2)]
+    {
+        let mut args = vec!["-n", "0"];
+        if !flag.is_empty() {
+            args.push(flag);
+        }
+        args.push(&p.path);
+        let ours = parse_text(&yasmin_ok(&args, 30).stdout);
+        let theirs = parse_text(&clingo(&args));
+        assert_eq!(ours.models.len(), n, "{flag}");
+        assert_eq!(ours.get("Models"), theirs.get("Models"), "{flag}");
+        if flag == "--project=show" || flag.is_empty() {
+            // Projected on the shown atoms, the printed answer sets are the projections.
+            assert_eq!(ours.answer_sets(), theirs.answer_sets(), "{flag}");
+            assert_eq!(ours.answer_sets().len(), 3, "{flag}");
+        }
+    }
+}
+
+// --- --pre, --parse-only, --version, --help, bad options --------------------------------------
+
+#[test]
+fn pre_output_reads_back_to_the_same_answer_sets() {
+    for name in [
+        "queens.aspif",
+        "queens.smodels",
+        "colouring.aspif",
+        "disjunction.smodels",
+        "hamiltonian.aspif",
+        "tiling.smodels",
+    ] {
+        let original = parse_text(&yasmin(&["-n", "0", "--opt-mode=enum", &instance(name)]).stdout);
+        let reference =
+            parse_text(&clingo(&["-n", "0", "--opt-mode=enum", "--trans-ext=all", &instance(name)]));
+        assert_eq!(original.answer_sets(), reference.answer_sets(), "{name}");
+        for fmt in ["aspif", "smodels"] {
+            let pre = yasmin_ok(&[&format!("--pre={fmt}"), &instance(name)], 0);
+            assert_eq!(pre.stdout.starts_with("asp 1 0 0"), fmt == "aspif", "{name} as {fmt}");
+            let again = run_with(&["-n", "0", "--opt-mode=enum"], Some(pre.stdout.as_bytes()));
+            assert!([10, 30].contains(&again.code), "{name} as {fmt}: {}", again.stderr);
+            assert_eq!(parse_text(&again.stdout).answer_sets(), original.answer_sets(), "{name} as {fmt}");
+            let costs = |t: &Text| {
+                t.models.iter().map(|m| (m.atoms.clone(), m.optimization.clone())).collect::<BTreeSet<_>>()
+            };
+            assert_eq!(costs(&parse_text(&again.stdout)), costs(&original), "{name} as {fmt}");
+        }
+    }
+}
+
+#[test]
+fn parse_only_reports_the_program_size() {
+    let path = instance("queens.aspif");
+    let program = yasmin::input::read_program(&std::fs::read(&path).unwrap()).unwrap();
+    let r = yasmin_ok(&["--parse-only", &path], 0);
+    let expect = format!("{} atoms, {} rules", program.atom_count(), program.rule_count());
+    assert!(r.stdout.contains(&expect), "{expect:?} not in {}", r.stdout);
+    assert!(!r.stdout.contains("Answer"), "{}", r.stdout);
+}
+
+#[test]
+fn version_and_help() {
+    let v = yasmin_ok(&["--version"], 0);
+    assert!(v.stdout.contains(&format!("yasmin {}", env!("CARGO_PKG_VERSION"))), "{}", v.stdout);
+    let h = yasmin_ok(&["--help"], 0);
+    assert!(h.stdout.contains("Usage: yasmin"), "{}", h.stdout);
+    for opt in [
+        "--models",
+        "--quiet",
+        "--outf",
+        "--time-limit",
+        "--opt-mode",
+        "--enum-mode",
+        "--project",
+        "--pre",
+        "--parse-only",
+    ] {
+        assert!(h.stdout.contains(opt), "--help lacks {opt}");
+    }
+}
+
+#[test]
+fn bad_options_are_input_errors() {
+    for args in [
+        &["--frobnicate", "x.aspif"][..],
+        &["--outf=3"][..],
+        &["--opt-mode=fast"][..],
+        &["--enum-mode=all"][..],
+        &["-n", "many"][..],
+        &["--time-limit=soon"][..],
+    ] {
+        let r = run_with(args, Some(b"asp 1 0 0\n0\n"));
+        assert_eq!(r.code, 65, "{args:?}: {}", r.stderr);
+        assert!(r.stdout.is_empty(), "{args:?} solved anyway:\n{}", r.stdout);
+        assert!(!r.stderr.is_empty());
+    }
+    assert!(run_with(&["--frobnicate"], None).stderr.contains("--frobnicate"));
+}
+
+// --- time limit -------------------------------------------------------------------------------
+
+#[test]
+fn generous_time_limit_changes_nothing() {
+    let r = parse_text(&yasmin_ok(&["--time-limit=100", "-n", "0", &instance("queens.aspif")], 30).stdout);
+    assert_eq!((r.result.as_str(), r.get("Models"), r.models.len()), ("SATISFIABLE", Some("10"), 10));
+}
+
+#[test]
+fn time_limit_interrupts_an_endless_enumeration() {
+    let p = temp_program("free.aspif", &free_choices(40));
+    let r = yasmin_ok(&["--time-limit=1", "-q", "-n", "0", &p.path], 11); // satisfiable + interrupted
+    let t = parse_text(&r.stdout);
+    assert_eq!(t.result, "SATISFIABLE");
+    let models = t.get("Models").unwrap();
+    assert!(glob("#+", models), "Models : {models}");
+    let j = json(&yasmin_ok(&["--time-limit=1", "-q", "-n", "0", "--outf=2", &p.path], 11).stdout);
+    assert_eq!((j["Result"].as_str(), j["Models"]["More"].as_str()), (Some("SATISFIABLE"), Some("yes")));
+}
+
+#[test]
+fn time_limit_summary_matches_clasp() {
+    let p = temp_program("free.aspif", &free_choices(40));
+    let ours = parse_text(&yasmin_ok(&["--time-limit=1", "-q", "-n", "0", &p.path], 11).stdout);
+    let theirs = parse_text(&clingo(&["--time-limit=1", "-q", "-n", "0", &p.path]));
+    assert_eq!(ours.keys(), theirs.keys());
+    assert_eq!(ours.get("TIME LIMIT"), Some("1"));
+}
