@@ -169,10 +169,8 @@ fn parse_text(out: &str) -> Text {
         }
         if result.is_none() && RESULTS.contains(&l) {
             result = Some(l.to_string());
-        } else if result.is_some() {
-            if let Some((k, v)) = l.split_once(':') {
-                summary.push((k.trim().to_string(), v.trim().to_string()));
-            }
+        } else if let (Some(_), Some((k, v))) = (&result, l.split_once(':')) {
+            summary.push((k.trim().to_string(), v.trim().to_string()));
         }
         i += 1;
     }

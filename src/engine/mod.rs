@@ -3,6 +3,9 @@
 //! only inside these operations.
 
 pub mod cpu;
+pub mod cuda;
+pub mod loops;
+pub mod scores;
 
 use crate::nogoods::Lit;
 

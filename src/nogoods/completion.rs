@@ -338,7 +338,7 @@ pub fn complete(program: &Program) -> Result<Problem, Unsupported> {
         }
     }
     let empty = bld.body(Key::And(Vec::new()));
-    for (a, v) in program.external_values() {
+    for (a, v) in program.effective_externals() {
         match v {
             ExternalValue::Free => bld.add_rule(a, true, empty),
             ExternalValue::True => bld.add_rule(a, false, empty),

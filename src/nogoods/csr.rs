@@ -48,6 +48,11 @@ impl<T: Copy + Default> Csr<T> {
     pub fn total(&self) -> usize {
         self.items.len()
     }
+
+    /// The offsets and the items, for uploading.
+    pub fn into_parts(self) -> (Vec<u32>, Vec<T>) {
+        (self.start, self.items)
+    }
 }
 
 #[cfg(test)]

@@ -1,8 +1,8 @@
 //! Weight constraints `W <-> sum(w_i * [l_i]) >= bound`, stored flat for native propagation.
 //!
 //! Invariants: every weight is in `1..=bound` (weights above the bound are clamped: the
-//! constraint cannot tell them apart), the literals of one constraint are over distinct variables
-//! and sorted by weight, heaviest first (so propagation can stop at the first weight that fits the
+//! constraint cannot tell them apart), the literals of one constraint are distinct (a variable
+//! may occur with both signs) and sorted by weight, heaviest first (so propagation can stop at the first weight that fits the
 //! slack), and `1 <= bound <= sum of weights` (trivial constraints never get this far).
 
 use super::lit::Lit;
@@ -63,58 +63,36 @@ impl WeightConstraints {
             if ws.iter().any(|&w| w < 1 || w > b) || ws.windows(2).any(|p| p[0] < p[1]) {
                 return Err(format!("weight constraint {c}: weights not clamped and sorted"));
             }
-            let mut vars: Vec<u32> = self.lits[r].iter().map(|l| l.var()).collect();
-            vars.sort_unstable();
-            if vars.windows(2).any(|p| p[0] == p[1]) || vars.contains(&self.lit[c].var()) {
-                return Err(format!("weight constraint {c}: repeated variable"));
+            let mut lits: Vec<Lit> = self.lits[r].to_vec();
+            lits.sort_unstable();
+            if lits.windows(2).any(|p| p[0] == p[1]) || lits.iter().any(|l| l.var() == self.lit[c].var()) {
+                return Err(format!("weight constraint {c}: repeated literal"));
             }
         }
         Ok(())
     }
 }
 
-/// Normalises `sum(w_i * [l_i]) >= bound`: merges repeated literals, cancels complementary pairs
-/// (`w1*[l] + w2*[not l] = min + (w1-min)*[l] + (w2-min)*[not l]`), drops zero weights and
-/// literals fixed by `fixed` (true -> subtract from bound), and clamps weights to the bound.
+/// Normalises `sum(w_i * [l_i]) >= bound`: merges repeated literals, drops zero weights and the
+/// constant literals (true -> subtract from bound), and clamps weights to the bound.
+/// Complementary pairs are kept: `[l] + [not l]` is a constant for the completion but not for
+/// stability, where the positive literal still needs its atom to be derived.
 /// Negative weights are rejected by the readers; `terms` are non-negative.
 pub fn normalize(terms: &[(Lit, i64)], mut bound: i64) -> (Vec<(Lit, i64)>, i64) {
     let mut t: Vec<(Lit, i64)> = terms.iter().copied().filter(|&(_, w)| w != 0).collect();
     t.sort_by_key(|&(l, _)| l);
-    let mut merged: Vec<(Lit, i64)> = Vec::with_capacity(t.len());
+    let mut out: Vec<(Lit, i64)> = Vec::with_capacity(t.len());
     for (l, w) in t {
-        match merged.last_mut() {
-            Some((pl, pw)) if *pl == l => *pw += w,
-            _ => merged.push((l, w)),
-        }
-    }
-    // Complementary pairs are adjacent (same variable, positive literal first).
-    let mut out: Vec<(Lit, i64)> = Vec::with_capacity(merged.len());
-    let mut i = 0;
-    while i < merged.len() {
-        let (l, w) = merged[i];
         if l == Lit::TRUE {
             bound -= w;
-            i += 1;
             continue;
         }
         if l == Lit::FALSE {
-            i += 1;
             continue;
         }
-        if i + 1 < merged.len() && merged[i + 1].0 == !l {
-            let w2 = merged[i + 1].1;
-            let m = w.min(w2);
-            bound -= m;
-            if w > m {
-                out.push((l, w - m));
-            }
-            if w2 > m {
-                out.push((!l, w2 - m));
-            }
-            i += 2;
-        } else {
-            out.push((l, w));
-            i += 1;
+        match out.last_mut() {
+            Some((pl, pw)) if *pl == l => *pw += w,
+            _ => out.push((l, w)),
         }
     }
     if bound > 0 {
@@ -130,12 +108,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn normalization_merges_cancels_and_clamps() {
+    fn normalization_merges_keeps_complements_and_clamps() {
         let a = Lit::pos(1);
         let b = Lit::pos(2);
         let (t, bound) = normalize(&[(a, 2), (!a, 3), (b, 9), (a, 1), (Lit::TRUE, 1)], 6);
-        // 3*[a] + 3*[not a] = 3 + 0*[a] ... : bound 6 - 1 (true) - 3 = 2; b clamped to 2.
-        assert_eq!(bound, 2);
-        assert_eq!(t, vec![(b, 2)]);
+        // bound 6 - 1 (true) = 5; a merged to 3; not a kept; b clamped to 5.
+        assert_eq!(bound, 5);
+        assert_eq!(t, vec![(a, 3), (!a, 3), (b, 5)]);
     }
 }

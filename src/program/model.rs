@@ -238,9 +238,10 @@ impl Program {
         let mut order = Vec::new();
         for s in self.statements() {
             if let Statement::External(a, v) = *s
-                && last.insert(a, v).is_none() {
-                    order.push(a);
-                }
+                && last.insert(a, v).is_none()
+            {
+                order.push(a);
+            }
         }
         order
             .into_iter()
@@ -284,6 +285,29 @@ impl Program {
         p
     }
 
+    /// The external declarations that take effect: clasp ignores the declaration of an atom that
+    /// a rule defines (a rule whose body can hold and does not mention the atom itself, so
+    /// `x :- x` and `{x} :- not x` do not count).
+    pub fn effective_externals(&self) -> Vec<(Atom, ExternalValue)> {
+        let mut defined = vec![false; self.atom_count as usize + 1];
+        for r in self.rules() {
+            let lits = r.body.lits();
+            let impossible = match r.body {
+                Body::Normal(l) => l.iter().any(|&x| l.contains(&-x)),
+                Body::Weight { bound, weights, .. } => weights.iter().sum::<Weight>() < bound,
+            };
+            if impossible {
+                continue;
+            }
+            for &h in r.head {
+                if !lits.iter().any(|&l| atom_of(l) == h) {
+                    defined[h as usize] = true;
+                }
+            }
+        }
+        self.external_values().into_iter().filter(|&(a, _)| !defined[a as usize]).collect()
+    }
+
     /// Feeds the whole program to a sink as one step, statements in their input order.
     pub fn emit(&self, sink: &mut dyn ProgramSink) -> Result<(), String> {
         sink.begin_step(self.incremental)?;
@@ -325,9 +349,10 @@ impl Program {
                 return Err(format!("rule {i}: body literal out of range"));
             }
             if let Body::Weight { lits, weights, .. } = r.body
-                && (lits.len() != weights.len() || weights.iter().any(|&w| w < 0)) {
-                    return Err(format!("rule {i}: bad weights"));
-                }
+                && (lits.len() != weights.len() || weights.iter().any(|&w| w < 0))
+            {
+                return Err(format!("rule {i}: bad weights"));
+            }
         }
         for s in self.statements() {
             let ok = match s {

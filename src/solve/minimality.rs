@@ -93,7 +93,8 @@ impl<'p> Minimality<'p> {
                     if l.iter().any(|&x| x < 0 && m[atom_of(x) as usize]) {
                         continue; // the reduct drops the rule
                     }
-                    (l.iter().filter(|&&x| x > 0).count() as i64, l.to_vec(), vec![1; l.len()])
+                    // Every literal counts 1; the true negative ones are subtracted below.
+                    (l.len() as i64, l.to_vec(), vec![1; l.len()])
                 }
                 Body::Weight { bound, lits, weights } => (bound, lits.to_vec(), weights.to_vec()),
             };
@@ -179,10 +180,11 @@ impl<'p> Minimality<'p> {
                 continue;
             }
             if r.kind == HeadKind::Disjunction
-                && let Some(&h) = r.head.iter().find(|&&h| !in_u[h as usize] && m[h as usize]) {
-                    witnesses.push(Lit::pos(h));
-                    continue;
-                }
+                && let Some(&h) = r.head.iter().find(|&&h| !in_u[h as usize] && m[h as usize])
+            {
+                witnesses.push(Lit::pos(h));
+                continue;
+            }
             // The body is false in M: its false literals (as true solver literals) witness it.
             let false_lits = lits.iter().filter(|&&l| !holds(l)).map(|&l| !Lit::from_program(l));
             match r.body {

@@ -12,6 +12,7 @@ use self::minimality::Minimality;
 use self::search::{Next, Search};
 use crate::cli::{Backend, EnumMode, OptMode, ProjectMode, SearchOptions};
 use crate::engine::cpu::CpuEngine;
+use crate::engine::cuda::CudaEngine;
 use crate::engine::{Engine, EngineStats};
 use crate::nogoods::{Lit, Problem, Unsupported, complete};
 use crate::program::Program;
@@ -105,13 +106,22 @@ impl Outcome {
     }
 }
 
-/// Creates the engine the options ask for.
+/// Creates the engine the options ask for: `cuda` or nothing; `auto` prefers the GPU and falls
+/// back to the CPU when there is none (saying so with `-V`).
 pub fn make_engine(problem: Arc<Problem>, opts: &SolveOptions) -> Result<Box<dyn Engine>, Unsupported> {
     match opts.backend {
-        Backend::Cuda => {
-            Err(Unsupported("the CUDA engine is not available in this build yet; use --backend=cpu".into()))
-        }
-        Backend::Auto | Backend::Cpu => Ok(Box::new(CpuEngine::new(problem, &opts.search))),
+        Backend::Cpu => Ok(Box::new(CpuEngine::new(problem, &opts.search))),
+        Backend::Cuda => match CudaEngine::new(Arc::clone(&problem), &opts.search) {
+            Ok(e) => Ok(Box::new(e)),
+            Err(why) => Err(Unsupported(format!("the CUDA engine is not available: {why}"))),
+        },
+        Backend::Auto => match CudaEngine::new(Arc::clone(&problem), &opts.search) {
+            Ok(e) => Ok(Box::new(e)),
+            Err(why) => {
+                log::info!("CUDA engine not available ({why}); using the CPU engine");
+                Ok(Box::new(CpuEngine::new(problem, &opts.search)))
+            }
+        },
     }
 }
 

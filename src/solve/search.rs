@@ -97,9 +97,10 @@ impl<'e> Search<'e> {
         loop {
             self.ticks += 1;
             if self.ticks.is_multiple_of(512)
-                && let Some(stop) = self.limits.reached() {
-                    return Next::Interrupted(stop);
-                }
+                && let Some(stop) = self.limits.reached()
+            {
+                return Next::Interrupted(stop);
+            }
             if !self.engine.propagate() {
                 if !self.engine.resolve_conflict() {
                     return Next::Exhausted;

@@ -39,7 +39,7 @@ pub fn check_answer_set(program: &Program, m: &[bool], deps: &Dependencies) -> R
             return Err(format!("assumption {l} does not hold"));
         }
     }
-    let externals = program.external_values();
+    let externals = program.effective_externals();
     if deps.is_head_cycle_free() {
         least_model_equals(program, m, &externals)
     } else {

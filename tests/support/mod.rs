@@ -9,8 +9,12 @@ use yasmin::program::Program;
 use yasmin::solve::limits::Limits;
 use yasmin::solve::{ModelEvent, Outcome, Report, SolveOptions, solve};
 
+/// `../shared` beside the checkout, or `$YASMIN_SHARED` (a copy carried to the GPU machine).
 pub fn shared() -> PathBuf {
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared");
+    let p = match std::env::var_os("YASMIN_SHARED") {
+        Some(d) => PathBuf::from(d),
+        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared"),
+    };
     assert!(p.is_dir(), "../shared (conformance corpus, docs) not found at {}", p.display());
     p
 }
@@ -34,12 +38,16 @@ pub fn conformance(family: &str) -> Vec<(PathBuf, Vec<String>)> {
 }
 
 pub fn options(learning: Learning, heuristic: Heuristic) -> SolveOptions {
+    options_on(Backend::Cpu, learning, heuristic)
+}
+
+pub fn options_on(backend: Backend, learning: Learning, heuristic: Heuristic) -> SolveOptions {
     SolveOptions {
         models: Some(0),
         opt_mode: OptMode::Opt,
         enum_mode: EnumMode::Auto,
         project: None,
-        backend: Backend::Cpu,
+        backend,
         search: SearchOptions { learning, heuristic, ..SearchOptions::default() },
         limits: Limits::default(),
     }

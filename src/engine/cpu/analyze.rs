@@ -19,7 +19,9 @@ impl CpuEngine {
     fn conflict_level(&mut self) -> u32 {
         let lv = self.conflict.iter().map(|l| self.a.level[l.var() as usize]).max().unwrap_or(0);
         if lv < self.a.decision_level() {
+            let conflict = std::mem::take(&mut self.conflict);
             self.backjump(lv);
+            self.conflict = conflict;
         }
         lv
     }
@@ -38,6 +40,11 @@ impl CpuEngine {
         let mut path = 0usize;
         let mut idx = self.a.trail.len();
         let mut reason_lits = std::mem::take(&mut self.conflict);
+        debug_assert!(
+            reason_lits.iter().all(|&l| self.a.is_true(l)),
+            "conflict with literals that are not true: {:?}",
+            reason_lits.iter().map(|&l| (l, self.a.value(l))).collect::<Vec<_>>()
+        );
         let uip = loop {
             for &q in &reason_lits {
                 let v = q.var() as usize;
@@ -229,6 +236,16 @@ impl CpuEngine {
         };
         ng.sort_by_key(key);
         let non_true = ng.iter().filter(|l| !self.a.is_true(**l)).count();
+        if !self.conflict.is_empty() && !ng.is_empty() {
+            // A conflict is pending (an earlier nogood of the same batch): no backjump now, only
+            // store the nogood; its watches sit on its non-true literals, so a violation is still
+            // seen. A unit nogood {l} is stored as {l, T0} (T0 is always true).
+            if ng.len() == 1 {
+                ng.push(Lit::TRUE);
+            }
+            self.db.add(&ng, false, 0);
+            return true;
+        }
         if ng.is_empty() {
             self.unsat = true;
             self.conflict = vec![Lit::TRUE];

@@ -21,7 +21,7 @@ use self::unfounded::Unfounded;
 use self::weight::WeightProp;
 use super::{Completion, Engine, EngineStats};
 use crate::cli::{Deletion, Learning, SearchOptions};
-use crate::nogoods::{Lit, Problem, Var};
+use crate::nogoods::{Lit, Problem};
 use std::sync::Arc;
 
 pub struct CpuEngine {
@@ -131,11 +131,21 @@ impl CpuEngine {
         }
     }
 
+    /// The value of every variable (of a total assignment).
+    pub fn var_values(&self) -> Vec<bool> {
+        (0..self.p.num_vars).map(|v| self.a.is_true(Lit::pos(v))).collect()
+    }
+
     /// Backtracks to `level`, keeping every propagator's state in step.
     fn backjump(&mut self, level: u32) {
         if level >= self.a.decision_level() {
             return;
         }
+        debug_assert!(
+            self.conflict.is_empty(),
+            "backjump to {level} with a pending conflict {:?}",
+            self.conflict
+        );
         let qhead = self.qhead;
         let keep = self.a.level_start[level as usize] as usize;
         let (wp, cost, ufs, dec, w) =
@@ -157,6 +167,18 @@ impl CpuEngine {
 
     /// The true literals that implied `p` (empty for decisions and level-0 units).
     fn antecedents(&self, p: Lit, out: &mut Vec<Lit>) {
+        let start = out.len();
+        self.antecedents_unchecked(p, out);
+        debug_assert!(
+            out[start..].iter().all(|&q| self.a.is_true(q)
+                && self.a.trail_pos[q.var() as usize] < self.a.trail_pos[p.var() as usize]),
+            "reason {:?} of {p:?} has a literal that is not true before it: {:?}",
+            self.a.reason[p.var() as usize],
+            &out[start..]
+        );
+    }
+
+    fn antecedents_unchecked(&self, p: Lit, out: &mut Vec<Lit>) {
         match self.a.reason[p.var() as usize] {
             Reason::Decision | Reason::Unit => {}
             Reason::Binary(o) => out.push(o),
@@ -179,46 +201,27 @@ impl CpuEngine {
     }
 
     /// The unassigned atoms left when no rule is applicable form an unfounded set: each is made
-    /// false by the loop nogood of its external bodies (all false).
+    /// false by its loop nogood (the engine's unfounded-set propagator covers cyclic atoms only;
+    /// this is the general check, over the whole program).
     fn falsify_unsupported(&mut self) -> bool {
         let p = Arc::clone(&self.p);
-        let u: Vec<Var> =
-            (1..p.num_vars).filter(|&v| p.kinds[v as usize].is_atom() && self.a.is_unassigned(v)).collect();
-        if u.is_empty() {
-            return false;
-        }
-        let mut in_u = vec![false; p.num_vars as usize];
-        for &x in &u {
-            in_u[x as usize] = true;
-        }
-        let mut ext = Vec::new();
-        for &x in &u {
-            for &b in p.supports(x) {
-                let b = b as usize;
-                let (lits, ws) = p.bodies.def(b);
-                let outside: i64 = lits
-                    .iter()
-                    .zip(ws)
-                    .filter(|(l, _)| !(l.is_pos() && in_u[l.var() as usize]))
-                    .map(|(_, &w)| w)
-                    .sum();
-                if outside < p.bodies.bound[b] {
-                    continue;
-                }
-                if !self.a.is_false(p.bodies.lit[b]) {
-                    return false;
-                }
-                ext.push(!p.bodies.lit[b]);
+        let a = &self.a;
+        let nogoods = self.ufs.loops.unfounded_nogoods(&p, |l| match a.value(l) {
+            0 => None,
+            v => Some(v > 0),
+        });
+        let mut any = false;
+        for ng in nogoods {
+            let x = ng[0].var();
+            if !self.a.is_unassigned(x) {
+                continue;
             }
-        }
-        ext.sort_unstable();
-        ext.dedup();
-        let id = self.ufs.reasons.len() as u32;
-        self.ufs.reasons.push((self.a.decision_level(), ext));
-        for x in u {
+            let id = self.ufs.reasons.len() as u32;
+            self.ufs.reasons.push((self.a.decision_level(), ng[1..].to_vec()));
             self.a.assign(Lit::neg(x), Reason::Loop(id));
+            any = true;
         }
-        true
+        any
     }
 
     fn check_invariants(&self) -> Result<(), String> {

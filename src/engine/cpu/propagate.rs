@@ -17,19 +17,22 @@ impl CpuEngine {
             let mut assigned = std::mem::take(&mut self.scratch);
             assigned.clear();
             if self.cost.dirty
-                && let Err(levels) = self.cost.propagate(&p.costs, &mut self.a, &mut assigned) {
-                    let mut c = Vec::new();
-                    self.cost.explain(&p.costs, &self.a, levels, None, &mut c);
-                    self.conflict = c;
-                    self.scratch = assigned;
-                    return false;
-                }
-            if assigned.is_empty() && self.ufs.needs_check()
-                && let Err(c) = self.ufs.check(&p, &mut self.a, &mut assigned) {
-                    self.conflict = c.0;
-                    self.scratch = assigned;
-                    return false;
-                }
+                && let Err(levels) = self.cost.propagate(&p.costs, &mut self.a, &mut assigned)
+            {
+                let mut c = Vec::new();
+                self.cost.explain(&p.costs, &self.a, levels, None, &mut c);
+                self.conflict = c;
+                self.scratch = assigned;
+                return false;
+            }
+            if assigned.is_empty()
+                && self.ufs.needs_check()
+                && let Err(c) = self.ufs.check(&p, &mut self.a, &mut assigned)
+            {
+                self.conflict = c.0;
+                self.scratch = assigned;
+                return false;
+            }
             let progress = !assigned.is_empty();
             self.scratch = assigned;
             if !progress {

@@ -12,13 +12,16 @@
 //! other heads): weaker, hence sound, and the minimality check completes it.
 
 use super::assignment::{Assignment, Reason};
+use crate::engine::loops::Loops;
 use crate::nogoods::{Csr, Lit, NONE, Problem, Var};
 
 pub struct Unfounded {
     cyclic: Vec<bool>,
     source: Vec<u32>,
-    /// Per body: the body whose literal and definition decide whether it can be a source.
-    eff: Vec<u32>,
+    /// Closures, witnesses, and the effective body of each body.
+    pub loops: Loops,
+    /// Per body: whether it is a weight or disjunctive body (watched on its members too).
+    is_sum: Vec<bool>,
     /// Per variable: bodies whose definition contains it positively and that support cyclic atoms.
     pos_occ_start: Vec<u32>,
     pos_occ: Vec<u32>,
@@ -44,34 +47,38 @@ impl Unfounded {
         let cyclic: Vec<bool> = (0..nv).map(|v| p.is_cyclic(v as Var)).collect();
         let bt = &p.bodies;
         let nb = bt.len();
-        let mut eff: Vec<u32> = (0..nb as u32).collect();
-        let mut has_cyclic_head = vec![false; nb];
-        for b in 0..nb {
-            let heads = bt.heads(b).iter().chain(bt.choice_heads(b));
-            for &h in heads {
-                if cyclic[h as usize] {
-                    has_cyclic_head[b] = true;
-                    if p.non_hcf[p.scc[h as usize] as usize] && bt.shift_base[b] != NONE {
-                        eff[b] = bt.shift_base[b];
-                    }
-                }
-            }
-        }
+        let loops = Loops::new(p);
         let mut occ: Vec<Vec<u32>> = vec![Vec::new(); nv];
         let mut falsify_pairs = Vec::new();
+        let mut is_sum_body = vec![false; nb];
         for b in 0..nb {
-            if !has_cyclic_head[b] {
-                continue;
-            }
-            let e = eff[b] as usize;
-            for &l in bt.def(e).0 {
-                if l.is_pos() && cyclic[l.var() as usize] {
-                    occ[l.var() as usize].push(b as u32);
+            // The effective bodies of b, one per kind of head it supports (own or shifted base).
+            let mut effs: Vec<usize> = bt
+                .heads(b)
+                .iter()
+                .chain(bt.choice_heads(b))
+                .filter(|&&h| cyclic[h as usize])
+                .map(|&h| loops.eff(b as u32, h))
+                .collect();
+            effs.sort_unstable();
+            effs.dedup();
+            for e in effs {
+                let (lits, ws) = bt.def(e);
+                for &l in lits {
+                    if l.is_pos() && cyclic[l.var() as usize] {
+                        occ[l.var() as usize].push(b as u32);
+                    }
                 }
-            }
-            let lit = bt.lit[e];
-            if lit != Lit::TRUE {
-                falsify_pairs.push(((!lit).index(), b as u32));
+                let lit = bt.lit[e];
+                if lit != Lit::TRUE {
+                    falsify_pairs.push(((!lit).index(), b as u32));
+                }
+                // A weight or disjunctive body can stay true while a false member leaves it
+                // leaning on the atoms it supports: watch its members too.
+                if bt.bound[e] < lits.len() as i64 || ws.iter().any(|&w| w != 1) {
+                    is_sum_body[e] = true;
+                    falsify_pairs.extend(lits.iter().map(|&l| ((!l).index(), b as u32)));
+                }
             }
         }
         let falsifies = Csr::from_pairs(2 * nv, falsify_pairs.into_iter());
@@ -91,7 +98,8 @@ impl Unfounded {
         Unfounded {
             cyclic,
             source: vec![NONE; nv],
-            eff,
+            loops,
+            is_sum: is_sum_body,
             pos_occ_start,
             pos_occ,
             falsifies,
@@ -145,10 +153,10 @@ impl Unfounded {
         &self.pos_occ[self.pos_occ_start[v as usize] as usize..self.pos_occ_start[v as usize + 1] as usize]
     }
 
-    /// Whether body `b` can be a source: not false, and reaching its bound with literals that
-    /// are not false and whose cyclic atoms are sourced.
-    fn valid(&self, p: &Problem, a: &Assignment, b: usize) -> bool {
-        let e = self.eff[b] as usize;
+    /// Whether body `b` can be the source of `h`: not false, and reaching its bound with
+    /// literals that are not false and whose cyclic atoms are sourced.
+    fn valid(&self, p: &Problem, a: &Assignment, b: usize, h: Var) -> bool {
+        let e = self.loops.eff(b as u32, h);
         if a.is_false(p.bodies.lit[e]) {
             return false;
         }
@@ -189,31 +197,34 @@ impl Unfounded {
         assigned: &mut Vec<Lit>,
     ) -> Result<(), LoopConflict> {
         // 1. Withdraw sources of falsified bodies, then of bodies relying on withdrawn atoms.
+        // A sum body whose member became false may now lean on the very atoms it supports (a
+        // re-check would count them as sourced): its sources are withdrawn and found again.
         while let Some(b) = self.pending.pop() {
             let b = b as usize;
-            if !a.is_false(p.bodies.lit[self.eff[b] as usize]) {
-                continue;
-            }
-            for &h in Self::heads(p, b) {
-                if self.cyclic[h as usize] && self.source[h as usize] == b as u32 {
-                    self.unsource(h);
-                }
+            let lost: Vec<Var> = Self::heads(p, b)
+                .copied()
+                .filter(|&h| self.cyclic[h as usize] && self.source[h as usize] == b as u32)
+                .filter(|&h| {
+                    let e = self.loops.eff(b as u32, h);
+                    a.is_false(p.bodies.lit[e]) || self.is_sum[e]
+                })
+                .collect();
+            for h in lost {
+                self.unsource(h);
             }
         }
         while let Some(x) = self.unsource_queue.pop() {
             self.queue_recheck(x);
             for i in self.pos_occ_start[x as usize]..self.pos_occ_start[x as usize + 1] {
                 let b = self.pos_occ[i as usize] as usize;
-                let mut lost = Vec::new();
-                for &h in Self::heads(p, b) {
-                    if self.cyclic[h as usize] && self.source[h as usize] == b as u32 {
-                        lost.push(h);
-                    }
-                }
-                if !lost.is_empty() && !self.valid(p, a, b) {
-                    for h in lost {
-                        self.unsource(h);
-                    }
+                // Unconditionally: a sum body might still reach its bound through other atoms,
+                // but those may owe their own source to `h` (a cycle); re-sourcing decides.
+                let lost: Vec<Var> = Self::heads(p, b)
+                    .copied()
+                    .filter(|&h| self.cyclic[h as usize] && self.source[h as usize] == b as u32)
+                    .collect();
+                for h in lost {
+                    self.unsource(h);
                 }
             }
         }
@@ -224,7 +235,7 @@ impl Unfounded {
             if self.source[xi] != NONE || a.is_false(Lit::pos(x)) {
                 continue;
             }
-            let found = p.supports(x).iter().copied().find(|&b| self.valid(p, a, b as usize));
+            let found = p.supports(x).iter().copied().find(|&b| self.valid(p, a, b as usize, x));
             if let Some(b) = found {
                 self.source[xi] = b;
                 for &b2 in self.pos_occ(x) {
@@ -266,34 +277,25 @@ impl Unfounded {
         let first = in_lowest.next().expect("non-empty");
         let start =
             std::iter::once(first).chain(in_lowest).find(|&x| a.is_true(Lit::pos(x))).unwrap_or(first);
-        let closed = self.closure(p, start);
+        let closed = self.loops.closure(p, start, &self.in_u, &mut self.in_closure, |l| a.is_false(l));
+        let ext = self.loops.witnesses(p, &closed, &self.in_closure, |l| a.is_false(l));
         for &x in &unfounded {
             self.in_u[x as usize] = false;
-        }
-        for &x in &closed {
-            self.in_u[x as usize] = true;
-        }
-        let ext = self.external_bodies(p, a, &closed);
-        for &x in &closed {
-            self.in_u[x as usize] = false;
-        }
-        for &x in &unfounded {
             if !self.in_closure[x as usize] {
                 self.queue_recheck(x);
             }
         }
+        for &x in &closed {
+            self.in_closure[x as usize] = false;
+        }
         let Some(ext) = ext else {
             // Not unfounded after all (cannot happen at a propagation fixpoint): keep checking.
-            debug_assert!(false, "unfounded set with a non-false external body");
+            debug_assert!(false, "unfounded set with a body that can support it");
             for &x in &closed {
-                self.in_closure[x as usize] = false;
                 self.queue_recheck(x);
             }
             return Ok(());
         };
-        for &x in &closed {
-            self.in_closure[x as usize] = false;
-        }
         if a.is_true(Lit::pos(start)) {
             let mut ng = vec![Lit::pos(start)];
             ng.extend_from_slice(&ext);
@@ -317,62 +319,5 @@ impl Unfounded {
             assigned.push(Lit::neg(x));
         }
         Ok(())
-    }
-
-    /// The atoms of U (marked `in_u`) that `start`'s internal supports depend on, transitively
-    /// (marked `in_closure`): a subset of U whose every support is external to U or internal to it.
-    fn closure(&mut self, p: &Problem, start: Var) -> Vec<Var> {
-        let mut closed = vec![start];
-        self.in_closure[start as usize] = true;
-        let mut i = 0;
-        while i < closed.len() {
-            let x = closed[i];
-            i += 1;
-            for &b in p.supports(x) {
-                let e = self.eff[b as usize] as usize;
-                let (lits, ws) = p.bodies.def(e);
-                let in_u = |l: &Lit| l.is_pos() && self.in_u[l.var() as usize];
-                let outside: i64 = lits.iter().zip(ws).filter(|(l, _)| !in_u(l)).map(|(_, &w)| w).sum();
-                if outside >= p.bodies.bound[e] {
-                    continue;
-                }
-                for &l in lits {
-                    if in_u(&l) && !self.in_closure[l.var() as usize] {
-                        self.in_closure[l.var() as usize] = true;
-                        closed.push(l.var());
-                    }
-                }
-            }
-        }
-        closed
-    }
-
-    /// The literals `F B` (true) of the bodies that support `U` from outside it; `None` if one
-    /// of them is not false.
-    fn external_bodies(&self, p: &Problem, a: &Assignment, u: &[Var]) -> Option<Vec<Lit>> {
-        let mut ext = Vec::new();
-        for &x in u {
-            for &b in p.supports(x) {
-                let e = self.eff[b as usize] as usize;
-                let (lits, ws) = p.bodies.def(e);
-                let outside: i64 = lits
-                    .iter()
-                    .zip(ws)
-                    .filter(|(l, _)| !(l.is_pos() && self.in_u[l.var() as usize]))
-                    .map(|(_, &w)| w)
-                    .sum();
-                if outside < p.bodies.bound[e] {
-                    continue;
-                }
-                let lit = p.bodies.lit[e];
-                if !a.is_false(lit) {
-                    return None;
-                }
-                ext.push(!lit);
-            }
-        }
-        ext.sort_unstable();
-        ext.dedup();
-        Some(ext)
     }
 }

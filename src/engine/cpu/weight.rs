@@ -168,9 +168,13 @@ impl WeightProp {
         } else if p == !head {
             (false, total - bound + 1, None)
         } else {
-            let i = r.clone().find(|&i| w.lits[i].var() == p.var()).expect("member of its constraint");
+            // Under W a member was forced true; under not W one was forced false (a variable can
+            // be a member with both signs, so the head tells which member it was).
+            let forced_true = a.is_true(head);
+            let member = if forced_true { p } else { !p };
+            let i = r.clone().find(|&i| w.lits[i] == member).expect("member of its constraint");
             let wi = w.weights[i];
-            if p == w.lits[i] {
+            if forced_true {
                 (false, total - bound - wi + 1, Some(head))
             } else {
                 (true, bound - wi, Some(!head))

@@ -1,0 +1,93 @@
+// backjump.cu: undoing assignments above a level (one thread per trail entry) and asserting the
+// learned nogood's literal at the level it was learned for.
+#include "common.cuh"
+
+// Unassigns trail[from..to).
+extern "C" __global__ void backjump_k(int* val, const u32* trail, u32 from, u32 to) {
+    for (u32 i = from + blockIdx.x * blockDim.x + threadIdx.x; i < to; i += gridDim.x * blockDim.x) {
+        val[lit_var_d(trail[i])] = 0;
+    }
+}
+
+// After backjump_k: the control state of `level`, whose trail ends at `len`.
+extern "C" __global__ void set_level_k(Control* ctl, u32 level, u32 len) {
+    ctl->level = level;
+    ctl->trail_len = len;
+    ctl->qhead = len;
+    ctl->qend = len;
+    ctl->conflict = NO_CONFLICT;
+    ctl->nprop = 0;
+    // ndirty stays: queued weight constraints are checked in the next round (always safe).
+}
+
+// Copies a learned nogood from the learning buffer into its group, at `offset`, as nogood `index`.
+extern "C" __global__ void append_learned_k(const u32* learned, u32 len, u32* g_lits, u32* g_start, u32 offset,
+                                            u32 index) {
+    for (u32 k = threadIdx.x; k < len; k += blockDim.x) g_lits[offset + k] = learned[k];
+    if (threadIdx.x == 0) g_start[index + 1] = offset + len;
+}
+
+// Makes the complement of learned[0] true at the current level (one thread), with `reason_code`,
+// and makes it the frontier. Under forward learning its bitmap is the union of the others'.
+extern "C" __global__ void assert_k(Control* ctl, int* val, u32* trail, u32* trail_pos, u32* reason,
+                                    const u32* learned, u32 len, u32 reason_code, u64* deps, u32 words) {
+    u32 lit = lit_not_d(learned[0]);
+    u32 v = lit_var_d(lit);
+    u32 lv = ctl->level;
+    u32 pos = ctl->trail_len++;
+    val[v] = encode_d(lit, lv);
+    trail[pos] = lit;
+    trail_pos[v] = pos;
+    reason[v] = reason_code;
+    if (deps) {
+        u64* row = deps + (u64)v * words;
+        for (u32 w = 0; w < words; w++) row[w] = 0;
+        for (u32 k = 1; k < len && lv > 0; k++) {
+            const u64* src = deps + (u64)lit_var_d(learned[k]) * words;
+            for (u32 w = 0; w < words; w++) row[w] |= src[w];
+        }
+    }
+    ctl->qhead = pos;
+    ctl->qend = pos + 1;
+}
+
+// Copies the dependency table to a wider one (more levels than `old_words` * 64).
+extern "C" __global__ void deps_grow_k(const u64* old_deps, u32 old_words, u64* new_deps, u32 new_words, u32 vars) {
+    for (u32 v = blockIdx.x * blockDim.x + threadIdx.x; v < vars; v += gridDim.x * blockDim.x) {
+        for (u32 w = 0; w < new_words; w++) new_deps[(u64)v * new_words + w] = w < old_words ? old_deps[(u64)v * old_words + w] : 0;
+    }
+}
+
+// Multiplies every activity score (rescaling before they overflow).
+extern "C" __global__ void rescale_k(float* score, u32 n, float factor) {
+    for (u32 v = blockIdx.x * blockDim.x + threadIdx.x; v < n; v += gridDim.x * blockDim.x) score[v] *= factor;
+}
+
+// Decides a given literal at a new level (the completion's fallback when no rule is applicable
+// and no unfounded set explains the rest).
+extern "C" __global__ void force_decision_k(Control* ctl, int* val, u32* trail, u32* trail_pos, u32* reason,
+                                            u32* level_start, u32 lit, u64* deps, u32 words) {
+    u32 lv = ++ctl->level;
+    u32 pos = ctl->trail_len++;
+    level_start[lv] = pos;
+    u32 v = lit_var_d(lit);
+    val[v] = encode_d(lit, lv);
+    trail[pos] = lit;
+    trail_pos[v] = pos;
+    reason[v] = REASON(R_DECISION, 0u);
+    if (deps) {
+        u64* row = deps + (u64)v * words;
+        for (u32 w = 0; w < words; w++) row[w] = 0;
+        row[lv >> 6] = 1ull << (lv & 63u);
+    }
+    ctl->qhead = pos;
+    ctl->qend = pos + 1;
+}
+
+// Records a conflict found by the host (a violated nogood it added).
+extern "C" __global__ void set_conflict_k(Control* ctl, u32 r) { ctl->conflict = r; }
+
+// Queues weight constraint c for checking in the next round (the cost bound changed).
+extern "C" __global__ void mark_dirty_k(Control* ctl, u32* dirty, u32* dirty_list, u32 c) {
+    if (atomicExch(&dirty[c], 1u) == 0u) dirty_list[atomicAdd(&ctl->ndirty, 1u)] = c;
+}

@@ -1,0 +1,179 @@
+// common.cuh: the data layout the CUDA engine's kernels and the host (src/engine/cuda) share.
+//
+// Literals are `var << 1 | negative` (as on the host); variable 0 is the constant true.
+// val[v]: 0 unassigned, +(level+1) true, -(level+1) false. A literal l is true when
+// lit_val_d(val, l) > 0.
+//
+// Propagation runs in rounds over a snapshot: kernels read `val` as it was when the round began
+// and write proposals into `prop` (one atomicCAS per variable); merge_k then applies them in one
+// go, appending to the trail with reasons and (forward learning) dependency bitmaps. A proposal
+// that contradicts another or the snapshot records the proposing nogood as the conflict: once the
+// other value is applied, every literal of that nogood is true.
+//
+// Reasons are 32-bit: kind in bits 29..31, index below. Learned nogoods live in four groups by
+// length (2, 3, 4..7, 8 and more); a learned index is group << 26 | position.
+
+typedef unsigned int u32;
+typedef int i32;
+typedef unsigned long long u64;
+typedef long long i64;
+
+#define R_DECISION 0u
+#define R_UNIT 1u
+#define R_INPUT 2u
+#define R_LEARNED 3u
+#define R_WEIGHT 4u
+#define REASON(kind, index) (((kind) << 29) | (index))
+#define REASON_KIND(r) ((r) >> 29)
+#define REASON_INDEX(r) ((r) & 0x1fffffffu)
+#define NO_CONFLICT 0xffffffffu
+#define LEARNED_GROUPS 4
+#define GROUP_SHIFT 26
+#define GROUP_MASK ((1u << GROUP_SHIFT) - 1)
+
+// Conflict details for weight constraints (control.conflict_aux).
+#define WC_TOO_MANY 1u
+#define WC_TOO_FEW 2u
+
+// Mirrored by `Control` in src/engine/cuda/layout.rs (#[repr(C)]): keep the order.
+struct Control {
+    u32 trail_len;     // literals on the trail
+    u32 qhead;         // the current round's frontier is trail[qhead..qend)
+    u32 qend;
+    u32 level;         // current decision level
+    u32 conflict;      // reason-encoded source of a conflict, or NO_CONFLICT
+    u32 conflict_aux;  // for weight constraints: WC_TOO_MANY / WC_TOO_FEW
+    u32 nprop;         // proposals made this round (entries of prop_list)
+    u32 ndirty;        // weight constraints to check this round
+    u32 decided;       // the decision literal, or NO_CONFLICT when no rule is applicable
+    u32 learned_len;   // length of the nogood in the learning buffer
+    u32 bj_level;      // where the learned nogood asserts
+    u32 unsat;         // the conflict depends on no decision
+    u64 best;          // decision argmax key: score bits << 32 | (~entry)
+    u32 uip;           // the literal the learned nogood asserts false
+    u32 conflict_level;// the level of the analysed conflict
+};
+
+// A view of one CSR list: items[start[i] .. start[i+1]).
+struct Csr {
+    const u32* start;
+    const u32* items;
+};
+
+__device__ __forceinline__ u32 lit_var_d(u32 l) { return l >> 1; }
+__device__ __forceinline__ u32 lit_not_d(u32 l) { return l ^ 1u; }
+
+// > 0 true, < 0 false, 0 unassigned.
+__device__ __forceinline__ int lit_val_d(const int* val, u32 l) {
+    int v = val[l >> 1];
+    return (l & 1u) ? -v : v;
+}
+
+__device__ __forceinline__ u32 level_of_d(const int* val, u32 var) {
+    int x = val[var];
+    return (u32)((x > 0 ? x : -x) - 1);
+}
+
+// The value to store for literal l made true at level lv.
+__device__ __forceinline__ int encode_d(u32 l, u32 lv) {
+    int x = (int)lv + 1;
+    return (l & 1u) ? -x : x;
+}
+
+// Proposes literal l (to be made true) with a reason. A proposal against the snapshot or against
+// another proposal records `conflict_reason` (the proposing nogood) as the round's conflict.
+__device__ __forceinline__ void propose_d(const int* val, int* prop, u32* prop_list, u32* prop_reason,
+                                          Control* ctl, u32 l, u32 reason, u32 conflict_aux) {
+    u32 v = lit_var_d(l);
+    int want = encode_d(l, ctl->level);
+    int cur = val[v];
+    if (cur != 0) {
+        if ((cur > 0) != !(l & 1u) && atomicCAS(&ctl->conflict, NO_CONFLICT, reason) == NO_CONFLICT) {
+            ctl->conflict_aux = conflict_aux;
+        }
+        return;
+    }
+    int old = atomicCAS(&prop[v], 0, want);
+    if (old == 0) {
+        u32 slot = atomicAdd(&ctl->nprop, 1u);
+        prop_list[slot] = l;
+        prop_reason[slot] = reason;
+    } else if ((old > 0) != (want > 0)) {
+        if (atomicCAS(&ctl->conflict, NO_CONFLICT, reason) == NO_CONFLICT) ctl->conflict_aux = conflict_aux;
+    }
+}
+
+// Warp-level OR and max reductions by shuffles.
+__device__ __forceinline__ u64 warp_or_d(u64 x) {
+    for (int off = 16; off > 0; off >>= 1) x |= __shfl_down_sync(0xffffffffu, x, off);
+    return x;
+}
+
+__device__ __forceinline__ u64 warp_max_d(u64 x) {
+    for (int off = 16; off > 0; off >>= 1) {
+        u64 y = __shfl_down_sync(0xffffffffu, x, off);
+        x = y > x ? y : x;
+    }
+    return x;
+}
+
+// Pointers to everything a reason can name. Mirrored by `DeviceDb` in src/engine/cuda/layout.rs.
+struct Db {
+    const u32* ng_start;  // input nogoods (CSR, sorted by length)
+    const u32* ng_lits;
+    const u32* lg_start[LEARNED_GROUPS];  // learned nogoods, by length group
+    const u32* lg_lits[LEARNED_GROUPS];
+    const u32* w_head;    // weight constraints: head literal, bound, members (CSR), weights
+    const i64* w_bound;
+    const u32* w_start;
+    const u32* w_lits;
+    const i64* w_weights;
+};
+
+// Calls f(q) for every literal q (true) of the reason `r` of literal `p` at trail position
+// `pos`, with the work split over `stride` threads. For a conflict, p is NO_CONFLICT and pos
+// unbounded: the violated constraint's true literals. Weight reasons take the members assigned
+// before `pos` that justify the implication (all of them, not a minimal subset).
+template <typename F>
+__device__ void reason_lits_d(const Db& db, const int* val, const u32* trail_pos, u32 r, u32 aux, u32 p, u32 pos,
+                              u32 tid, u32 stride, F f) {
+    u32 kind = REASON_KIND(r), idx = REASON_INDEX(r);
+    u32 pvar = p == NO_CONFLICT ? 0xffffffffu : lit_var_d(p);
+    if (kind == R_INPUT || kind == R_LEARNED) {
+        const u32* lits;
+        u32 len;
+        if (kind == R_INPUT) {
+            lits = db.ng_lits + db.ng_start[idx];
+            len = db.ng_start[idx + 1] - db.ng_start[idx];
+        } else {
+            u32 g = idx >> GROUP_SHIFT, n = idx & GROUP_MASK;
+            lits = db.lg_lits[g] + db.lg_start[g][n];
+            len = db.lg_start[g][n + 1] - db.lg_start[g][n];
+        }
+        for (u32 k = tid; k < len; k += stride) {
+            if (lit_var_d(lits[k]) != pvar) f(lits[k]);
+        }
+    } else if (kind == R_WEIGHT) {
+        u32 w = db.w_head[idx];
+        // Which members count: true ones (want_true) or false ones (as their complements).
+        bool want_true;
+        u32 extra = NO_CONFLICT;
+        if (p == NO_CONFLICT) {
+            want_true = aux == WC_TOO_MANY;
+            extra = want_true ? lit_not_d(w) : w;
+        } else if (pvar == lit_var_d(w)) {
+            want_true = p == w;
+        } else {
+            // Under W a member was forced true, under not W one was forced false.
+            bool member_true = lit_val_d(val, w) > 0;
+            want_true = !member_true;
+            extra = member_true ? w : lit_not_d(w);
+        }
+        if (tid == 0 && extra != NO_CONFLICT && lit_var_d(extra) != 0) f(extra);
+        for (u32 i = db.w_start[idx] + tid; i < db.w_start[idx + 1]; i += stride) {
+            u32 m = db.w_lits[i];
+            u32 q = want_true ? m : lit_not_d(m);
+            if (lit_var_d(m) != pvar && lit_val_d(val, q) > 0 && trail_pos[lit_var_d(q)] < pos) f(q);
+        }
+    }
+}

@@ -1,0 +1,76 @@
+// decide.cu: decisions by the ASP computation. decide_k ranks every candidate in parallel (one
+// thread per entry: an applicable rule whose body is unassigned, or a choice head whose body
+// holds) and finds the best by warp-shuffle reduction, then one atomicMax per block;
+// apply_decision_k assigns it at a new level, or reports that no rule is applicable.
+#include "common.cuh"
+
+// Body b's rule is applicable: positive literals true, negative ones not false, enough of them.
+__device__ __forceinline__ bool applicable_d(const int* val, const u32* def_start, const u32* def_lits,
+                                             const i64* def_weights, const i64* bound, u32 b) {
+    i64 sum = 0;
+    for (u32 i = def_start[b]; i < def_start[b + 1]; i++) {
+        u32 l = def_lits[i];
+        int v = lit_val_d(val, l);
+        if ((l & 1u) ? v >= 0 : v > 0) sum += def_weights[i];
+    }
+    return sum >= bound[b];
+}
+
+extern "C" __global__ void decide_k(const int* val, Control* ctl, const u32* e_body, const u32* e_head, u32 entries,
+                                    const u32* b_lit, const u32* def_start, const u32* def_lits,
+                                    const i64* def_weights, const i64* bound, const float* score) {
+    __shared__ u64 s_best[32];
+    u64 best = 0;
+    for (u32 e = blockIdx.x * blockDim.x + threadIdx.x; e < entries; e += gridDim.x * blockDim.x) {
+        u32 b = e_body[e], h = e_head[e];
+        u32 lit;
+        if (h == NO_CONFLICT) {
+            lit = b_lit[b];
+            if (lit_val_d(val, lit) != 0 || !applicable_d(val, def_start, def_lits, def_weights, bound, b)) continue;
+        } else {
+            lit = h << 1;
+            if (lit_val_d(val, b_lit[b]) <= 0 || lit_val_d(val, lit) != 0) continue;
+        }
+        u64 key = ((u64)__float_as_uint(score[lit_var_d(lit)]) << 32) | (u64)(0xffffffffu - e);
+        best = key > best ? key : best;
+    }
+    best = warp_max_d(best);
+    u32 lane = threadIdx.x & 31u, warp = threadIdx.x >> 5;
+    if (lane == 0) s_best[warp] = best;
+    __syncthreads();
+    if (warp == 0) {
+        best = lane < (blockDim.x + 31u) / 32u ? s_best[lane] : 0;
+        best = warp_max_d(best);
+        if (lane == 0 && best != 0) atomicMax(&ctl->best, best);
+    }
+}
+
+// Assigns the chosen decision at a new level (one thread).
+extern "C" __global__ void apply_decision_k(Control* ctl, int* val, u32* trail, u32* trail_pos, u32* reason,
+                                            u32* level_start, const u32* e_body, const u32* e_head,
+                                            const u32* b_lit, u64* deps, u32 words) {
+    u64 key = ctl->best;
+    ctl->best = 0;
+    if (key == 0) {
+        ctl->decided = NO_CONFLICT;
+        return;
+    }
+    u32 e = 0xffffffffu - (u32)(key & 0xffffffffu);
+    u32 lit = e_head[e] == NO_CONFLICT ? b_lit[e_body[e]] : e_head[e] << 1;
+    u32 lv = ++ctl->level;
+    u32 pos = ctl->trail_len++;
+    level_start[lv] = pos;
+    u32 v = lit_var_d(lit);
+    val[v] = encode_d(lit, lv);
+    trail[pos] = lit;
+    trail_pos[v] = pos;
+    reason[v] = REASON(R_DECISION, 0u);
+    if (deps) {
+        u64* row = deps + (u64)v * words;
+        for (u32 w = 0; w < words; w++) row[w] = 0;
+        row[lv >> 6] = 1ull << (lv & 63u);
+    }
+    ctl->qhead = pos;
+    ctl->qend = pos + 1;
+    ctl->decided = lit;
+}

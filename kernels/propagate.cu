@@ -1,0 +1,226 @@
+// propagate.cu: unit propagation in rounds (Algorithm 2 of the paper). Each round checks the
+// input nogoods that contain a literal made true in the previous round (separate kernels for
+// lengths 2, 3 and longer, one block per frontier literal, one thread per occurrence), sweeps the
+// learned nogoods (one kernel launch per length group, one thread per nogood) and the weight
+// constraints touched by the frontier, then merge_k applies the round's proposals.
+#include "common.cuh"
+
+// Initial propagation of the unit nogoods: one thread per unit nogood {u} (u must be false).
+extern "C" __global__ void init_units_k(const int* val, int* prop, u32* prop_list, u32* prop_reason,
+                                        Control* ctl, const u32* units, u32 n) {
+    u32 i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) propose_d(val, prop, prop_list, prop_reason, ctl, lit_not_d(units[i]), REASON(R_UNIT, i), 0);
+}
+
+// Nogoods {l, m}: l just became true, so m must be false.
+extern "C" __global__ void prop_bin_k(const int* val, int* prop, u32* prop_list, u32* prop_reason, Control* ctl,
+                                      const u32* trail, u32 qhead, u32 qend, const u32* occ_start,
+                                      const u32* occ, const u32* ng_start, const u32* ng_lits) {
+    for (u32 f = qhead + blockIdx.x; f < qend; f += gridDim.x) {
+        u32 l = trail[f];
+        for (u32 i = occ_start[l] + threadIdx.x; i < occ_start[l + 1]; i += blockDim.x) {
+            u32 n = occ[i];
+            u32 s = ng_start[n];
+            u32 a = ng_lits[s], b = ng_lits[s + 1];
+            u32 other = a == l ? b : a;
+            int ov = lit_val_d(val, other);
+            if (ov > 0) {
+                atomicCAS(&ctl->conflict, NO_CONFLICT, REASON(R_INPUT, n));
+            } else if (ov == 0) {
+                propose_d(val, prop, prop_list, prop_reason, ctl, lit_not_d(other), REASON(R_INPUT, n), 0);
+            }
+        }
+    }
+}
+
+// Nogoods {l, x, y}: with l true, both others true is a conflict, one true forces the other false.
+extern "C" __global__ void prop_tern_k(const int* val, int* prop, u32* prop_list, u32* prop_reason, Control* ctl,
+                                       const u32* trail, u32 qhead, u32 qend, const u32* occ_start,
+                                       const u32* occ, const u32* ng_start, const u32* ng_lits) {
+    for (u32 f = qhead + blockIdx.x; f < qend; f += gridDim.x) {
+        u32 l = trail[f];
+        for (u32 i = occ_start[l] + threadIdx.x; i < occ_start[l + 1]; i += blockDim.x) {
+            u32 n = occ[i];
+            u32 s = ng_start[n];
+            u32 x, y;
+            if (ng_lits[s] == l) { x = ng_lits[s + 1]; y = ng_lits[s + 2]; }
+            else if (ng_lits[s + 1] == l) { x = ng_lits[s]; y = ng_lits[s + 2]; }
+            else { x = ng_lits[s]; y = ng_lits[s + 1]; }
+            int vx = lit_val_d(val, x), vy = lit_val_d(val, y);
+            if (vx < 0 || vy < 0) continue;
+            if (vx > 0 && vy > 0) {
+                atomicCAS(&ctl->conflict, NO_CONFLICT, REASON(R_INPUT, n));
+            } else if (vx > 0) {
+                propose_d(val, prop, prop_list, prop_reason, ctl, lit_not_d(y), REASON(R_INPUT, n), 0);
+            } else if (vy > 0) {
+                propose_d(val, prop, prop_list, prop_reason, ctl, lit_not_d(x), REASON(R_INPUT, n), 0);
+            }
+        }
+    }
+}
+
+// Checks one nogood: all true is a conflict, all but one true forces that one false.
+__device__ __forceinline__ void check_nogood_d(const int* val, int* prop, u32* prop_list, u32* prop_reason,
+                                               Control* ctl, const u32* lits, u32 len, u32 reason) {
+    u32 open = 0, last = 0;
+    for (u32 k = 0; k < len; k++) {
+        int v = lit_val_d(val, lits[k]);
+        if (v < 0) return;
+        if (v == 0) {
+            if (++open > 1) return;
+            last = lits[k];
+        }
+    }
+    if (open == 0) {
+        atomicCAS(&ctl->conflict, NO_CONFLICT, reason);
+    } else {
+        propose_d(val, prop, prop_list, prop_reason, ctl, lit_not_d(last), reason, 0);
+    }
+}
+
+// Input nogoods of length 4 and more containing a frontier literal.
+extern "C" __global__ void prop_long_k(const int* val, int* prop, u32* prop_list, u32* prop_reason, Control* ctl,
+                                       const u32* trail, u32 qhead, u32 qend, const u32* occ_start,
+                                       const u32* occ, const u32* ng_start, const u32* ng_lits) {
+    for (u32 f = qhead + blockIdx.x; f < qend; f += gridDim.x) {
+        u32 l = trail[f];
+        for (u32 i = occ_start[l] + threadIdx.x; i < occ_start[l + 1]; i += blockDim.x) {
+            u32 n = occ[i];
+            u32 s = ng_start[n];
+            check_nogood_d(val, prop, prop_list, prop_reason, ctl, ng_lits + s, ng_start[n + 1] - s,
+                           REASON(R_INPUT, n));
+        }
+    }
+}
+
+// One group of learned nogoods: one thread per nogood.
+extern "C" __global__ void prop_learned_k(const int* val, int* prop, u32* prop_list, u32* prop_reason,
+                                          Control* ctl, const u32* start, const u32* lits, u32 count, u32 group) {
+    for (u32 n = blockIdx.x * blockDim.x + threadIdx.x; n < count; n += gridDim.x * blockDim.x) {
+        u32 s = start[n];
+        check_nogood_d(val, prop, prop_list, prop_reason, ctl, lits + s, start[n + 1] - s,
+                       REASON(R_LEARNED, (group << GROUP_SHIFT) | n));
+    }
+}
+
+// Marks the weight constraints touched by the frontier (occurrence lists of both signs).
+extern "C" __global__ void weight_mark_k(Control* ctl, const u32* trail, u32 qhead, u32 qend,
+                                         const u32* occ_start, const u32* occ, u32* dirty, u32* dirty_list) {
+    for (u32 f = qhead + blockIdx.x; f < qend; f += gridDim.x) {
+        u32 l = trail[f];
+        for (u32 i = occ_start[l] + threadIdx.x; i < occ_start[l + 1]; i += blockDim.x) {
+            u32 c = occ[i];
+            if (atomicExch(&dirty[c], 1u) == 0u) dirty_list[atomicAdd(&ctl->ndirty, 1u)] = c;
+        }
+    }
+}
+
+// Checks each dirty weight constraint W <-> sum(w_i [l_i]) >= bound from the snapshot: one
+// thread per constraint (members are sorted heaviest first).
+extern "C" __global__ void weight_check_k(const int* val, int* prop, u32* prop_list, u32* prop_reason, Control* ctl,
+                                          u32* dirty, const u32* dirty_list, const u32* head, const i64* bound,
+                                          const u32* start, const u32* lits, const i64* weights) {
+    u32 n = ctl->ndirty;
+    for (u32 k = blockIdx.x * blockDim.x + threadIdx.x; k < n; k += gridDim.x * blockDim.x) {
+        u32 c = dirty_list[k];
+        dirty[c] = 0u;
+        i64 ts = 0, fs = 0, total = 0;
+        for (u32 i = start[c]; i < start[c + 1]; i++) {
+            int v = lit_val_d(val, lits[i]);
+            total += weights[i];
+            if (v > 0) ts += weights[i];
+            else if (v < 0) fs += weights[i];
+        }
+        u32 w = head[c];
+        int hv = lit_val_d(val, w);
+        i64 b = bound[c], maxsum = total - fs;
+        u32 r = REASON(R_WEIGHT, c);
+        if (ts >= b) {
+            if (hv < 0) { if (atomicCAS(&ctl->conflict, NO_CONFLICT, r) == NO_CONFLICT) ctl->conflict_aux = WC_TOO_MANY; continue; }
+            if (hv == 0) propose_d(val, prop, prop_list, prop_reason, ctl, w, r, WC_TOO_MANY);
+        }
+        if (maxsum < b) {
+            if (hv > 0) { if (atomicCAS(&ctl->conflict, NO_CONFLICT, r) == NO_CONFLICT) ctl->conflict_aux = WC_TOO_FEW; continue; }
+            if (hv == 0) propose_d(val, prop, prop_list, prop_reason, ctl, lit_not_d(w), r, WC_TOO_FEW);
+        }
+        if (hv > 0) {
+            i64 slack = maxsum - b;
+            for (u32 i = start[c]; i < start[c + 1] && weights[i] > slack; i++) {
+                if (lit_val_d(val, lits[i]) == 0) propose_d(val, prop, prop_list, prop_reason, ctl, lits[i], r, WC_TOO_FEW);
+            }
+        } else if (hv < 0) {
+            i64 room = b - 1 - ts;
+            for (u32 i = start[c]; i < start[c + 1] && weights[i] > room; i++) {
+                if (lit_val_d(val, lits[i]) == 0)
+                    propose_d(val, prop, prop_list, prop_reason, ctl, lit_not_d(lits[i]), r, WC_TOO_MANY);
+            }
+        }
+    }
+}
+
+// Applies the round's proposals: values, trail (from position `base`), trail positions, reasons.
+extern "C" __global__ void merge_k(int* val, int* prop, const u32* prop_list, const u32* prop_reason,
+                                   Control* ctl, u32* trail, u32* trail_pos, u32* reason, u32 base) {
+    u32 n = ctl->nprop;
+    for (u32 i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x) {
+        u32 l = prop_list[i], v = lit_var_d(l);
+        val[v] = prop[v];
+        prop[v] = 0;
+        trail[base + i] = l;
+        trail_pos[v] = base + i;
+        reason[v] = prop_reason[i];
+    }
+}
+
+// Forward learning: the dependency bitmap of each literal merged this round, the union of its
+// antecedents' bitmaps (`words` 64-bit words per variable).
+extern "C" __global__ void deps_k(const int* val, const u32* trail, const u32* trail_pos, const u32* reason,
+                                  Control* ctl, u64* deps, u32 words, u32 base, Db db) {
+    u32 n = ctl->nprop;
+    for (u32 i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x) {
+        u32 l = trail[base + i], v = lit_var_d(l);
+        u64* row = deps + (u64)v * words;
+        for (u32 w = 0; w < words; w++) row[w] = 0;
+        if (level_of_d(val, v) == 0) continue;
+        reason_lits_d(db, val, trail_pos, reason[v], 0, l, base + i, 0, 1, [&](u32 q) {
+            u32 qv = lit_var_d(q);
+            if (level_of_d(val, qv) == 0) return;
+            const u64* src = deps + (u64)qv * words;
+            for (u32 w = 0; w < words; w++) row[w] |= src[w];
+        });
+    }
+}
+
+// Ends a round: the merged proposals become the next frontier.
+extern "C" __global__ void round_end_k(Control* ctl) {
+    u32 base = ctl->trail_len;
+    ctl->trail_len = base + ctl->nprop;
+    ctl->qhead = base;
+    ctl->qend = ctl->trail_len;
+    ctl->nprop = 0;
+    ctl->ndirty = 0;
+}
+
+// The safety net before a total assignment is accepted: any violated nogood is a conflict.
+extern "C" __global__ void check_nogoods_k(const int* val, Control* ctl, const u32* start, const u32* lits,
+                                           u32 count, u32 kind, u32 group) {
+    for (u32 n = blockIdx.x * blockDim.x + threadIdx.x; n < count; n += gridDim.x * blockDim.x) {
+        bool all = true;
+        for (u32 k = start[n]; k < start[n + 1] && all; k++) all = lit_val_d(val, lits[k]) > 0;
+        if (all) atomicCAS(&ctl->conflict, NO_CONFLICT, REASON(kind, kind == R_LEARNED ? (group << GROUP_SHIFT) | n : n));
+    }
+}
+
+// The same for weight constraints under a total assignment.
+extern "C" __global__ void check_weights_k(const int* val, Control* ctl, u32 count, Db db) {
+    for (u32 c = blockIdx.x * blockDim.x + threadIdx.x; c < count; c += gridDim.x * blockDim.x) {
+        i64 ts = 0;
+        for (u32 i = db.w_start[c]; i < db.w_start[c + 1]; i++) {
+            if (lit_val_d(val, db.w_lits[i]) > 0) ts += db.w_weights[i];
+        }
+        bool head = lit_val_d(val, db.w_head[c]) > 0;
+        if (head != (ts >= db.w_bound[c]) && atomicCAS(&ctl->conflict, NO_CONFLICT, REASON(R_WEIGHT, c)) == NO_CONFLICT) {
+            ctl->conflict_aux = head ? WC_TOO_FEW : WC_TOO_MANY;
+        }
+    }
+}

@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+"""Engine benchmark: the paper's measures (propagations/s, decisions/s, learned nogoods/s, their
+average length, time to solve) for yasmin's engines and learning schemes, beside clingo, on the
+same ground files in the same run. Prints a markdown table (last) and writes a CSV.
+
+    scripts/engine_bench.py --timeout 20 --configs cuda:res,cuda:fwd,cpu:res,cpu:fwd FILE.aspif...
+
+clingo is run as `python3 -m clingo --mode=clasp` when it can be imported (on the GPU machine,
+carry its wheels; see ../shared/docs/gpu.md); otherwise its column says n/a.
+"""
+import argparse, csv, json, os, subprocess, sys, time
+
+
+def run(cmd, timeout):
+    t = time.monotonic()
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout + 10)
+        out = p.stdout
+    except subprocess.TimeoutExpired as e:
+        out = e.stdout.decode() if isinstance(e.stdout, bytes) else (e.stdout or "")
+    return out, time.monotonic() - t
+
+
+def yasmin(binary, f, backend, learning, timeout):
+    out, wall = run([binary, "--outf=2", "--stats", "-q", f"--backend={backend}", f"--learning={learning}",
+                     f"--time-limit={timeout}", f], timeout)
+    try:
+        j = json.loads(out)
+    except json.JSONDecodeError:
+        return {"status": "ERROR", "time": wall}
+    st, t = j.get("Stats", {}), j["Time"]["Solve"] or 1e-9
+    status = j["Result"] if "TIME LIMIT" not in j else "TIMEOUT"
+    return {
+        "status": status, "time": j["Time"]["Total"], "engine": st.get("Engine"),
+        "props_s": st.get("Propagations", 0) / t, "dec_s": st.get("Choices", 0) / t,
+        "learned_s": st.get("Lemmas", 0) / t, "avg_len": st.get("LemmaAvgLen", 0.0),
+        "cost": j["Models"].get("Costs"),
+    }
+
+
+def clingo(f, timeout):
+    try:
+        import clingo  # noqa: F401
+    except ImportError:
+        return {"status": "n/a", "time": float("nan")}
+    out, wall = run([sys.executable, "-m", "clingo", "--mode=clasp", "--outf=2", "-q", f"--time-limit={timeout}", f],
+                    timeout)
+    try:
+        j = json.loads(out)
+    except json.JSONDecodeError:
+        return {"status": "ERROR", "time": wall}
+    status = j["Result"] if "TIME LIMIT" not in j else "TIMEOUT"
+    return {"status": status, "time": j["Time"]["Total"], "cost": j["Models"].get("Costs")}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("files", nargs="+")
+    ap.add_argument("--yasmin", default="target/release/yasmin")
+    ap.add_argument("--timeout", type=float, default=20)
+    ap.add_argument("--configs", default="cuda:res,cuda:fwd,cpu:res,cpu:fwd")
+    ap.add_argument("--csv", default=os.environ.get("OUT", ".") + "/engine_bench.csv")
+    a = ap.parse_args()
+    rows = []
+    for f in a.files:
+        name = os.path.basename(f)
+        c = clingo(f, a.timeout)
+        rows.append({"instance": name, "config": "clingo", **c})
+        print(f"{name} clingo {c['status']} {c['time']:.2f}s", file=sys.stderr, flush=True)
+        for cfg in a.configs.split(","):
+            backend, learning = cfg.split(":")
+            r = yasmin(a.yasmin, f, backend, learning, a.timeout)
+            rows.append({"instance": name, "config": f"{backend}:{learning}", **r})
+            print(f"{name} {cfg} {r['status']} {r['time']:.2f}s", file=sys.stderr, flush=True)
+    keys = ["instance", "config", "status", "time", "props_s", "dec_s", "learned_s", "avg_len", "cost", "engine"]
+    try:
+        with open(a.csv, "w", newline="") as fh:
+            w = csv.DictWriter(fh, fieldnames=keys, extrasaction="ignore")
+            w.writeheader()
+            w.writerows(rows)
+    except OSError:
+        pass
+    fmt = lambda v: "" if v is None else (f"{v:,.0f}" if isinstance(v, float) and v >= 100 else
+                                          (f"{v:.2f}" if isinstance(v, float) else str(v)))
+    print("| instance | config | status | time (s) | props/s | decisions/s | learned/s | avg learned len |")
+    print("|---|---|---|--:|--:|--:|--:|--:|")
+    for r in rows:
+        print("| " + " | ".join(fmt(r.get(k)) for k in
+              ["instance", "config", "status", "time", "props_s", "dec_s", "learned_s", "avg_len"]) + " |")
+
+
+if __name__ == "__main__":
+    main()

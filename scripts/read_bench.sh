@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Reader speed and memory: reads each ground file with --parse-only (read, build the program,
+# report), three times, and prints size, best wall time, MB/s and peak RSS as a markdown table.
+#
+#   bash scripts/read_bench.sh FILE.aspif|FILE.smodels ...
+#
+# Build first (cargo build --release); YASMIN overrides the binary. Peak RSS needs GNU time
+# (/usr/bin/time); without it that column says n/a.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bin="${YASMIN:-target/release/yasmin}"
+[ -x "$bin" ] || { echo "read_bench: $bin not built (cargo build --release)" >&2; exit 2; }
+[ $# -gt 0 ] || { echo "usage: scripts/read_bench.sh FILE..." >&2; exit 2; }
+echo "| file | MB | best of 3 (s) | MB/s | peak RSS (MB) |"
+echo "|---|---:|---:|---:|---:|"
+for f in "$@"; do
+    bytes=$(stat -c %s "$f")
+    best=""
+    rss="n/a"
+    for _ in 1 2 3; do
+        t0=$(date +%s.%N)
+        if [ -x /usr/bin/time ]; then
+            kb=$( { /usr/bin/time -f "%M" "$bin" --parse-only "$f" >/dev/null 2>/dev/null; } 2>&1 | tail -1 )
+            rss=$(awk -v k="$kb" 'BEGIN { printf "%.0f", k / 1024 }')
+        else
+            "$bin" --parse-only "$f" >/dev/null 2>&1
+        fi
+        t1=$(date +%s.%N)
+        t=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }')
+        if [ -z "$best" ] || awk -v a="$t" -v b="$best" 'BEGIN { exit !(a < b) }'; then best=$t; fi
+    done
+    awk -v f="$(basename "$f")" -v b="$bytes" -v t="$best" -v r="$rss" \
+        'BEGIN { printf "| %s | %.2f | %s | %.0f | %s |\n", f, b / 1e6, t, (b / 1e6) / t, r }'
+done

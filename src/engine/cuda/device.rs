@@ -1,0 +1,268 @@
+//! Device memory of the CUDA engine: every buffer, uploaded once from the [`Tables`], and the
+//! launch helper. Learned-nogood groups and the dependency table grow on the device when full.
+
+use super::kernels::{Kernel, Kernels};
+use super::layout::{Control, DeviceDb, LEARNED_GROUPS, NO_CONFLICT, Tables};
+use cudarc::driver::{
+    CudaContext, CudaSlice, CudaStream, DevicePtr, DeviceRepr, LaunchConfig, PushKernelArg, ValidAsZeroBits,
+};
+use std::sync::Arc;
+
+pub type DResult<T> = Result<T, String>;
+
+pub fn err(what: &str) -> impl Fn(cudarc::driver::DriverError) -> String + '_ {
+    move |e| format!("CUDA {what} failed: {e}")
+}
+
+/// One group of learned nogoods: CSR with room for `cap_n` nogoods and `cap_lits` literals.
+pub struct Group {
+    pub start: CudaSlice<u32>,
+    pub lits: CudaSlice<u32>,
+    pub count: u32,
+    pub used: u32,
+    pub cap_n: u32,
+    pub cap_lits: u32,
+}
+
+pub struct Device {
+    pub ctx: Arc<CudaContext>,
+    pub stream: Arc<CudaStream>,
+    pub k: Arc<Kernels>,
+    pub val: CudaSlice<i32>,
+    pub prop: CudaSlice<i32>,
+    pub prop_list: CudaSlice<u32>,
+    pub prop_reason: CudaSlice<u32>,
+    pub trail: CudaSlice<u32>,
+    pub trail_pos: CudaSlice<u32>,
+    pub reason: CudaSlice<u32>,
+    pub level_start: CudaSlice<u32>,
+    pub ctl: CudaSlice<Control>,
+    pub ng_start: CudaSlice<u32>,
+    pub ng_lits: CudaSlice<u32>,
+    pub occ: Vec<(CudaSlice<u32>, CudaSlice<u32>)>,
+    pub units: CudaSlice<u32>,
+    pub w_head: CudaSlice<u32>,
+    pub w_bound: CudaSlice<i64>,
+    pub w_start: CudaSlice<u32>,
+    pub w_lits: CudaSlice<u32>,
+    pub w_weights: CudaSlice<i64>,
+    pub w_occ_start: CudaSlice<u32>,
+    pub w_occ: CudaSlice<u32>,
+    pub dirty: CudaSlice<u32>,
+    pub dirty_list: CudaSlice<u32>,
+    pub e_body: CudaSlice<u32>,
+    pub e_head: CudaSlice<u32>,
+    pub b_lit: CudaSlice<u32>,
+    pub def_start: CudaSlice<u32>,
+    pub def_lits: CudaSlice<u32>,
+    pub def_weights: CudaSlice<i64>,
+    pub bound: CudaSlice<i64>,
+    pub score: CudaSlice<f32>,
+    pub groups: Vec<Group>,
+    pub seen: CudaSlice<u32>,
+    pub touched: CudaSlice<u32>,
+    pub learned: CudaSlice<u32>,
+    pub deps: Option<CudaSlice<u64>>,
+    pub words: u32,
+}
+
+/// Allocates and uploads `data` (at least one element, so empty tables still have an address).
+fn upload<T: DeviceRepr + Default + Clone>(stream: &Arc<CudaStream>, data: &[T]) -> DResult<CudaSlice<T>> {
+    if data.is_empty() {
+        return stream.clone_htod(&[T::default()]).map_err(err("upload"));
+    }
+    stream.clone_htod(data).map_err(err("upload"))
+}
+
+fn zeros<T: DeviceRepr + ValidAsZeroBits>(stream: &Arc<CudaStream>, n: usize) -> DResult<CudaSlice<T>> {
+    stream.alloc_zeros::<T>(n.max(1)).map_err(err("allocation"))
+}
+
+fn ptr<T>(s: &CudaSlice<T>, stream: &Arc<CudaStream>) -> u64 {
+    let (p, _sync) = s.device_ptr(stream);
+    p
+}
+
+impl Device {
+    /// Opens device 0, compiles the kernels and uploads the tables. `scores` are the initial
+    /// heuristic scores, `fwd` asks for dependency bitmaps.
+    pub fn new(t: &Tables, num_vars: u32, scores: &[f32], fwd: bool) -> DResult<Device> {
+        // SAFETY: only probes whether the driver library can be opened.
+        if !unsafe { cudarc::driver::sys::is_culib_present() } {
+            return Err("no CUDA driver (libcuda) found".into());
+        }
+        // SAFETY: as above, for NVRTC.
+        if !unsafe { cudarc::nvrtc::sys::is_culib_present() } {
+            return Err("no NVRTC (libnvrtc) found to compile the kernels".into());
+        }
+        match CudaContext::device_count() {
+            Ok(n) if n > 0 => {}
+            Ok(_) => return Err("no CUDA device found".into()),
+            Err(e) => return Err(format!("no usable CUDA device: {e}")),
+        }
+        let (ctx, k) = Kernels::shared()?;
+        // SAFETY: each engine uses one stream, so cross-stream event tracking is not needed.
+        unsafe { ctx.disable_event_tracking() };
+        let stream = ctx.default_stream();
+        let n = num_vars as usize;
+        let s = &stream;
+        let mut val = vec![0i32; n];
+        val[0] = 1;
+        let mut trail = vec![0u32; n];
+        trail[0] = 0;
+        let ctl = Control {
+            trail_len: 1,
+            qhead: 0,
+            qend: 1,
+            conflict: NO_CONFLICT,
+            ndirty: t.w_head.len() as u32,
+            decided: NO_CONFLICT,
+            ..Default::default()
+        };
+        let cap_n = 4096u32;
+        let groups = (0..LEARNED_GROUPS)
+            .map(|g| {
+                let per = [2u32, 3, 7, 32][g];
+                Ok(Group {
+                    start: zeros(s, cap_n as usize + 1)?,
+                    lits: zeros(s, (cap_n * per) as usize)?,
+                    count: 0,
+                    used: 0,
+                    cap_n,
+                    cap_lits: cap_n * per,
+                })
+            })
+            .collect::<DResult<Vec<Group>>>()?;
+        let words = 4u32;
+        let deps = if fwd { Some(zeros::<u64>(s, n * words as usize)?) } else { None };
+        let nw = t.w_head.len();
+        let all: Vec<u32> = (0..nw as u32).collect();
+        Ok(Device {
+            val: upload(s, &val)?,
+            prop: zeros(s, n)?,
+            prop_list: zeros(s, n)?,
+            prop_reason: zeros(s, n)?,
+            trail: upload(s, &trail)?,
+            trail_pos: zeros(s, n)?,
+            reason: zeros(s, n)?,
+            level_start: zeros(s, n + 2)?,
+            ctl: upload(s, &[ctl])?,
+            ng_start: upload(s, &t.ng_start)?,
+            ng_lits: upload(s, &t.ng_lits)?,
+            occ: t.occ.iter().map(|(a, b)| Ok((upload(s, a)?, upload(s, b)?))).collect::<DResult<_>>()?,
+            units: upload(s, &t.units)?,
+            w_head: upload(s, &t.w_head)?,
+            w_bound: upload(s, &t.w_bound)?,
+            w_start: upload(s, &t.w_start)?,
+            w_lits: upload(s, &t.w_lits)?,
+            w_weights: upload(s, &t.w_weights)?,
+            w_occ_start: upload(s, &t.w_occ.0)?,
+            w_occ: upload(s, &t.w_occ.1)?,
+            dirty: upload(s, &vec![1u32; nw])?,
+            dirty_list: upload(s, &all)?,
+            e_body: upload(s, &t.e_body)?,
+            e_head: upload(s, &t.e_head)?,
+            b_lit: upload(s, &t.b_lit)?,
+            def_start: upload(s, &t.def_start)?,
+            def_lits: upload(s, &t.def_lits)?,
+            def_weights: upload(s, &t.def_weights)?,
+            bound: upload(s, &t.bound)?,
+            score: upload(s, scores)?,
+            groups,
+            seen: zeros(s, n)?,
+            touched: zeros(s, n)?,
+            learned: zeros(s, n + 1)?,
+            deps,
+            words,
+            k,
+            ctx,
+            stream,
+        })
+    }
+
+    pub fn db(&self) -> DeviceDb {
+        let s = &self.stream;
+        let mut db = DeviceDb {
+            ng_start: ptr(&self.ng_start, s),
+            ng_lits: ptr(&self.ng_lits, s),
+            w_head: ptr(&self.w_head, s),
+            w_bound: ptr(&self.w_bound, s),
+            w_start: ptr(&self.w_start, s),
+            w_lits: ptr(&self.w_lits, s),
+            w_weights: ptr(&self.w_weights, s),
+            ..Default::default()
+        };
+        for (g, grp) in self.groups.iter().enumerate() {
+            db.lg_start[g] = ptr(&grp.start, s);
+            db.lg_lits[g] = ptr(&grp.lits, s);
+        }
+        db
+    }
+
+    /// The device address of the dependency table, or 0 without forward learning.
+    pub fn deps_ptr(&self) -> u64 {
+        self.deps.as_ref().map_or(0, |d| ptr(d, &self.stream))
+    }
+
+    pub fn read_ctl(&self) -> DResult<Control> {
+        let mut c = [Control::default()];
+        self.stream.memcpy_dtoh(&self.ctl, &mut c).map_err(err("read-back"))?;
+        self.stream.synchronize().map_err(err("synchronize"))?;
+        Ok(c[0])
+    }
+
+    pub fn cfg(&self, blocks: usize, threads: u32) -> LaunchConfig {
+        LaunchConfig {
+            grid_dim: (blocks.clamp(1, 65_535) as u32, 1, 1),
+            block_dim: (threads, 1, 1),
+            shared_mem_bytes: 0,
+        }
+    }
+
+    /// Grid size for `n` items at one thread each.
+    pub fn blocks(n: usize, tpb: u32) -> usize {
+        n.div_ceil(tpb as usize).clamp(1, 4096)
+    }
+
+    /// Makes room for one more nogood of `len` literals in group `g` (doubling on the device).
+    pub fn reserve(&mut self, g: usize, len: u32) -> DResult<()> {
+        let s = Arc::clone(&self.stream);
+        let grp = &mut self.groups[g];
+        if grp.count + 1 >= grp.cap_n {
+            let mut start = zeros::<u32>(&s, grp.cap_n as usize * 2 + 1)?;
+            s.memcpy_dtod(&grp.start, &mut start.slice_mut(..grp.cap_n as usize + 1)).map_err(err("copy"))?;
+            grp.start = start;
+            grp.cap_n *= 2;
+        }
+        if grp.used + len >= grp.cap_lits {
+            let cap = (grp.cap_lits * 2).max(grp.used + len + 1);
+            let mut lits = zeros::<u32>(&s, cap as usize)?;
+            s.memcpy_dtod(&grp.lits, &mut lits.slice_mut(..grp.cap_lits as usize)).map_err(err("copy"))?;
+            grp.lits = lits;
+            grp.cap_lits = cap;
+        }
+        Ok(())
+    }
+
+    /// Widens the dependency table to cover `level`.
+    pub fn ensure_level(&mut self, level: u32, num_vars: u32, tpb: u32) -> DResult<()> {
+        let Some(old) = &self.deps else { return Ok(()) };
+        if level < self.words * 64 {
+            return Ok(());
+        }
+        let mut words = self.words;
+        while level >= words * 64 {
+            words *= 2;
+        }
+        let mut new = zeros::<u64>(&self.stream, num_vars as usize * words as usize)?;
+        let cfg = self.cfg(Self::blocks(num_vars as usize, tpb), tpb);
+        let mut b = self.stream.launch_builder(self.k.get(Kernel::DepsGrow));
+        b.arg(old).arg(&self.words).arg(&mut new).arg(&words).arg(&num_vars);
+        // SAFETY: the arguments match deps_grow_k's signature.
+        unsafe { b.launch(cfg) }.map_err(err("deps_grow_k"))?;
+        self.deps = Some(new);
+        self.words = words;
+        log::debug!("dependency bitmaps widened to {} levels", words * 64);
+        Ok(())
+    }
+}

@@ -1,0 +1,215 @@
+//! The typed registry of the CUDA kernels, their sources (embedded at build time from `kernels/`),
+//! and their compilation with NVRTC at run time, with the PTX cached on disk.
+//!
+//! Every kernel the host launches is a [`Kernel`]; its name must exist in the sources (tested),
+//! so a renamed kernel fails the tests instead of failing at launch on the device.
+
+use cudarc::driver::{CudaContext, CudaFunction};
+use cudarc::nvrtc::{CompileOptions, Ptx, compile_ptx_with_opts};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+/// The shared header and the kernel files, in the order they are concatenated.
+pub const HEADER: (&str, &str) = ("common.cuh", include_str!("../../../kernels/common.cuh"));
+pub const SOURCES: [(&str, &str); 4] = [
+    ("propagate.cu", include_str!("../../../kernels/propagate.cu")),
+    ("decide.cu", include_str!("../../../kernels/decide.cu")),
+    ("backjump.cu", include_str!("../../../kernels/backjump.cu")),
+    ("learn.cu", include_str!("../../../kernels/learn.cu")),
+];
+
+macro_rules! kernels {
+    ($($variant:ident => $name:literal,)*) => {
+        /// A kernel the host launches.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Kernel { $($variant,)* }
+
+        impl Kernel {
+            pub const ALL: &'static [Kernel] = &[$(Kernel::$variant,)*];
+
+            pub fn name(self) -> &'static str {
+                match self { $(Kernel::$variant => $name,)* }
+            }
+        }
+    };
+}
+
+kernels! {
+    InitUnits => "init_units_k",
+    PropBin => "prop_bin_k",
+    PropTern => "prop_tern_k",
+    PropLong => "prop_long_k",
+    PropLearned => "prop_learned_k",
+    WeightMark => "weight_mark_k",
+    WeightCheck => "weight_check_k",
+    Merge => "merge_k",
+    Deps => "deps_k",
+    RoundEnd => "round_end_k",
+    CheckNogoods => "check_nogoods_k",
+    CheckWeights => "check_weights_k",
+    Decide => "decide_k",
+    ApplyDecision => "apply_decision_k",
+    Backjump => "backjump_k",
+    SetLevel => "set_level_k",
+    AppendLearned => "append_learned_k",
+    Assert => "assert_k",
+    DepsGrow => "deps_grow_k",
+    Rescale => "rescale_k",
+    LearnRes => "learn_res_k",
+    LearnFwd => "learn_fwd_k",
+    ForceDecision => "force_decision_k",
+    SetConflict => "set_conflict_k",
+    MarkDirty => "mark_dirty_k",
+}
+
+/// One translation unit: the header, then every kernel file without its `#include`.
+pub fn translation_unit() -> String {
+    let mut src = String::from(HEADER.1);
+    for (name, text) in SOURCES {
+        src.push_str(&format!("\n// ---- {name}\n"));
+        for line in text.lines() {
+            if !line.trim_start().starts_with("#include \"common.cuh\"") {
+                src.push_str(line);
+                src.push('\n');
+            }
+        }
+    }
+    src
+}
+
+fn fnv(bytes: &[u8], mut h: u64) -> u64 {
+    for &b in bytes {
+        h = (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
+    }
+    h
+}
+
+fn cache_dir() -> Option<std::path::PathBuf> {
+    if let Some(d) = std::env::var_os("YASMIN_CACHE_DIR") {
+        return Some(d.into());
+    }
+    let base = std::env::var_os("XDG_CACHE_HOME")
+        .map(std::path::PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| std::path::PathBuf::from(h).join(".cache")))?;
+    Some(base.join("yasmin"))
+}
+
+/// Compiles the kernels for the device's architecture (`compute_XY`), or loads the cached PTX
+/// from `cache` (a directory) when it holds them.
+pub fn compile(arch: &str, cache: Option<std::path::PathBuf>) -> Result<Ptx, String> {
+    let src = translation_unit();
+    let key = fnv(arch.as_bytes(), fnv(src.as_bytes(), 0xcbf2_9ce4_8422_2325));
+    let path = cache.map(|d| d.join(format!("kernels-{key:016x}.ptx")));
+    if let Some(text) = path.as_ref().and_then(|p| std::fs::read_to_string(p).ok()) {
+        log::debug!(
+            "CUDA kernels from the PTX cache {}",
+            path.as_ref().map_or(String::new(), |p| p.display().to_string())
+        );
+        return Ok(Ptx::from_src(text));
+    }
+    let t0 = std::time::Instant::now();
+    let opts = CompileOptions {
+        options: vec![format!("--gpu-architecture={arch}"), "--std=c++17".into()],
+        name: Some("yasmin.cu".into()),
+        ..Default::default()
+    };
+    let ptx =
+        compile_ptx_with_opts(&src, opts).map_err(|e| format!("NVRTC could not compile the kernels: {e}"))?;
+    log::info!("CUDA kernels compiled with NVRTC in {:.2}s", t0.elapsed().as_secs_f64());
+    if let Some(p) = &path {
+        let written = p.parent().map(std::fs::create_dir_all).map(|_| std::fs::write(p, ptx.to_src()));
+        if !matches!(written, Some(Ok(()))) {
+            log::debug!("could not write the PTX cache {}", p.display());
+        }
+    }
+    Ok(ptx)
+}
+
+/// The loaded kernels of one context.
+pub struct Kernels {
+    functions: HashMap<Kernel, CudaFunction>,
+}
+
+impl Kernels {
+    pub fn load(ctx: &Arc<CudaContext>) -> Result<Kernels, String> {
+        let (major, minor) = ctx.compute_capability().map_err(|e| format!("device query failed: {e}"))?;
+        let ptx = compile(&format!("compute_{major}{minor}"), cache_dir())?;
+        let module = ctx.load_module(ptx).map_err(|e| format!("loading the kernels failed: {e}"))?;
+        let mut functions = HashMap::new();
+        for &k in Kernel::ALL {
+            let f =
+                module.load_function(k.name()).map_err(|e| format!("kernel {} not found: {e}", k.name()))?;
+            functions.insert(k, f);
+        }
+        Ok(Kernels { functions })
+    }
+
+    /// Device 0's primary context with the kernels loaded, shared by every engine of the process:
+    /// the first engine pays for context creation and module loading, later ones (tests, several
+    /// solves in one process) reuse them. Failures are not cached.
+    pub fn shared() -> Result<(Arc<CudaContext>, Arc<Kernels>), String> {
+        static LOADED: Mutex<Option<(Arc<CudaContext>, Arc<Kernels>)>> = Mutex::new(None);
+        let mut slot = LOADED.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((ctx, k)) = slot.as_ref() {
+            return Ok((ctx.clone(), k.clone()));
+        }
+        let ctx = CudaContext::new(0).map_err(|e| format!("CUDA context creation failed: {e}"))?;
+        let k = Arc::new(Kernels::load(&ctx)?);
+        *slot = Some((ctx.clone(), k.clone()));
+        Ok((ctx, k))
+    }
+
+    pub fn get(&self, k: Kernel) -> &CudaFunction {
+        &self.functions[&k]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kernels_in_sources() -> Vec<String> {
+        let src = translation_unit();
+        src.match_indices("__global__ void ")
+            .map(|(i, m)| src[i + m.len()..].split('(').next().unwrap_or("").trim().to_string())
+            .collect()
+    }
+
+    #[test]
+    fn every_registered_kernel_exists_and_is_named_k() {
+        let defined = kernels_in_sources();
+        for &k in Kernel::ALL {
+            assert!(k.name().ends_with("_k"), "{} does not end in _k", k.name());
+            assert!(defined.iter().any(|d| d == k.name()), "kernel {} is not in kernels/", k.name());
+        }
+        for d in &defined {
+            assert!(Kernel::ALL.iter().any(|k| k.name() == d), "kernel {d} in kernels/ is not registered");
+        }
+    }
+
+    #[test]
+    fn device_helpers_are_named_d() {
+        let src = translation_unit();
+        for line in src
+            .lines()
+            .filter(|l| l.contains("__device__") && l.contains('(') && !l.trim_start().starts_with("//"))
+        {
+            let name = line.split('(').next().unwrap_or("").split_whitespace().last().unwrap_or("");
+            assert!(name.ends_with("_d"), "device helper {name} does not end in _d: {line}");
+        }
+    }
+
+    /// Compiles the kernels when NVRTC is installed (it needs no GPU); skips, saying so, otherwise.
+    #[test]
+    fn kernels_compile_with_nvrtc() {
+        // SAFETY: only probes whether the shared library can be opened.
+        if !unsafe { cudarc::nvrtc::sys::is_culib_present() } {
+            eprintln!("skipping kernels_compile_with_nvrtc: NVRTC (libnvrtc) not found");
+            return;
+        }
+        let ptx = compile("compute_90", None).expect("kernels compile");
+        for &k in Kernel::ALL {
+            assert!(ptx.to_src().contains(k.name()), "PTX lacks {}", k.name());
+        }
+    }
+}

@@ -1,0 +1,200 @@
+//! The host mirror of the device data layout (`kernels/common.cuh`) and the tables built from a
+//! [`Problem`] before upload: occurrence lists by nogood length, weight constraints with the
+//! cost-bound slot, the decision entries of the ASP computation, the body table.
+
+use crate::nogoods::{Csr, Lit, Problem};
+use cudarc::driver::{DeviceRepr, ValidAsZeroBits};
+
+pub const NO_CONFLICT: u32 = u32::MAX;
+pub const R_UNIT: u32 = 1;
+pub const R_LEARNED: u32 = 3;
+pub const GROUP_SHIFT: u32 = 26;
+pub const LEARNED_GROUPS: usize = 4;
+
+pub const fn reason(kind: u32, index: u32) -> u32 {
+    (kind << 29) | index
+}
+
+/// The learned-nogood group of a length: 2, 3, 4..7, 8 and more.
+pub fn group_of(len: usize) -> usize {
+    match len {
+        0..=2 => 0,
+        3 => 1,
+        4..=7 => 2,
+        _ => 3,
+    }
+}
+
+/// `struct Control` of common.cuh, field for field.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Control {
+    pub trail_len: u32,
+    pub qhead: u32,
+    pub qend: u32,
+    pub level: u32,
+    pub conflict: u32,
+    pub conflict_aux: u32,
+    pub nprop: u32,
+    pub ndirty: u32,
+    pub decided: u32,
+    pub learned_len: u32,
+    pub bj_level: u32,
+    pub unsat: u32,
+    pub best: u64,
+    pub uip: u32,
+    pub conflict_level: u32,
+}
+
+// SAFETY: plain old data with the C layout the kernels use; all-zero is a valid value.
+unsafe impl DeviceRepr for Control {}
+unsafe impl ValidAsZeroBits for Control {}
+
+/// `struct Db` of common.cuh: raw device pointers, passed by value to the kernels.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default)]
+pub struct DeviceDb {
+    pub ng_start: u64,
+    pub ng_lits: u64,
+    pub lg_start: [u64; LEARNED_GROUPS],
+    pub lg_lits: [u64; LEARNED_GROUPS],
+    pub w_head: u64,
+    pub w_bound: u64,
+    pub w_start: u64,
+    pub w_lits: u64,
+    pub w_weights: u64,
+}
+
+// SAFETY: plain old data (device addresses) with the C layout of `struct Db`.
+unsafe impl DeviceRepr for DeviceDb {}
+
+/// Everything uploaded once, built on the host.
+pub struct Tables {
+    pub ng_start: Vec<u32>,
+    pub ng_lits: Vec<u32>,
+    /// Occurrence lists (literal -> nogoods) of the classes 2, 3 and longer.
+    pub occ: [(Vec<u32>, Vec<u32>); 3],
+    pub class_sizes: [usize; 3],
+    pub units: Vec<u32>,
+    /// Weight constraints; the last one is the cost-bound slot when the problem has costs.
+    pub w_head: Vec<u32>,
+    pub w_bound: Vec<i64>,
+    pub w_start: Vec<u32>,
+    pub w_lits: Vec<u32>,
+    pub w_weights: Vec<i64>,
+    pub w_occ: (Vec<u32>, Vec<u32>),
+    /// The cost slot: its index, the multiplier of each cost level, the scaled total.
+    pub cost_slot: Option<(u32, Vec<i64>, i64)>,
+    /// Decision entries: a body (head NO_CONFLICT) or a choice head of a body.
+    pub e_body: Vec<u32>,
+    pub e_head: Vec<u32>,
+    pub b_lit: Vec<u32>,
+    pub def_start: Vec<u32>,
+    pub def_lits: Vec<u32>,
+    pub def_weights: Vec<i64>,
+    pub bound: Vec<i64>,
+}
+
+fn lits(l: &[Lit]) -> Vec<u32> {
+    l.iter().map(|x| x.0).collect()
+}
+
+impl Tables {
+    /// Builds the tables; fails when the cost levels cannot be folded into one 63-bit sum.
+    pub fn new(p: &Problem) -> Result<Tables, String> {
+        let st = &p.store;
+        let nl = 2 * p.num_vars as usize;
+        let class_range = [st.class(2), st.class(3), st.long()];
+        let occ = class_range.clone().map(|r| {
+            let pairs = r.flat_map(move |i| st.nogood(i).iter().map(move |l| (l.index(), i as u32)));
+            Csr::from_pairs(nl, pairs).into_parts()
+        });
+        let class_sizes = class_range.map(|r| r.len());
+        let w = &p.weights;
+        let mut t = Tables {
+            ng_start: st.offsets.clone(),
+            ng_lits: st.lits.clone(),
+            occ,
+            class_sizes,
+            units: lits(&st.units),
+            w_head: lits(&w.lit),
+            w_bound: w.bound.clone(),
+            w_start: w.start.clone(),
+            w_lits: lits(&w.lits),
+            w_weights: w.weights.clone(),
+            w_occ: (Vec::new(), Vec::new()),
+            cost_slot: None,
+            e_body: Vec::new(),
+            e_head: Vec::new(),
+            b_lit: lits(&p.bodies.lit),
+            def_start: p.bodies.def_start.clone(),
+            def_lits: lits(&p.bodies.lits),
+            def_weights: p.bodies.weights.clone(),
+            bound: p.bodies.bound.clone(),
+        };
+        t.add_cost_slot(p)?;
+        let nw = t.w_head.len();
+        let (ws, wl, wh) = (&t.w_start, &t.w_lits, &t.w_head);
+        let pairs = (0..nw).flat_map(|c| {
+            let members = (ws[c]..ws[c + 1]).flat_map(move |i| {
+                let l = Lit(wl[i as usize]);
+                [(l.index(), c as u32), ((!l).index(), c as u32)]
+            });
+            let h = Lit(wh[c]);
+            members.chain([(h.index(), c as u32), ((!h).index(), c as u32)])
+        });
+        t.w_occ = Csr::from_pairs(nl, pairs).into_parts();
+        let bt = &p.bodies;
+        for b in 0..bt.len() {
+            let l = bt.lit[b];
+            if bt.has_heads(b) && l.var() != 0 && !(l.is_pos() && bt.def(b).0 == [l]) {
+                t.e_body.push(b as u32);
+                t.e_head.push(NO_CONFLICT);
+            }
+            for &h in bt.choice_heads(b) {
+                t.e_body.push(b as u32);
+                t.e_head.push(h);
+            }
+        }
+        Ok(t)
+    }
+
+    /// The cost bound as one weight constraint `sum(M_k * w * [not l]) >= total - K` with head
+    /// true: lexicographic levels folded by mixed-radix multipliers `M_k` (a level's multiplier
+    /// exceeds everything the lower levels can add up to), inactive (bound 0) until set.
+    fn add_cost_slot(&mut self, p: &Problem) -> Result<(), String> {
+        let costs = &p.costs;
+        if costs.is_empty() {
+            return Ok(());
+        }
+        let mut mult = vec![0i64; costs.len()];
+        let mut m: i64 = 1;
+        for (lv, slot) in mult.iter_mut().enumerate().rev() {
+            *slot = m;
+            let level_max: i64 = costs.weights[costs.range(lv)].iter().sum();
+            m = m
+                .checked_mul(level_max + 1)
+                .ok_or("cost levels too large for the CUDA engine's folded bound")?;
+        }
+        let mut terms: Vec<(Lit, i64)> = Vec::new();
+        for (lv, &mul) in mult.iter().enumerate() {
+            for i in costs.range(lv) {
+                let w =
+                    costs.weights[i].checked_mul(mul).ok_or("cost weights too large for the CUDA engine")?;
+                terms.push((!costs.lits[i], w));
+            }
+        }
+        terms.sort_by_key(|t| std::cmp::Reverse(t.1));
+        let total = terms.iter().try_fold(0i64, |a, t| a.checked_add(t.1)).ok_or("cost sum too large")?;
+        let slot = self.w_head.len() as u32;
+        self.w_head.push(Lit::TRUE.0);
+        self.w_bound.push(0);
+        for (l, w) in terms {
+            self.w_lits.push(l.0);
+            self.w_weights.push(w);
+        }
+        self.w_start.push(self.w_lits.len() as u32);
+        self.cost_slot = Some((slot, mult, total));
+        Ok(())
+    }
+}

@@ -1,0 +1,760 @@
+//! The CUDA engine: the paper's solver on an NVIDIA GPU, implementing the same [`Engine`] trait
+//! as the CPU engine, so the one search loop drives it.
+//!
+//! On the device: the assignment and trail, all nogoods (input ones in the length-sorted CSR
+//! layout, uploaded once; learned ones in four length groups), the weight constraints (and the
+//! cost bound, folded into one weight constraint), propagation in rounds, decisions, backjumps
+//! and both learning schemes. Per round only the control block (64 bytes) comes back; the
+//! assignment crosses the bus when the search needs the host: at a total assignment (the answer
+//! set) and when no rule is applicable in a program that is not tight (the host computes the
+//! unfounded set and hands back loop nogoods, see [`crate::engine::loops`]).
+
+pub mod device;
+pub mod kernels;
+pub mod layout;
+
+use self::device::{DResult, Device, err};
+use self::kernels::Kernel;
+use self::layout::{Control, LEARNED_GROUPS, NO_CONFLICT, R_LEARNED, R_UNIT, Tables, group_of, reason};
+use super::{Completion, Engine, EngineStats};
+use crate::cli::{Learning, SearchOptions};
+use crate::nogoods::{Lit, Problem};
+use cudarc::driver::PushKernelArg;
+use std::sync::Arc;
+
+/// Launches a kernel with the given configuration and arguments.
+macro_rules! launch {
+    ($dev:expr, $k:expr, $cfg:expr; $($arg:expr),* $(,)?) => {{
+        let cfg = $cfg;
+        let mut b = $dev.stream.launch_builder($dev.k.get($k));
+        $( b.arg($arg); )*
+        // SAFETY: every call site passes the arguments in the order of the kernel's signature.
+        unsafe { b.launch(cfg) }.map_err(err($k.name()))
+    }};
+}
+
+pub struct CudaEngine {
+    p: Arc<Problem>,
+    dev: Device,
+    tables_cost: Option<(u32, Vec<i64>, i64)>,
+    learning: Learning,
+    tpb: u32,
+    /// Host mirror of the control block after the last read-back.
+    ctl: Control,
+    /// Trail length at the start of each level (index = level).
+    level_start: Vec<u32>,
+    /// Work for the next propagate: the frontier, or dirty weight constraints.
+    pending: bool,
+    conflict: bool,
+    unsat: bool,
+    /// The assignment and trail last copied to the host, while still current.
+    snapshot: Option<(Vec<i32>, Vec<u32>)>,
+    inc: f32,
+    stats: EngineStats,
+    class_sizes: [usize; 3],
+    weights: usize,
+    entries: u32,
+    /// The learned nogoods that exist as reason codes (for statistics).
+    learned: u64,
+    /// Tests only: full assignments of every answer set; each learned nogood is checked against
+    /// them and an unsound one stops the run with its conflict's details.
+    reference: Option<Vec<Vec<bool>>>,
+    loops: crate::engine::loops::Loops,
+    /// Reason codes of nogoods from the host (blocking, loop): never deleted.
+    permanent: Vec<u32>,
+    /// Deletion was asked for; done at the next restart (level 0, where no learned nogood is
+    /// the reason of anything the analysis looks at).
+    reduce_due: bool,
+}
+
+fn fail(e: String) -> ! {
+    eprintln!("*** ERROR: (yasmin): CUDA engine: {e}");
+    std::process::exit(70)
+}
+
+impl CudaEngine {
+    /// Sets up the device, or says why it cannot (no driver, no device, no NVRTC, no memory).
+    pub fn new(p: Arc<Problem>, opts: &SearchOptions) -> Result<Self, String> {
+        let t = Tables::new(&p)?;
+        let scores: Vec<f32> =
+            crate::engine::scores::initial_scores(&p, opts.heuristic).iter().map(|&x| x as f32).collect();
+        let dev = Device::new(&t, p.num_vars, &scores, opts.learning == Learning::Fwd)?;
+        let tpb = opts.tpb.clamp(32, 1024) / 32 * 32;
+        let mut e = CudaEngine {
+            dev,
+            tables_cost: t.cost_slot.clone(),
+            learning: opts.learning,
+            tpb,
+            ctl: Control::default(),
+            level_start: vec![0],
+            pending: true,
+            conflict: false,
+            unsat: false,
+            snapshot: None,
+            inc: 1.0,
+            stats: EngineStats::default(),
+            class_sizes: t.class_sizes,
+            weights: t.w_head.len(),
+            entries: t.e_body.len() as u32,
+            learned: 0,
+            reference: None,
+            loops: crate::engine::loops::Loops::new(&p),
+            permanent: Vec::new(),
+            reduce_due: false,
+            p,
+        };
+        e.initial_propagation()?;
+        Ok(e)
+    }
+
+    /// The paper's initial propagation: one thread per unit nogood.
+    fn initial_propagation(&mut self) -> DResult<()> {
+        let d = &mut self.dev;
+        let n = self.p.store.units.len() as u32;
+        if n > 0 {
+            let cfg = d.cfg(Device::blocks(n as usize, self.tpb), self.tpb);
+            launch!(d, Kernel::InitUnits, cfg; &d.val, &mut d.prop, &mut d.prop_list, &mut d.prop_reason, &mut d.ctl, &d.units, &n)?;
+        }
+        self.ctl = d.read_ctl()?;
+        Ok(())
+    }
+
+    fn changed(&mut self) {
+        self.snapshot = None;
+    }
+
+    /// One round: frontier-driven input nogoods by class, learned groups, weight constraints,
+    /// then the merge. Returns the control block after it.
+    fn round(&mut self) -> DResult<Control> {
+        let d = &mut self.dev;
+        let tpb = self.tpb;
+        let (qhead, qend) = (self.ctl.qhead, self.ctl.qend);
+        let frontier = (qend - qhead) as usize;
+        let kernels = [Kernel::PropBin, Kernel::PropTern, Kernel::PropLong];
+        if frontier > 0 {
+            for (c, &k) in kernels.iter().enumerate() {
+                if self.class_sizes[c] == 0 {
+                    continue;
+                }
+                let cfg = d.cfg(frontier, tpb);
+                let (occ_start, occ) = &d.occ[c];
+                launch!(d, k, cfg; &d.val, &mut d.prop, &mut d.prop_list, &mut d.prop_reason, &mut d.ctl,
+                    &d.trail, &qhead, &qend, occ_start, occ, &d.ng_start, &d.ng_lits)?;
+            }
+        }
+        for g in 0..LEARNED_GROUPS {
+            let count = d.groups[g].count;
+            if count == 0 {
+                continue;
+            }
+            let cfg = d.cfg(Device::blocks(count as usize, tpb), tpb);
+            let group = g as u32;
+            let grp = &d.groups[g];
+            launch!(d, Kernel::PropLearned, cfg; &d.val, &mut d.prop, &mut d.prop_list, &mut d.prop_reason,
+                &mut d.ctl, &grp.start, &grp.lits, &count, &group)?;
+        }
+        if self.weights > 0 {
+            if frontier > 0 {
+                let cfg = d.cfg(frontier, tpb);
+                launch!(d, Kernel::WeightMark, cfg; &mut d.ctl, &d.trail, &qhead, &qend, &d.w_occ_start, &d.w_occ,
+                    &mut d.dirty, &mut d.dirty_list)?;
+            }
+            let cfg = d.cfg(Device::blocks(self.weights, tpb), tpb);
+            launch!(d, Kernel::WeightCheck, cfg; &d.val, &mut d.prop, &mut d.prop_list, &mut d.prop_reason,
+                &mut d.ctl, &mut d.dirty, &d.dirty_list, &d.w_head, &d.w_bound, &d.w_start, &d.w_lits, &d.w_weights)?;
+        }
+        let nv = self.p.num_vars as usize;
+        let cfg = d.cfg(Device::blocks(nv, tpb), tpb);
+        let base = self.ctl.trail_len;
+        launch!(d, Kernel::Merge, cfg; &mut d.val, &mut d.prop, &d.prop_list, &d.prop_reason, &mut d.ctl,
+            &mut d.trail, &mut d.trail_pos, &mut d.reason, &base)?;
+        if d.deps.is_some() {
+            let db = d.db();
+            let words = d.words;
+            let deps_ptr = d.deps_ptr();
+            launch!(d, Kernel::Deps, cfg; &d.val, &d.trail, &d.trail_pos, &d.reason, &mut d.ctl, &deps_ptr,
+                &words, &base, &db)?;
+        }
+        launch!(d, Kernel::RoundEnd, d.cfg(1, 1); &mut d.ctl)?;
+        d.read_ctl()
+    }
+
+    /// Reads the assignment and trail (cached until the next change).
+    fn snapshot(&mut self) -> &(Vec<i32>, Vec<u32>) {
+        if self.snapshot.is_none() {
+            let s = &self.dev.stream;
+            let val = s.clone_dtoh(&self.dev.val).unwrap_or_else(|e| fail(format!("read-back failed: {e}")));
+            let trail =
+                s.clone_dtoh(&self.dev.trail).unwrap_or_else(|e| fail(format!("read-back failed: {e}")));
+            self.snapshot = Some((val, trail));
+        }
+        self.snapshot.as_ref().expect("just set")
+    }
+
+    fn value_in(val: &[i32], l: Lit) -> Option<bool> {
+        match val[l.var() as usize] {
+            0 => None,
+            x => Some((x > 0) == l.is_pos()),
+        }
+    }
+
+    fn level_in(val: &[i32], l: Lit) -> u32 {
+        (val[l.var() as usize].unsigned_abs()).saturating_sub(1)
+    }
+
+    /// Backtracks to `level` on the device.
+    fn backjump(&mut self, level: u32) -> DResult<()> {
+        if level >= self.ctl.level {
+            return Ok(());
+        }
+        let from = self.level_start[level as usize + 1];
+        let to = self.ctl.trail_len;
+        let d = &mut self.dev;
+        if to > from {
+            let cfg = d.cfg(Device::blocks((to - from) as usize, self.tpb), self.tpb);
+            launch!(d, Kernel::Backjump, cfg; &mut d.val, &d.trail, &from, &to)?;
+        }
+        launch!(d, Kernel::SetLevel, d.cfg(1, 1); &mut d.ctl, &level, &from)?;
+        self.level_start.truncate(level as usize + 1);
+        self.ctl.level = level;
+        self.ctl.trail_len = from;
+        self.ctl.qhead = from;
+        self.ctl.qend = from;
+        self.ctl.conflict = NO_CONFLICT;
+        self.changed();
+        Ok(())
+    }
+
+    /// Stores the nogood in `dev.learned` (its first `len` entries) into its group; returns the
+    /// reason code that names it.
+    fn store_learned(&mut self, len: u32) -> DResult<u32> {
+        let g = group_of(len as usize);
+        self.dev.reserve(g, len)?;
+        let d = &mut self.dev;
+        let cfg = d.cfg(1, 256);
+        let grp = &mut d.groups[g];
+        let (offset, index) = (grp.used, grp.count);
+        let mut b = d.stream.launch_builder(d.k.get(Kernel::AppendLearned));
+        b.arg(&d.learned).arg(&len).arg(&mut grp.lits).arg(&mut grp.start).arg(&offset).arg(&index);
+        // SAFETY: arguments in the order of append_learned_k's signature.
+        unsafe { b.launch(cfg) }.map_err(err("append_learned_k"))?;
+        grp.used += len;
+        grp.count += 1;
+        self.learned += 1;
+        Ok(reason(R_LEARNED, ((g as u32) << layout::GROUP_SHIFT) | index))
+    }
+
+    /// Asserts the complement of `dev.learned[0]` at the current level with `code` as reason.
+    fn assert_learned(&mut self, len: u32, code: u32) -> DResult<()> {
+        let d = &mut self.dev;
+        let deps = d.deps_ptr();
+        let words = d.words;
+        launch!(d, Kernel::Assert, d.cfg(1, 1); &mut d.ctl, &mut d.val, &mut d.trail, &mut d.trail_pos,
+            &mut d.reason, &d.learned, &len, &code, &deps, &words)?;
+        self.ctl.trail_len += 1;
+        self.ctl.qhead = self.ctl.trail_len - 1;
+        self.ctl.qend = self.ctl.trail_len;
+        self.pending = true;
+        self.changed();
+        Ok(())
+    }
+
+    /// Adds a nogood from the host (blocking, loop nogoods): stored as learned; violated ones
+    /// become the conflict, unit ones are asserted at their level.
+    fn add_host_nogood(&mut self, lits: &[Lit]) -> DResult<bool> {
+        if self.unsat {
+            return Ok(false);
+        }
+        let (val, _) = self.snapshot().clone();
+        let mut ng: Vec<Lit> = Vec::with_capacity(lits.len());
+        for &l in lits {
+            match (Self::value_in(&val, l), Self::level_in(&val, l)) {
+                (Some(true), 0) => {}
+                (Some(false), 0) => return Ok(true),
+                _ => ng.push(l),
+            }
+        }
+        ng.sort_unstable();
+        ng.dedup();
+        if ng.windows(2).any(|w| w[0] == !w[1]) {
+            return Ok(true);
+        }
+        let is_true = |l: &Lit| Self::value_in(&val, *l) == Some(true);
+        ng.sort_by_key(|l| if is_true(l) { (1u8, u32::MAX - Self::level_in(&val, *l)) } else { (0, 0) });
+        let non_true = ng.iter().filter(|l| !is_true(l)).count();
+        if ng.is_empty() {
+            self.unsat = true;
+            return Ok(false);
+        }
+        if self.conflict && ng.len() == 1 {
+            // A conflict is pending: no backjump now; {l} is stored as {l, T0}.
+            ng.push(Lit::TRUE);
+        }
+        let upload: Vec<u32> = ng.iter().map(|l| l.0).collect();
+        self.dev
+            .stream
+            .memcpy_htod(&upload, &mut self.dev.learned.slice_mut(..upload.len()))
+            .map_err(err("upload"))?;
+        let len = ng.len() as u32;
+        if ng.len() == 1 && !self.conflict {
+            // Level-0 values were handled above: the literal is free at level 0.
+            self.backjump(0)?;
+            self.assert_learned(1, reason(R_UNIT, 0))?;
+            return Ok(true);
+        }
+        let unit = !self.conflict && non_true == 1 && Self::value_in(&val, ng[0]).is_none();
+        if unit {
+            self.backjump(Self::level_in(&val, ng[1]))?;
+        }
+        let code = self.store_learned(len)?;
+        self.permanent.push(code);
+        if non_true == 0 && !self.conflict {
+            let d = &mut self.dev;
+            launch!(d, Kernel::SetConflict, d.cfg(1, 1); &mut d.ctl, &code)?;
+            self.ctl.conflict = code;
+            self.conflict = true;
+        } else if unit {
+            self.assert_learned(len, code)?;
+        }
+        Ok(true)
+    }
+
+    /// Adds the host's loop nogoods in one go: stored as learned nogoods, which the next round's
+    /// sweep propagates (the atoms become false at the current level, with the loop nogood as
+    /// reason); a violated one becomes the conflict.
+    fn add_loop_nogoods(&mut self, nogoods: &[Vec<Lit>]) -> DResult<()> {
+        let (val, _) = self.snapshot().clone();
+        for ng in nogoods {
+            if ng.iter().any(|&l| Self::value_in(&val, l) == Some(false) && Self::level_in(&val, l) == 0) {
+                continue;
+            }
+            let lits: Vec<Lit> = ng
+                .iter()
+                .copied()
+                .filter(|&l| !(Self::value_in(&val, l) == Some(true) && Self::level_in(&val, l) == 0))
+                .collect();
+            if lits.is_empty() {
+                self.unsat = true;
+                return Ok(());
+            }
+            if lits.len() == 1 {
+                // Free at level 0 (true there was filtered out): assert its complement there.
+                self.add_host_nogood(&lits)?;
+                return Ok(());
+            }
+            let upload: Vec<u32> = lits.iter().map(|l| l.0).collect();
+            let d = &mut self.dev;
+            d.stream.memcpy_htod(&upload, &mut d.learned.slice_mut(..upload.len())).map_err(err("upload"))?;
+            let code = self.store_learned(lits.len() as u32)?;
+            self.permanent.push(code);
+            if lits.iter().all(|&l| Self::value_in(&val, l) == Some(true)) {
+                let d = &mut self.dev;
+                launch!(d, Kernel::SetConflict, d.cfg(1, 1); &mut d.ctl, &code)?;
+                self.ctl.conflict = code;
+                self.conflict = true;
+                return Ok(());
+            }
+        }
+        self.pending = true;
+        Ok(())
+    }
+
+    /// At level 0: keeps the short groups (lengths 2 and 3), the host's nogoods, and the newer
+    /// half of the longer learned nogoods; compacts those groups on the device.
+    fn reduce(&mut self) -> DResult<()> {
+        debug_assert_eq!(self.ctl.level, 0);
+        let permanent: std::collections::HashSet<u32> = self.permanent.iter().copied().collect();
+        let mut kept_codes = Vec::new();
+        for g in 2..LEARNED_GROUPS {
+            let grp = &self.dev.groups[g];
+            let n = grp.count as usize;
+            if n < 64 {
+                continue;
+            }
+            let s = &self.dev.stream;
+            let start = s.clone_dtoh(&grp.start.slice(..n + 1)).map_err(err("read-back"))?;
+            let lits = s.clone_dtoh(&grp.lits.slice(..grp.used as usize)).map_err(err("read-back"))?;
+            let code = |i: usize| reason(R_LEARNED, ((g as u32) << layout::GROUP_SHIFT) | i as u32);
+            let (mut new_start, mut new_lits) = (vec![0u32], Vec::new());
+            for i in 0..n {
+                if permanent.contains(&code(i)) || i >= n / 2 {
+                    if permanent.contains(&code(i)) {
+                        kept_codes.push(code(new_start.len() - 1));
+                    }
+                    new_lits.extend_from_slice(&lits[start[i] as usize..start[i + 1] as usize]);
+                    new_start.push(new_lits.len() as u32);
+                }
+            }
+            let d = &mut self.dev;
+            let grp = &mut d.groups[g];
+            d.stream
+                .memcpy_htod(&new_start, &mut grp.start.slice_mut(..new_start.len()))
+                .map_err(err("upload"))?;
+            if !new_lits.is_empty() {
+                d.stream
+                    .memcpy_htod(&new_lits, &mut grp.lits.slice_mut(..new_lits.len()))
+                    .map_err(err("upload"))?;
+            }
+            self.stats.deleted += (n - (new_start.len() - 1)) as u64;
+            grp.count = new_start.len() as u32 - 1;
+            grp.used = new_lits.len() as u32;
+        }
+        self.permanent.retain(|&c| ((c & 0x1fff_ffff) >> layout::GROUP_SHIFT) < 2);
+        self.permanent.extend(kept_codes);
+        Ok(())
+    }
+
+    /// Runs the whole-database check (the safety net before accepting a total assignment).
+    fn check_total(&mut self) -> DResult<bool> {
+        let d = &mut self.dev;
+        let tpb = self.tpb;
+        let n_input = self.p.store.len() as u32;
+        if n_input > 0 {
+            let cfg = d.cfg(Device::blocks(n_input as usize, tpb), tpb);
+            let (kind, group) = (2u32, 0u32);
+            launch!(d, Kernel::CheckNogoods, cfg; &d.val, &mut d.ctl, &d.ng_start, &d.ng_lits, &n_input, &kind, &group)?;
+        }
+        for g in 0..LEARNED_GROUPS {
+            let count = d.groups[g].count;
+            if count > 0 {
+                let cfg = d.cfg(Device::blocks(count as usize, tpb), tpb);
+                let (kind, group) = (R_LEARNED, g as u32);
+                let grp = &d.groups[g];
+                launch!(d, Kernel::CheckNogoods, cfg; &d.val, &mut d.ctl, &grp.start, &grp.lits, &count, &kind, &group)?;
+            }
+        }
+        if self.weights > 0 {
+            let cfg = d.cfg(Device::blocks(self.weights, tpb), tpb);
+            let db = d.db();
+            let count = self.weights as u32;
+            launch!(d, Kernel::CheckWeights, cfg; &d.val, &mut d.ctl, &count, &db)?;
+        }
+        self.ctl = d.read_ctl()?;
+        Ok(self.ctl.conflict == NO_CONFLICT)
+    }
+
+    fn try_propagate(&mut self) -> DResult<bool> {
+        if self.conflict || self.unsat {
+            return Ok(false);
+        }
+        while self.pending || self.ctl.qhead < self.ctl.qend || self.ctl.ndirty > 0 {
+            self.pending = false;
+            let before = self.ctl.trail_len;
+            self.ctl = self.round()?;
+            self.changed();
+            log::trace!(
+                "round: trail {} -> {}, frontier {}..{}, level {}, conflict {:#x}/{}",
+                before,
+                self.ctl.trail_len,
+                self.ctl.qhead,
+                self.ctl.qend,
+                self.ctl.level,
+                self.ctl.conflict,
+                self.ctl.conflict_aux
+            );
+            self.stats.propagations += u64::from(self.ctl.trail_len - before);
+            if self.ctl.conflict != NO_CONFLICT {
+                self.conflict = true;
+                return Ok(false);
+            }
+            if self.ctl.qhead == self.ctl.qend && self.ctl.ndirty == 0 {
+                break;
+            }
+        }
+        Ok(true)
+    }
+
+    fn try_resolve(&mut self) -> DResult<bool> {
+        self.stats.conflicts += 1;
+        if self.unsat {
+            return Ok(false);
+        }
+        let d = &mut self.dev;
+        let db = d.db();
+        let inc = self.inc;
+        let threads = 1024.min(self.tpb.max(256));
+        match self.learning {
+            Learning::Res => {
+                launch!(d, Kernel::LearnRes, d.cfg(1, threads); &mut d.ctl, &d.val, &d.trail, &d.trail_pos, &d.reason,
+                    &d.level_start, &mut d.seen, &mut d.touched, &mut d.learned, &mut d.score, &inc, &db)?;
+            }
+            Learning::Fwd => {
+                let deps = d.deps_ptr();
+                let words = d.words;
+                launch!(d, Kernel::LearnFwd, d.cfg(1, threads); &mut d.ctl, &d.val, &d.trail, &d.trail_pos,
+                    &d.level_start, &deps, &words, &mut d.learned, &mut d.score, &inc, &db)?;
+            }
+        }
+        let c = d.read_ctl()?;
+        self.conflict = false;
+        match c.unsat {
+            0 => {}
+            1 => {
+                self.unsat = true;
+                return Ok(false);
+            }
+            _ => return Err("conflict analysis found no literal to resolve (internal error)".into()),
+        }
+        let len = c.learned_len;
+        if log::log_enabled!(log::Level::Trace) {
+            let l: Vec<Lit> = self.dev.stream.clone_dtoh(&self.dev.learned).map_err(err("read-back"))?
+                [..len as usize]
+                .iter()
+                .map(|&x| Lit(x))
+                .collect();
+            log::trace!(
+                "conflict {:#x}/{} at level {} (current {}): learned {l:?}, backjump to {}",
+                c.conflict,
+                c.conflict_aux,
+                c.conflict_level,
+                self.ctl.level,
+                c.bj_level
+            );
+        }
+        self.check_against_reference(len, &c);
+        self.stats.learned += 1;
+        self.stats.learned_literals += u64::from(len);
+        self.backjump(c.bj_level)?;
+        if len == 1 {
+            self.assert_learned(1, reason(R_UNIT, 0))?;
+        } else {
+            let code = self.store_learned(len)?;
+            self.assert_learned(len, code)?;
+        }
+        self.inc *= 1.0 / 0.95;
+        if self.inc > 1e30 {
+            let d = &mut self.dev;
+            let n = self.p.num_vars;
+            let factor = 1e-30f32;
+            let cfg = d.cfg(Device::blocks(n as usize, self.tpb), self.tpb);
+            launch!(d, Kernel::Rescale, cfg; &mut d.score, &n, &factor)?;
+            self.inc *= 1e-30;
+        }
+        Ok(true)
+    }
+
+    /// Tests only: checks every learned nogood against these full assignments (all variables) of
+    /// the answer sets, which no sound nogood may contain.
+    pub fn set_reference(&mut self, models: Vec<Vec<bool>>) {
+        self.reference = Some(models);
+    }
+
+    /// Tests only: the full assignment (all variables) of the current state.
+    pub fn var_values(&mut self) -> Vec<bool> {
+        self.snapshot().0.iter().map(|&x| x > 0).collect()
+    }
+
+    fn check_against_reference(&self, len: u32, c: &Control) {
+        let Some(models) = &self.reference else { return };
+        let lits: Vec<u32> =
+            self.dev.stream.clone_dtoh(&self.dev.learned).expect("read-back")[..len as usize].to_vec();
+        for m in models {
+            if lits.iter().all(|&l| m[(l >> 1) as usize] == (l & 1 == 0)) {
+                panic!(
+                    "unsound learned nogood {:?} (conflict {:#x} aux {} at level {}, current level {}, learning {:?})",
+                    lits.iter().map(|&l| Lit(l)).collect::<Vec<_>>(),
+                    c.conflict,
+                    c.conflict_aux,
+                    c.conflict_level,
+                    self.ctl.level,
+                    self.learning
+                );
+            }
+        }
+    }
+
+    fn try_decide(&mut self) -> DResult<Option<Lit>> {
+        let lv = self.ctl.level + 1;
+        self.dev.ensure_level(lv, self.p.num_vars, self.tpb)?;
+        let d = &mut self.dev;
+        let n_entries = self.entries;
+        let cfg = d.cfg(Device::blocks(n_entries as usize, self.tpb), self.tpb);
+        launch!(d, Kernel::Decide, cfg; &d.val, &mut d.ctl, &d.e_body, &d.e_head, &n_entries, &d.b_lit, &d.def_start,
+            &d.def_lits, &d.def_weights, &d.bound, &d.score)?;
+        let deps = d.deps_ptr();
+        let words = d.words;
+        launch!(d, Kernel::ApplyDecision, d.cfg(1, 1); &mut d.ctl, &mut d.val, &mut d.trail, &mut d.trail_pos,
+            &mut d.reason, &mut d.level_start, &d.e_body, &d.e_head, &d.b_lit, &deps, &words)?;
+        let c = d.read_ctl()?;
+        if c.decided == NO_CONFLICT {
+            return Ok(None);
+        }
+        self.level_start.push(self.ctl.trail_len);
+        self.ctl = c;
+        self.stats.decisions += 1;
+        log::trace!("decision {:?} at level {} (trail {})", Lit(c.decided), c.level, c.trail_len);
+        self.changed();
+        Ok(Some(Lit(c.decided)))
+    }
+
+    fn force_decision(&mut self, l: Lit) -> DResult<()> {
+        let lv = self.ctl.level + 1;
+        self.dev.ensure_level(lv, self.p.num_vars, self.tpb)?;
+        let d = &mut self.dev;
+        let deps = d.deps_ptr();
+        let words = d.words;
+        launch!(d, Kernel::ForceDecision, d.cfg(1, 1); &mut d.ctl, &mut d.val, &mut d.trail, &mut d.trail_pos,
+            &mut d.reason, &mut d.level_start, &l.0, &deps, &words)?;
+        self.level_start.push(self.ctl.trail_len);
+        self.ctl = self.dev.read_ctl()?;
+        self.stats.decisions += 1;
+        self.changed();
+        Ok(())
+    }
+
+    fn try_complete(&mut self) -> DResult<Completion> {
+        let nv = self.p.num_vars;
+        if self.ctl.trail_len == nv {
+            if !self.check_total()? {
+                log::debug!("the whole-database check found a missed conflict");
+                self.conflict = true;
+                return Ok(Completion::Falsified);
+            }
+            if !self.p.is_tight() {
+                let (val, _) = self.snapshot().clone();
+                let loops = self.loops.unfounded_nogoods(&self.p, |l| Self::value_in(&val, l));
+                if !loops.is_empty() {
+                    self.stats.unfounded_sets += 1;
+                    self.add_loop_nogoods(&loops)?;
+                    return Ok(Completion::Falsified);
+                }
+            }
+            return Ok(Completion::Total);
+        }
+        self.stats.completions += 1;
+        let (val, _) = self.snapshot().clone();
+        let loops = self.loops.unfounded_nogoods(&self.p, |l| Self::value_in(&val, l));
+        if !loops.is_empty() {
+            self.stats.unfounded_sets += 1;
+            self.add_loop_nogoods(&loops)?;
+            return Ok(Completion::Falsified);
+        }
+        let v = (1..nv).find(|&v| val[v as usize] == 0).expect("not total");
+        log::warn!("no applicable rule and no unfounded set; deciding F{v}");
+        self.force_decision(Lit::neg(v))?;
+        Ok(Completion::Decided)
+    }
+}
+
+impl Engine for CudaEngine {
+    fn name(&self) -> &'static str {
+        "cuda"
+    }
+
+    fn propagate(&mut self) -> bool {
+        self.try_propagate().unwrap_or_else(|e| fail(e))
+    }
+
+    fn decision_level(&self) -> u32 {
+        self.ctl.level
+    }
+
+    fn resolve_conflict(&mut self) -> bool {
+        self.try_resolve().unwrap_or_else(|e| fail(e))
+    }
+
+    fn decide(&mut self) -> Option<Lit> {
+        self.try_decide().unwrap_or_else(|e| fail(e))
+    }
+
+    fn complete(&mut self) -> Completion {
+        self.try_complete().unwrap_or_else(|e| fail(e))
+    }
+
+    fn atom_values(&self) -> Vec<bool> {
+        let val = match &self.snapshot {
+            Some((v, _)) => v.clone(),
+            None => self
+                .dev
+                .stream
+                .clone_dtoh(&self.dev.val)
+                .unwrap_or_else(|e| fail(format!("read-back failed: {e}"))),
+        };
+        (0..=self.p.num_atoms as usize).map(|v| val[v] > 0).collect()
+    }
+
+    fn lit_value(&self, l: Lit) -> Option<bool> {
+        match &self.snapshot {
+            Some((v, _)) => Self::value_in(v, l),
+            None => {
+                let v = self
+                    .dev
+                    .stream
+                    .clone_dtoh(&self.dev.val)
+                    .unwrap_or_else(|e| fail(format!("read-back failed: {e}")));
+                Self::value_in(&v, l)
+            }
+        }
+    }
+
+    fn fixed_value(&self, l: Lit) -> Option<bool> {
+        let v = match &self.snapshot {
+            Some((v, _)) => v.clone(),
+            None => self
+                .dev
+                .stream
+                .clone_dtoh(&self.dev.val)
+                .unwrap_or_else(|e| fail(format!("read-back failed: {e}"))),
+        };
+        Self::value_in(&v, l).filter(|_| Self::level_in(&v, l) == 0)
+    }
+
+    fn decisions(&self) -> Vec<Lit> {
+        let trail = match &self.snapshot {
+            Some((_, t)) => t.clone(),
+            None => self
+                .dev
+                .stream
+                .clone_dtoh(&self.dev.trail)
+                .unwrap_or_else(|e| fail(format!("read-back failed: {e}"))),
+        };
+        self.level_start[1..].iter().map(|&p| Lit(trail[p as usize])).collect()
+    }
+
+    fn add_nogood(&mut self, lits: &[Lit]) -> bool {
+        self.add_host_nogood(lits).unwrap_or_else(|e| fail(e))
+    }
+
+    fn set_cost_bound(&mut self, bound: Option<Vec<i64>>, strict: bool) {
+        let Some((slot, mult, total)) = self.tables_cost.clone() else { return };
+        // Cost N(c) = sum(M_k * c_k); the slot holds sum(M * w * [not l]) >= total - K.
+        let value = match bound {
+            None => 0,
+            Some(b) => {
+                let n: i64 = b.iter().zip(&mult).map(|(x, m)| x * m).sum();
+                let k = if strict { n - 1 } else { n };
+                total - k
+            }
+        };
+        let d = &mut self.dev;
+        let res = d
+            .stream
+            .memcpy_htod(&[value], &mut d.w_bound.slice_mut(slot as usize..slot as usize + 1))
+            .map_err(err("upload"))
+            .and_then(|_| launch!(d, Kernel::MarkDirty, d.cfg(1, 1); &mut d.ctl, &mut d.dirty, &mut d.dirty_list, &slot));
+        res.unwrap_or_else(|e| fail(e));
+        self.ctl.ndirty += 1;
+        self.pending = true;
+    }
+
+    fn restart(&mut self) {
+        self.stats.restarts += 1;
+        self.backjump(0).unwrap_or_else(|e| fail(e));
+        if self.reduce_due {
+            self.reduce_due = false;
+            self.reduce().unwrap_or_else(|e| fail(e));
+        }
+    }
+
+    fn reduce_learned(&mut self) {
+        self.reduce_due = true;
+    }
+
+    fn learned_count(&self) -> usize {
+        self.learned as usize
+    }
+
+    fn stats(&self) -> EngineStats {
+        self.stats.clone()
+    }
+}

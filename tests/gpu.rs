@@ -1,0 +1,195 @@
+//! GPU tests: the CUDA engine gives exactly the expected answer sets on the conformance corpus
+//! and the CPU engine's answer sets, counts and optima on our instances, under both learning
+//! schemes. Without a GPU (or driver, or NVRTC) every test says so and passes without running.
+
+mod support;
+
+use std::sync::Arc;
+use support::{answer_sets, conformance, options_on};
+use yasmin::cli::{Backend, Heuristic, Learning, SearchOptions};
+use yasmin::engine::cuda::CudaEngine;
+use yasmin::input::read_program;
+use yasmin::nogoods::complete;
+
+/// Why the CUDA engine cannot run here, if it cannot.
+fn unavailable() -> Option<String> {
+    let p = read_program(b"asp 1 0 0\n1 1 1 1 0 0\n0\n").unwrap();
+    let problem = Arc::new(complete(&p).unwrap());
+    CudaEngine::new(problem, &SearchOptions::default()).err()
+}
+
+macro_rules! gpu_test {
+    ($(#[$m:meta])* fn $name:ident() $body:block) => {
+        $(#[$m])*
+        #[test]
+        fn $name() {
+            if let Some(why) = unavailable() {
+                eprintln!("skipping GPU test {}: {why}", stringify!($name));
+                return;
+            }
+            $body
+        }
+    };
+}
+
+fn conformance_on_gpu(family: &str, learning: Learning) {
+    let mut failures = Vec::new();
+    let opts = options_on(Backend::Cuda, learning, Heuristic::Activity);
+    let files = conformance(family);
+    for (path, expected) in &files {
+        let program = read_program(&std::fs::read(path).unwrap()).unwrap();
+        let (outcome, got, _) = answer_sets(&program, &opts);
+        if &got != expected || !outcome.exhausted {
+            failures.push(format!(
+                "{}: {} answer sets, expected {}",
+                path.display(),
+                got.len(),
+                expected.len()
+            ));
+        }
+    }
+    eprintln!("GPU {family} {learning:?}: {}/{} programs agree", files.len() - failures.len(), files.len());
+    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+}
+
+gpu_test! { fn gpu_tight_res() { conformance_on_gpu("tight", Learning::Res) } }
+gpu_test! { fn gpu_tight_fwd() { conformance_on_gpu("tight", Learning::Fwd) } }
+gpu_test! { fn gpu_nontight_res() { conformance_on_gpu("nontight", Learning::Res) } }
+gpu_test! { fn gpu_nontight_fwd() { conformance_on_gpu("nontight", Learning::Fwd) } }
+gpu_test! { fn gpu_aggregates_res() { conformance_on_gpu("aggregates", Learning::Res) } }
+gpu_test! { fn gpu_aggregates_fwd() { conformance_on_gpu("aggregates", Learning::Fwd) } }
+
+gpu_test! {
+    /// Our instances (enumeration, non-tight, optimization, disjunction): same answer sets and
+    /// optima as the CPU engine.
+    fn gpu_matches_cpu_on_instances() {
+        let root = std::env::var_os("YASMIN_REPO").map(std::path::PathBuf::from);
+        let dir = root.unwrap_or_else(|| env!("CARGO_MANIFEST_DIR").into()).join("instances");
+        let mut n = 0;
+        for e in std::fs::read_dir(&dir).unwrap() {
+            let path = e.unwrap().path();
+            if path.extension().is_none_or(|x| x != "aspif") {
+                continue;
+            }
+            let program = read_program(&std::fs::read(&path).unwrap()).unwrap();
+            let (cpu, cpu_sets, cpu_costs) = answer_sets(&program, &options_on(Backend::Cpu, Learning::Res, Heuristic::Activity));
+            for learning in [Learning::Res, Learning::Fwd] {
+                let (gpu, gpu_sets, gpu_costs) = answer_sets(&program, &options_on(Backend::Cuda, learning, Heuristic::Activity));
+                assert_eq!(gpu.engine, "cuda");
+                if cpu.costs.is_some() {
+                    assert_eq!(gpu.costs, cpu.costs, "{}: optimum differs ({learning:?})", path.display());
+                    assert_eq!(gpu_costs.last(), cpu_costs.last(), "{}", path.display());
+                } else {
+                    assert_eq!(gpu_sets, cpu_sets, "{}: answer sets differ ({learning:?})", path.display());
+                }
+                n += 1;
+            }
+        }
+        eprintln!("GPU and CPU agree on {n} instance runs");
+        assert!(n >= 8);
+    }
+}
+
+/// Every answer set's full assignment (all solver variables), by CPU enumeration.
+fn reference_models(problem: &std::sync::Arc<yasmin::nogoods::Problem>) -> Vec<Vec<bool>> {
+    use yasmin::engine::Engine;
+    use yasmin::engine::cpu::CpuEngine;
+    let mut e = CpuEngine::new(std::sync::Arc::clone(problem), &SearchOptions::default());
+    let mut out = Vec::new();
+    loop {
+        if !e.propagate() {
+            if !e.resolve_conflict() {
+                return out;
+            }
+            continue;
+        }
+        if e.decide().is_some() {
+            continue;
+        }
+        if e.complete() == yasmin::engine::Completion::Total {
+            out.push(e.var_values());
+            let ng = e.decisions();
+            if !e.add_nogood(&ng) {
+                return out;
+            }
+        }
+    }
+}
+
+gpu_test! {
+    /// Every nogood the CUDA engine learns while enumerating is consistent with every answer set.
+    fn gpu_learned_nogoods_are_sound() {
+        use yasmin::engine::Engine;
+        use yasmin::engine::Completion;
+        let root = std::env::var_os("YASMIN_REPO").map(std::path::PathBuf::from);
+        let dir = root.unwrap_or_else(|| env!("CARGO_MANIFEST_DIR").into()).join("instances");
+        for name in ["queens.aspif", "colouring.aspif", "hamiltonian.aspif"] {
+            let program = read_program(&std::fs::read(dir.join(name)).unwrap()).unwrap();
+            let problem = Arc::new(complete(&program).unwrap());
+            let models = reference_models(&problem);
+            for learning in [Learning::Res, Learning::Fwd] {
+                let opts = SearchOptions { learning, ..SearchOptions::default() };
+                let mut e = CudaEngine::new(Arc::clone(&problem), &opts).unwrap();
+                let mut remaining = models.clone();
+                e.set_reference(remaining.clone());
+                let mut found = 0;
+                loop {
+                    if !e.propagate() {
+                        if !e.resolve_conflict() {
+                            break;
+                        }
+                        continue;
+                    }
+                    if e.decide().is_some() {
+                        continue;
+                    }
+                    if e.complete() == Completion::Total {
+                        found += 1;
+                        // The model found is blocked from now on: no longer a reference.
+                        let m = e.var_values();
+                        assert!(remaining.contains(&m), "{name}: the model found is not an answer set");
+                        remaining.retain(|x| x != &m);
+                        e.set_reference(remaining.clone());
+                        let ng = e.decisions();
+                        if !e.add_nogood(&ng) {
+                            break;
+                        }
+                    }
+                }
+                eprintln!("{name} {learning:?}: {found} of {} models", models.len());
+                assert_eq!(found, models.len(), "{name} {learning:?}");
+            }
+        }
+    }
+}
+
+#[path = "gen/mod.rs"]
+mod r#gen;
+
+gpu_test! {
+    /// Differential check on random ground programs (the differential test's generator, in its
+    /// aspif mode, so no grounder is needed on the GPU machine): the CUDA engine under both
+    /// learning schemes gives the CPU engine's answer sets, and the same optimum.
+    fn gpu_matches_cpu_on_random_programs() {
+        let n: u64 = std::env::var("YASMIN_GPU_DIFF_PROGRAMS").ok().and_then(|s| s.parse().ok()).unwrap_or(300);
+        let cfg = r#gen::Config::default();
+        let (mut compared, mut sets) = (0, 0);
+        for seed in 0..n {
+            let text = r#gen::generate_aspif(7_000_000 + seed, &cfg).to_string();
+            let program = read_program(text.as_bytes()).unwrap();
+            let cpu_opts = options_on(Backend::Cpu, Learning::Res, Heuristic::Activity);
+            let (cpu, cpu_sets, _) = answer_sets(&program, &cpu_opts);
+            for learning in [Learning::Res, Learning::Fwd] {
+                let (gpu, gpu_sets, _) = answer_sets(&program, &options_on(Backend::Cuda, learning, Heuristic::Activity));
+                if cpu.costs.is_some() {
+                    assert_eq!(gpu.costs, cpu.costs, "seed {seed} {learning:?}: optimum differs\n{text}");
+                } else {
+                    assert_eq!(gpu_sets, cpu_sets, "seed {seed} {learning:?}: answer sets differ\n{text}");
+                }
+                compared += 1;
+                sets += gpu_sets.len();
+            }
+        }
+        eprintln!("GPU and CPU agree on {compared} runs over {n} random programs ({sets} answer sets)");
+    }
+}
