@@ -61,6 +61,8 @@ extern "C" __global__ void learn_res_k(Control* ctl, const int* val, const u32* 
             off += (int)bd;
             __syncthreads();
         }
+        // Every thread has read s_idx and s_found before thread 0 moves them on.
+        __syncthreads();
         if (tid == 0) {
             if (s_found < 0) {
                 s_done = 2;  // no marked literal left: cannot happen; reported as an error

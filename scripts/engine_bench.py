@@ -28,12 +28,14 @@ def yasmin(binary, f, backend, learning, timeout):
         j = json.loads(out)
     except json.JSONDecodeError:
         return {"status": "ERROR", "time": wall}
-    st, t = j.get("Stats", {}), j["Time"]["Solve"] or 1e-9
+    st, t = j.get("Stats", {}), j["Time"]["Solve"]
+    # Rates over a solve shorter than 10 ms say nothing; leave them out.
+    rate = (lambda k: st.get(k, 0) / t) if t >= 0.01 else (lambda k: None)
     status = j["Result"] if "TIME LIMIT" not in j else "TIMEOUT"
     return {
         "status": status, "time": j["Time"]["Total"], "engine": st.get("Engine"),
-        "props_s": st.get("Propagations", 0) / t, "dec_s": st.get("Choices", 0) / t,
-        "learned_s": st.get("Lemmas", 0) / t, "avg_len": st.get("LemmaAvgLen", 0.0),
+        "props_s": rate("Propagations"), "dec_s": rate("Choices"),
+        "learned_s": rate("Lemmas"), "avg_len": st.get("LemmaAvgLen", 0.0),
         "cost": j["Models"].get("Costs"),
     }
 
@@ -43,7 +45,7 @@ def clingo(f, timeout):
         import clingo  # noqa: F401
     except ImportError:
         return {"status": "n/a", "time": float("nan")}
-    out, wall = run([sys.executable, "-m", "clingo", "--mode=clasp", "--outf=2", "-q", f"--time-limit={timeout}", f],
+    out, wall = run([sys.executable, "-m", "clingo", "--mode=clasp", "--outf=2", "-q", f"--time-limit={max(1, int(timeout))}", f],
                     timeout)
     try:
         j = json.loads(out)
