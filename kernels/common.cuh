@@ -52,7 +52,18 @@ struct Control {
     u64 best;          // decision argmax key: score bits << 32 | (~entry)
     u32 uip;           // the literal the learned nogood asserts false
     u32 conflict_level;// the level of the analysed conflict
+    u32 rounds;        // propagation rounds run (statistics)
+    u32 sweeps;        // sweeps of the learned nogoods in propagate_fix_k (statistics)
+    u64 ns_input;      // propagate_fix_k: nanoseconds in block 0's input rounds (statistics)
+    u64 ns_sweep;      //   and in the grid's sweeps, barriers included (statistics)
 };
+
+// The device's nanosecond clock (for the statistics above).
+__device__ __forceinline__ u64 now_ns_d() {
+    u64 t;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+    return t;
+}
 
 // A view of one CSR list: items[start[i] .. start[i+1]).
 struct Csr {
@@ -103,6 +114,25 @@ __device__ __forceinline__ void propose_d(const int* val, int* prop, u32* prop_l
     }
 }
 
+// How a step's work is split: `units` workers (blocks, or warps) take the frontier literals and
+// the `lanes` threads of a worker a literal's occurrences; one-item-per-thread loops use all
+// units * lanes threads (index unit * lanes + lane).
+struct Par {
+    u32 unit, units, lane, lanes;
+};
+
+// The whole grid: a block per frontier literal.
+__device__ __forceinline__ Par grid_par_d() {
+    Par p = {blockIdx.x, gridDim.x, threadIdx.x, blockDim.x};
+    return p;
+}
+
+// One block on its own: a warp per frontier literal.
+__device__ __forceinline__ Par warp_par_d() {
+    Par p = {threadIdx.x >> 5, blockDim.x >> 5, threadIdx.x & 31u, 32u};
+    return p;
+}
+
 // Warp-level OR and max reductions by shuffles.
 __device__ __forceinline__ u64 warp_or_d(u64 x) {
     for (int off = 16; off > 0; off >>= 1) x |= __shfl_down_sync(0xffffffffu, x, off);
@@ -128,6 +158,31 @@ struct Db {
     const u32* w_start;
     const u32* w_lits;
     const i64* w_weights;
+};
+
+// Everything propagate_fix_k needs besides the Db. Mirrored by `FixArgs` in
+// src/engine/cuda/layout.rs: keep the order.
+struct FixArgs {
+    int* val;
+    int* prop;
+    u32* prop_list;
+    u32* prop_reason;
+    Control* ctl;
+    u32* trail;
+    u32* trail_pos;
+    u32* reason;
+    const u32* occ_start[3];  // input nogoods of lengths 2, 3 and longer: literal -> nogoods
+    const u32* occ[3];
+    u32 class_size[3];
+    u32 lg_count[LEARNED_GROUPS];  // learned nogoods per group
+    const u32* w_occ_start;   // weight constraints: literal -> constraints
+    const u32* w_occ;
+    u32* dirty;
+    u32* dirty_list;
+    u32 nweights;
+    u32 words;                // forward learning: bitmap words per variable (deps null otherwise)
+    u64* deps;
+    u32* barrier;             // two words for grid_sync_d: arrivals, generation
 };
 
 // Calls f(q) for every literal q (true) of the reason `r` of literal `p` at trail position

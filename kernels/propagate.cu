@@ -1,8 +1,10 @@
-// propagate.cu: unit propagation in rounds (Algorithm 2 of the paper). Each round checks the
-// input nogoods that contain a literal made true in the previous round (separate kernels for
-// lengths 2, 3 and longer, one block per frontier literal, one thread per occurrence), sweeps the
-// learned nogoods (one kernel launch per length group, one thread per nogood) and the weight
-// constraints touched by the frontier, then merge_k applies the round's proposals.
+// propagate.cu: unit propagation in rounds (Algorithm 2 of the paper). A round checks the input
+// nogoods that contain a literal made true in the previous round (separate kernels for lengths
+// 2, 3 and longer, one block per frontier literal, one thread per occurrence) and the weight
+// constraints the frontier touches; a round with an empty frontier (the input nogoods' fixpoint)
+// sweeps the learned nogoods instead (one launch per length group, one thread per nogood). Then
+// merge_k applies the round's proposals. The steps are device functions (_d), launched one by one
+// by the host (the _k wrappers below) or run in one cooperative launch (fixpoint.cu).
 #include "common.cuh"
 
 // Initial propagation of the unit nogoods: one thread per unit nogood {u} (u must be false).
@@ -13,12 +15,13 @@ extern "C" __global__ void init_units_k(const int* val, int* prop, u32* prop_lis
 }
 
 // Nogoods {l, m}: l just became true, so m must be false.
-extern "C" __global__ void prop_bin_k(const int* val, int* prop, u32* prop_list, u32* prop_reason, Control* ctl,
-                                      const u32* trail, u32 qhead, u32 qend, const u32* occ_start,
-                                      const u32* occ, const u32* ng_start, const u32* ng_lits) {
-    for (u32 f = qhead + blockIdx.x; f < qend; f += gridDim.x) {
+__device__ __forceinline__ void prop_bin_d(const int* val, int* prop, u32* prop_list, u32* prop_reason,
+                                           Control* ctl, const u32* trail, u32 qhead, u32 qend,
+                                           const u32* occ_start, const u32* occ, const u32* ng_start,
+                                           const u32* ng_lits, Par p) {
+    for (u32 f = qhead + p.unit; f < qend; f += p.units) {
         u32 l = trail[f];
-        for (u32 i = occ_start[l] + threadIdx.x; i < occ_start[l + 1]; i += blockDim.x) {
+        for (u32 i = occ_start[l] + p.lane; i < occ_start[l + 1]; i += p.lanes) {
             u32 n = occ[i];
             u32 s = ng_start[n];
             u32 a = ng_lits[s], b = ng_lits[s + 1];
@@ -34,12 +37,13 @@ extern "C" __global__ void prop_bin_k(const int* val, int* prop, u32* prop_list,
 }
 
 // Nogoods {l, x, y}: with l true, both others true is a conflict, one true forces the other false.
-extern "C" __global__ void prop_tern_k(const int* val, int* prop, u32* prop_list, u32* prop_reason, Control* ctl,
-                                       const u32* trail, u32 qhead, u32 qend, const u32* occ_start,
-                                       const u32* occ, const u32* ng_start, const u32* ng_lits) {
-    for (u32 f = qhead + blockIdx.x; f < qend; f += gridDim.x) {
+__device__ __forceinline__ void prop_tern_d(const int* val, int* prop, u32* prop_list, u32* prop_reason,
+                                            Control* ctl, const u32* trail, u32 qhead, u32 qend,
+                                            const u32* occ_start, const u32* occ, const u32* ng_start,
+                                            const u32* ng_lits, Par p) {
+    for (u32 f = qhead + p.unit; f < qend; f += p.units) {
         u32 l = trail[f];
-        for (u32 i = occ_start[l] + threadIdx.x; i < occ_start[l + 1]; i += blockDim.x) {
+        for (u32 i = occ_start[l] + p.lane; i < occ_start[l + 1]; i += p.lanes) {
             u32 n = occ[i];
             u32 s = ng_start[n];
             u32 x, y;
@@ -79,12 +83,13 @@ __device__ __forceinline__ void check_nogood_d(const int* val, int* prop, u32* p
 }
 
 // Input nogoods of length 4 and more containing a frontier literal.
-extern "C" __global__ void prop_long_k(const int* val, int* prop, u32* prop_list, u32* prop_reason, Control* ctl,
-                                       const u32* trail, u32 qhead, u32 qend, const u32* occ_start,
-                                       const u32* occ, const u32* ng_start, const u32* ng_lits) {
-    for (u32 f = qhead + blockIdx.x; f < qend; f += gridDim.x) {
+__device__ __forceinline__ void prop_long_d(const int* val, int* prop, u32* prop_list, u32* prop_reason,
+                                            Control* ctl, const u32* trail, u32 qhead, u32 qend,
+                                            const u32* occ_start, const u32* occ, const u32* ng_start,
+                                            const u32* ng_lits, Par p) {
+    for (u32 f = qhead + p.unit; f < qend; f += p.units) {
         u32 l = trail[f];
-        for (u32 i = occ_start[l] + threadIdx.x; i < occ_start[l + 1]; i += blockDim.x) {
+        for (u32 i = occ_start[l] + p.lane; i < occ_start[l + 1]; i += p.lanes) {
             u32 n = occ[i];
             u32 s = ng_start[n];
             check_nogood_d(val, prop, prop_list, prop_reason, ctl, ng_lits + s, ng_start[n + 1] - s,
@@ -94,9 +99,10 @@ extern "C" __global__ void prop_long_k(const int* val, int* prop, u32* prop_list
 }
 
 // One group of learned nogoods: one thread per nogood.
-extern "C" __global__ void prop_learned_k(const int* val, int* prop, u32* prop_list, u32* prop_reason,
-                                          Control* ctl, const u32* start, const u32* lits, u32 count, u32 group) {
-    for (u32 n = blockIdx.x * blockDim.x + threadIdx.x; n < count; n += gridDim.x * blockDim.x) {
+__device__ __forceinline__ void prop_learned_d(const int* val, int* prop, u32* prop_list, u32* prop_reason,
+                                               Control* ctl, const u32* start, const u32* lits, u32 count,
+                                               u32 group, Par p) {
+    for (u32 n = p.unit * p.lanes + p.lane; n < count; n += p.units * p.lanes) {
         u32 s = start[n];
         check_nogood_d(val, prop, prop_list, prop_reason, ctl, lits + s, start[n + 1] - s,
                        REASON(R_LEARNED, (group << GROUP_SHIFT) | n));
@@ -104,11 +110,11 @@ extern "C" __global__ void prop_learned_k(const int* val, int* prop, u32* prop_l
 }
 
 // Marks the weight constraints touched by the frontier (occurrence lists of both signs).
-extern "C" __global__ void weight_mark_k(Control* ctl, const u32* trail, u32 qhead, u32 qend,
-                                         const u32* occ_start, const u32* occ, u32* dirty, u32* dirty_list) {
-    for (u32 f = qhead + blockIdx.x; f < qend; f += gridDim.x) {
+__device__ __forceinline__ void weight_mark_d(Control* ctl, const u32* trail, u32 qhead, u32 qend,
+                                              const u32* occ_start, const u32* occ, u32* dirty, u32* dirty_list, Par p) {
+    for (u32 f = qhead + p.unit; f < qend; f += p.units) {
         u32 l = trail[f];
-        for (u32 i = occ_start[l] + threadIdx.x; i < occ_start[l + 1]; i += blockDim.x) {
+        for (u32 i = occ_start[l] + p.lane; i < occ_start[l + 1]; i += p.lanes) {
             u32 c = occ[i];
             if (atomicExch(&dirty[c], 1u) == 0u) dirty_list[atomicAdd(&ctl->ndirty, 1u)] = c;
         }
@@ -117,11 +123,12 @@ extern "C" __global__ void weight_mark_k(Control* ctl, const u32* trail, u32 qhe
 
 // Checks each dirty weight constraint W <-> sum(w_i [l_i]) >= bound from the snapshot: one
 // thread per constraint (members are sorted heaviest first).
-extern "C" __global__ void weight_check_k(const int* val, int* prop, u32* prop_list, u32* prop_reason, Control* ctl,
-                                          u32* dirty, const u32* dirty_list, const u32* head, const i64* bound,
-                                          const u32* start, const u32* lits, const i64* weights) {
+__device__ __forceinline__ void weight_check_d(const int* val, int* prop, u32* prop_list, u32* prop_reason,
+                                               Control* ctl, u32* dirty, const u32* dirty_list, const u32* head,
+                                               const i64* bound, const u32* start, const u32* lits,
+                                               const i64* weights, Par p) {
     u32 n = ctl->ndirty;
-    for (u32 k = blockIdx.x * blockDim.x + threadIdx.x; k < n; k += gridDim.x * blockDim.x) {
+    for (u32 k = p.unit * p.lanes + p.lane; k < n; k += p.units * p.lanes) {
         u32 c = dirty_list[k];
         dirty[c] = 0u;
         i64 ts = 0, fs = 0, total = 0;
@@ -158,11 +165,10 @@ extern "C" __global__ void weight_check_k(const int* val, int* prop, u32* prop_l
     }
 }
 
-// Applies the round's proposals: values, trail (from position `base`), trail positions, reasons.
-extern "C" __global__ void merge_k(int* val, int* prop, const u32* prop_list, const u32* prop_reason,
-                                   Control* ctl, u32* trail, u32* trail_pos, u32* reason, u32 base) {
-    u32 n = ctl->nprop;
-    for (u32 i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x) {
+// Applies the round's `n` proposals: values, trail (from position `base`), trail positions, reasons.
+__device__ __forceinline__ void merge_d(int* val, int* prop, const u32* prop_list, const u32* prop_reason,
+                                        u32 n, u32* trail, u32* trail_pos, u32* reason, u32 base, Par p) {
+    for (u32 i = p.unit * p.lanes + p.lane; i < n; i += p.units * p.lanes) {
         u32 l = prop_list[i], v = lit_var_d(l);
         val[v] = prop[v];
         prop[v] = 0;
@@ -172,12 +178,11 @@ extern "C" __global__ void merge_k(int* val, int* prop, const u32* prop_list, co
     }
 }
 
-// Forward learning: the dependency bitmap of each literal merged this round, the union of its
-// antecedents' bitmaps (`words` 64-bit words per variable).
-extern "C" __global__ void deps_k(const int* val, const u32* trail, const u32* trail_pos, const u32* reason,
-                                  Control* ctl, u64* deps, u32 words, u32 base, Db db) {
-    u32 n = ctl->nprop;
-    for (u32 i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x) {
+// Forward learning: the dependency bitmap of each of the `n` literals merged this round (from
+// trail position `base`), the union of its antecedents' bitmaps (`words` 64-bit words per variable).
+__device__ __forceinline__ void deps_d(const int* val, const u32* trail, const u32* trail_pos, const u32* reason,
+                                       u32 n, u64* deps, u32 words, u32 base, const Db& db, Par p) {
+    for (u32 i = p.unit * p.lanes + p.lane; i < n; i += p.units * p.lanes) {
         u32 l = trail[base + i], v = lit_var_d(l);
         u64* row = deps + (u64)v * words;
         for (u32 w = 0; w < words; w++) row[w] = 0;
@@ -191,6 +196,51 @@ extern "C" __global__ void deps_k(const int* val, const u32* trail, const u32* t
     }
 }
 
+// The kernels of the host-driven rounds (--gpu-rounds=host): one launch per step of a round.
+extern "C" __global__ void prop_bin_k(const int* val, int* prop, u32* prop_list, u32* prop_reason, Control* ctl,
+                                      const u32* trail, u32 qhead, u32 qend, const u32* occ_start,
+                                      const u32* occ, const u32* ng_start, const u32* ng_lits) {
+    prop_bin_d(val, prop, prop_list, prop_reason, ctl, trail, qhead, qend, occ_start, occ, ng_start, ng_lits, grid_par_d());
+}
+
+extern "C" __global__ void prop_tern_k(const int* val, int* prop, u32* prop_list, u32* prop_reason, Control* ctl,
+                                       const u32* trail, u32 qhead, u32 qend, const u32* occ_start,
+                                       const u32* occ, const u32* ng_start, const u32* ng_lits) {
+    prop_tern_d(val, prop, prop_list, prop_reason, ctl, trail, qhead, qend, occ_start, occ, ng_start, ng_lits, grid_par_d());
+}
+
+extern "C" __global__ void prop_long_k(const int* val, int* prop, u32* prop_list, u32* prop_reason, Control* ctl,
+                                       const u32* trail, u32 qhead, u32 qend, const u32* occ_start,
+                                       const u32* occ, const u32* ng_start, const u32* ng_lits) {
+    prop_long_d(val, prop, prop_list, prop_reason, ctl, trail, qhead, qend, occ_start, occ, ng_start, ng_lits, grid_par_d());
+}
+
+extern "C" __global__ void prop_learned_k(const int* val, int* prop, u32* prop_list, u32* prop_reason,
+                                          Control* ctl, const u32* start, const u32* lits, u32 count, u32 group) {
+    prop_learned_d(val, prop, prop_list, prop_reason, ctl, start, lits, count, group, grid_par_d());
+}
+
+extern "C" __global__ void weight_mark_k(Control* ctl, const u32* trail, u32 qhead, u32 qend,
+                                         const u32* occ_start, const u32* occ, u32* dirty, u32* dirty_list) {
+    weight_mark_d(ctl, trail, qhead, qend, occ_start, occ, dirty, dirty_list, grid_par_d());
+}
+
+extern "C" __global__ void weight_check_k(const int* val, int* prop, u32* prop_list, u32* prop_reason, Control* ctl,
+                                          u32* dirty, const u32* dirty_list, const u32* head, const i64* bound,
+                                          const u32* start, const u32* lits, const i64* weights) {
+    weight_check_d(val, prop, prop_list, prop_reason, ctl, dirty, dirty_list, head, bound, start, lits, weights, grid_par_d());
+}
+
+extern "C" __global__ void merge_k(int* val, int* prop, const u32* prop_list, const u32* prop_reason,
+                                   Control* ctl, u32* trail, u32* trail_pos, u32* reason, u32 base) {
+    merge_d(val, prop, prop_list, prop_reason, ctl->nprop, trail, trail_pos, reason, base, grid_par_d());
+}
+
+extern "C" __global__ void deps_k(const int* val, const u32* trail, const u32* trail_pos, const u32* reason,
+                                  Control* ctl, u64* deps, u32 words, u32 base, Db db) {
+    deps_d(val, trail, trail_pos, reason, ctl->nprop, deps, words, base, db, grid_par_d());
+}
+
 // Ends a round: the merged proposals become the next frontier.
 extern "C" __global__ void round_end_k(Control* ctl) {
     u32 base = ctl->trail_len;
@@ -199,6 +249,7 @@ extern "C" __global__ void round_end_k(Control* ctl) {
     ctl->qend = ctl->trail_len;
     ctl->nprop = 0;
     ctl->ndirty = 0;
+    ctl->rounds++;
 }
 
 // The safety net before a total assignment is accepted: any violated nogood is a conflict.

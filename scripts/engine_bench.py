@@ -5,6 +5,9 @@ same ground files in the same run. Prints a markdown table (last) and writes a C
 
     scripts/engine_bench.py --timeout 20 --configs cuda:res,cuda:fwd,cpu:res,cpu:fwd FILE.aspif...
 
+A configuration is BACKEND:LEARNING[:ROUNDS], ROUNDS being yasmin's --gpu-rounds (device, the
+default, or host) for the CUDA engine.
+
 clingo is run as `python3 -m clingo --mode=clasp` when it can be imported (on the GPU machine,
 carry its wheels; see ../shared/docs/gpu.md); otherwise its column says n/a.
 """
@@ -21,9 +24,9 @@ def run(cmd, timeout):
     return out, time.monotonic() - t
 
 
-def yasmin(binary, f, backend, learning, timeout):
+def yasmin(binary, f, backend, learning, rounds, timeout, extra):
     out, wall = run([binary, "--outf=2", "--stats", "-q", f"--backend={backend}", f"--learning={learning}",
-                     f"--time-limit={timeout}", f], timeout)
+                     f"--gpu-rounds={rounds}", f"--time-limit={timeout}", *extra, f], timeout)
     try:
         j = json.loads(out)
     except json.JSONDecodeError:
@@ -36,6 +39,7 @@ def yasmin(binary, f, backend, learning, timeout):
         "status": status, "time": j["Time"]["Total"], "engine": st.get("Engine"),
         "props_s": rate("Propagations"), "dec_s": rate("Choices"),
         "learned_s": rate("Lemmas"), "avg_len": st.get("LemmaAvgLen", 0.0),
+        "rounds_s": rate("Rounds") if st.get("Rounds") else None,
         "cost": j["Models"].get("Costs"),
     }
 
@@ -61,20 +65,24 @@ def main():
     ap.add_argument("--yasmin", default="target/release/yasmin")
     ap.add_argument("--timeout", type=float, default=20)
     ap.add_argument("--configs", default="cuda:res,cuda:fwd,cpu:res,cpu:fwd")
+    ap.add_argument("--no-clingo", action="store_true", help="leave clingo out")
+    ap.add_argument("--yasmin-args", default="", help="extra options for every yasmin run (one string)")
     ap.add_argument("--csv", default=os.environ.get("OUT", ".") + "/engine_bench.csv")
     a = ap.parse_args()
     rows = []
     for f in a.files:
         name = os.path.basename(f)
-        c = clingo(f, a.timeout)
-        rows.append({"instance": name, "config": "clingo", **c})
-        print(f"{name} clingo {c['status']} {c['time']:.2f}s", file=sys.stderr, flush=True)
+        if not a.no_clingo:
+            c = clingo(f, a.timeout)
+            rows.append({"instance": name, "config": "clingo", **c})
+            print(f"{name} clingo {c['status']} {c['time']:.2f}s", file=sys.stderr, flush=True)
         for cfg in a.configs.split(","):
-            backend, learning = cfg.split(":")
-            r = yasmin(a.yasmin, f, backend, learning, a.timeout)
-            rows.append({"instance": name, "config": f"{backend}:{learning}", **r})
+            backend, learning, rounds = (cfg.split(":") + ["device"])[:3]
+            r = yasmin(a.yasmin, f, backend, learning, rounds, a.timeout, a.yasmin_args.split())
+            rows.append({"instance": name, "config": cfg, **r})
             print(f"{name} {cfg} {r['status']} {r['time']:.2f}s", file=sys.stderr, flush=True)
-    keys = ["instance", "config", "status", "time", "props_s", "dec_s", "learned_s", "avg_len", "cost", "engine"]
+    keys = ["instance", "config", "status", "time", "props_s", "dec_s", "learned_s", "avg_len", "rounds_s", "cost",
+            "engine"]
     try:
         with open(a.csv, "w", newline="") as fh:
             w = csv.DictWriter(fh, fieldnames=keys, extrasaction="ignore")
@@ -84,11 +92,11 @@ def main():
         pass
     fmt = lambda v: "" if v is None else (f"{v:,.0f}" if isinstance(v, float) and v >= 100 else
                                           (f"{v:.2f}" if isinstance(v, float) else str(v)))
-    print("| instance | config | status | time (s) | props/s | decisions/s | learned/s | avg learned len |")
-    print("|---|---|---|--:|--:|--:|--:|--:|")
+    print("| instance | config | status | time (s) | props/s | decisions/s | learned/s | avg learned len | rounds/s |")
+    print("|---|---|---|--:|--:|--:|--:|--:|--:|")
     for r in rows:
         print("| " + " | ".join(fmt(r.get(k)) for k in
-              ["instance", "config", "status", "time", "props_s", "dec_s", "learned_s", "avg_len"]) + " |")
+              ["instance", "config", "status", "time", "props_s", "dec_s", "learned_s", "avg_len", "rounds_s"]) + " |")
 
 
 if __name__ == "__main__":

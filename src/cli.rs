@@ -40,8 +40,9 @@ pub struct Cli {
     #[arg(long = "seed", default_value_t = 1)]
     pub seed: u64,
 
-    /// Which engine runs the search.
-    #[arg(long = "backend", value_enum, default_value_t = Backend::Auto)]
+    /// Which engine runs the search: cpu, cuda (an NVIDIA GPU), or auto (cuda when a GPU is
+    /// present, else cpu). The default is cpu while the CUDA engine is slower (BENCHMARKS.md).
+    #[arg(long = "backend", value_enum, default_value_t = Backend::Cpu)]
     pub backend: Backend,
 
     /// Optimization mode: opt (find and prove an optimum), optN (all optimal models), enum
@@ -101,6 +102,23 @@ pub struct SearchOptions {
     /// Threads per block for the CUDA engine's kernels.
     #[arg(long = "tpb", default_value_t = 256)]
     pub tpb: u32,
+
+    /// Who drives the CUDA engine's propagation rounds: device (one cooperative launch runs the
+    /// rounds to the fixpoint, grid-wide barriers between their steps) or host (a launch per step
+    /// and a read-back per round). device falls back to host where cooperative launch is missing.
+    #[arg(long = "gpu-rounds", value_enum, default_value_t = GpuRounds::Device)]
+    pub gpu_rounds: GpuRounds,
+
+    /// Blocks per multiprocessor for device-driven rounds (at most what fits at once): more
+    /// threads for the sweeps of learned nogoods, but every grid barrier waits for every block.
+    #[arg(long = "gpu-blocks-per-sm", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=32))]
+    pub gpu_blocks_per_sm: u32,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GpuRounds {
+    Device,
+    Host,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]

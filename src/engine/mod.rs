@@ -32,6 +32,8 @@ pub struct EngineStats {
     pub deleted: u64,
     pub unfounded_sets: u64,
     pub completions: u64,
+    /// Propagation rounds (the CUDA engine; 0 on the CPU).
+    pub rounds: u64,
 }
 
 /// The operations of the paper's Algorithm 1, over one assignment.

@@ -239,6 +239,13 @@ impl<W: Write> Printer<W> {
                 ps.weight_constraints,
                 if ps.tight { "Yes" } else { "No" },
             ));
+            if st.rounds > 0 {
+                s.push_str(&format!(
+                    "{c}Rounds       : {:<8} (per second: {:.0}, propagation rounds on the device)\n",
+                    st.rounds,
+                    st.rounds as f64 / t
+                ));
+            }
         }
         let _ = self.out.write_all(s.as_bytes());
     }
@@ -294,9 +301,9 @@ impl<W: Write> Printer<W> {
             let st = &o.stats;
             let avg = if st.learned > 0 { st.learned_literals as f64 / st.learned as f64 } else { 0.0 };
             s.push_str(&format!(
-                ",\n  \"Stats\": {{\n    \"Engine\": \"{}\",\n    \"Choices\": {},\n    \"Conflicts\": {},\n    \"Restarts\": {},\n    \"Propagations\": {},\n    \"Lemmas\": {},\n    \"LemmasDeleted\": {},\n    \"LemmaAvgLen\": {avg:.3},\n    \"Unfounded\": {},\n    \"Atoms\": {},\n    \"Variables\": {},\n    \"Nogoods\": {}\n  }}",
+                ",\n  \"Stats\": {{\n    \"Engine\": \"{}\",\n    \"Choices\": {},\n    \"Conflicts\": {},\n    \"Restarts\": {},\n    \"Propagations\": {},\n    \"Lemmas\": {},\n    \"LemmasDeleted\": {},\n    \"LemmaAvgLen\": {avg:.3},\n    \"Unfounded\": {},\n    \"Rounds\": {},\n    \"Atoms\": {},\n    \"Variables\": {},\n    \"Nogoods\": {}\n  }}",
                 o.engine, st.decisions, st.conflicts, st.restarts, st.propagations, st.learned, st.deleted,
-                st.unfounded_sets, o.problem_size.atoms, o.problem_size.variables, o.problem_size.nogoods
+                st.unfounded_sets, st.rounds, o.problem_size.atoms, o.problem_size.variables, o.problem_size.nogoods
             ));
         }
         s.push_str("\n}\n");

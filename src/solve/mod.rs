@@ -180,6 +180,7 @@ impl<'a> Driver<'a> {
         acc.deleted += st.deleted;
         acc.unfounded_sets += st.unfounded_sets;
         acc.completions += st.completions;
+        acc.rounds += st.rounds;
     }
 
     /// The nogood that excludes the current model (or its projection) from later answers.

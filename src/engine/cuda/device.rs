@@ -2,7 +2,7 @@
 //! launch helper. Learned-nogood groups and the dependency table grow on the device when full.
 
 use super::kernels::{Kernel, Kernels};
-use super::layout::{Control, DeviceDb, LEARNED_GROUPS, NO_CONFLICT, Tables};
+use super::layout::{Control, DeviceDb, FixArgs, LEARNED_GROUPS, NO_CONFLICT, Tables};
 use cudarc::driver::{
     CudaContext, CudaSlice, CudaStream, DevicePtr, DeviceRepr, LaunchConfig, PushKernelArg, ValidAsZeroBits,
 };
@@ -64,6 +64,8 @@ pub struct Device {
     pub learned: CudaSlice<u32>,
     pub deps: Option<CudaSlice<u64>>,
     pub words: u32,
+    /// The grid barrier of propagate_fix_k (arrivals, generation).
+    pub barrier: CudaSlice<u32>,
 }
 
 /// Allocates and uploads `data` (at least one element, so empty tables still have an address).
@@ -174,6 +176,7 @@ impl Device {
             learned: zeros(s, n + 1)?,
             deps,
             words,
+            barrier: zeros(s, 2)?,
             k,
             ctx,
             stream,
@@ -197,6 +200,58 @@ impl Device {
             db.lg_lits[g] = ptr(&grp.lits, s);
         }
         db
+    }
+
+    /// The arguments of propagate_fix_k for the current buffers.
+    pub fn fix_args(&self, class_sizes: [usize; 3], nweights: usize) -> FixArgs {
+        let s = &self.stream;
+        let mut a = FixArgs {
+            val: ptr(&self.val, s),
+            prop: ptr(&self.prop, s),
+            prop_list: ptr(&self.prop_list, s),
+            prop_reason: ptr(&self.prop_reason, s),
+            ctl: ptr(&self.ctl, s),
+            trail: ptr(&self.trail, s),
+            trail_pos: ptr(&self.trail_pos, s),
+            reason: ptr(&self.reason, s),
+            class_size: class_sizes.map(|n| n as u32),
+            w_occ_start: ptr(&self.w_occ_start, s),
+            w_occ: ptr(&self.w_occ, s),
+            dirty: ptr(&self.dirty, s),
+            dirty_list: ptr(&self.dirty_list, s),
+            nweights: nweights as u32,
+            words: self.words,
+            deps: self.deps_ptr(),
+            barrier: ptr(&self.barrier, s),
+            ..Default::default()
+        };
+        for (c, (start, occ)) in self.occ.iter().enumerate() {
+            a.occ_start[c] = ptr(start, s);
+            a.occ[c] = ptr(occ, s);
+        }
+        for (g, grp) in self.groups.iter().enumerate() {
+            a.lg_count[g] = grp.count;
+        }
+        a
+    }
+
+    /// The grid of propagate_fix_k: `per_sm` blocks per multiprocessor (at most what is resident
+    /// at once: its grid barrier waits for every block) of as many threads as fit, up to 1024
+    /// (block 0 runs the short rounds alone, a warp per frontier literal). None where the device
+    /// cannot launch cooperative kernels.
+    pub fn cooperative_grid(&self, per_sm: u32) -> Option<(u32, u32)> {
+        use cudarc::driver::sys::CUdevice_attribute::{
+            CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT,
+        };
+        if self.ctx.attribute(CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH).ok()? == 0 {
+            return None;
+        }
+        let sms = self.ctx.attribute(CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT).ok()? as u32;
+        let f = self.k.get(Kernel::PropagateFix);
+        [1024u32, 512, 256, 128].into_iter().find_map(|threads| {
+            let fits = f.occupancy_max_active_blocks_per_multiprocessor(threads, 0, None).ok()?;
+            (fits > 0).then(|| (sms * per_sm.min(fits), threads))
+        })
     }
 
     /// The device address of the dependency table, or 0 without forward learning.

@@ -11,8 +11,9 @@ use std::sync::{Arc, Mutex};
 
 /// The shared header and the kernel files, in the order they are concatenated.
 pub const HEADER: (&str, &str) = ("common.cuh", include_str!("../../../kernels/common.cuh"));
-pub const SOURCES: [(&str, &str); 4] = [
+pub const SOURCES: [(&str, &str); 5] = [
     ("propagate.cu", include_str!("../../../kernels/propagate.cu")),
+    ("fixpoint.cu", include_str!("../../../kernels/fixpoint.cu")),
     ("decide.cu", include_str!("../../../kernels/decide.cu")),
     ("backjump.cu", include_str!("../../../kernels/backjump.cu")),
     ("learn.cu", include_str!("../../../kernels/learn.cu")),
@@ -45,6 +46,7 @@ kernels! {
     Merge => "merge_k",
     Deps => "deps_k",
     RoundEnd => "round_end_k",
+    PropagateFix => "propagate_fix_k",
     CheckNogoods => "check_nogoods_k",
     CheckWeights => "check_weights_k",
     Decide => "decide_k",

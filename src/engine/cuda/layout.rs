@@ -44,6 +44,10 @@ pub struct Control {
     pub best: u64,
     pub uip: u32,
     pub conflict_level: u32,
+    pub rounds: u32,
+    pub sweeps: u32,
+    pub ns_input: u64,
+    pub ns_sweep: u64,
 }
 
 // SAFETY: plain old data with the C layout the kernels use; all-zero is a valid value.
@@ -67,6 +71,35 @@ pub struct DeviceDb {
 
 // SAFETY: plain old data (device addresses) with the C layout of `struct Db`.
 unsafe impl DeviceRepr for DeviceDb {}
+
+/// `struct FixArgs` of common.cuh: the arguments of `propagate_fix_k` besides the [`DeviceDb`].
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FixArgs {
+    pub val: u64,
+    pub prop: u64,
+    pub prop_list: u64,
+    pub prop_reason: u64,
+    pub ctl: u64,
+    pub trail: u64,
+    pub trail_pos: u64,
+    pub reason: u64,
+    pub occ_start: [u64; 3],
+    pub occ: [u64; 3],
+    pub class_size: [u32; 3],
+    pub lg_count: [u32; LEARNED_GROUPS],
+    pub w_occ_start: u64,
+    pub w_occ: u64,
+    pub dirty: u64,
+    pub dirty_list: u64,
+    pub nweights: u32,
+    pub words: u32,
+    pub deps: u64,
+    pub barrier: u64,
+}
+
+// SAFETY: plain old data (device addresses and counts) with the C layout of `struct FixArgs`.
+unsafe impl DeviceRepr for FixArgs {}
 
 /// Everything uploaded once, built on the host.
 pub struct Tables {

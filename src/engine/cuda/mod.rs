@@ -17,7 +17,7 @@ use self::device::{DResult, Device, err};
 use self::kernels::Kernel;
 use self::layout::{Control, LEARNED_GROUPS, NO_CONFLICT, R_LEARNED, R_UNIT, Tables, group_of, reason};
 use super::{Completion, Engine, EngineStats};
-use crate::cli::{Learning, SearchOptions};
+use crate::cli::{GpuRounds, Learning, SearchOptions};
 use crate::nogoods::{Lit, Problem};
 use cudarc::driver::PushKernelArg;
 use std::sync::Arc;
@@ -33,12 +33,18 @@ macro_rules! launch {
     }};
 }
 
+// After the macro, which it uses.
+mod propagate;
+
 pub struct CudaEngine {
     p: Arc<Problem>,
     dev: Device,
     tables_cost: Option<(u32, Vec<i64>, i64)>,
     learning: Learning,
     tpb: u32,
+    /// The grid (blocks, threads) of propagate_fix_k when the device drives the propagation
+    /// rounds, else None.
+    coop: Option<(u32, u32)>,
     /// Host mirror of the control block after the last read-back.
     ctl: Control,
     /// Trail length at the start of each level (index = level).
@@ -51,6 +57,8 @@ pub struct CudaEngine {
     snapshot: Option<(Vec<i32>, Vec<u32>)>,
     inc: f32,
     stats: EngineStats,
+    /// Host wall time in propagate, decide and resolve_conflict (logged when the engine ends).
+    wall: [std::time::Duration; 3],
     class_sizes: [usize; 3],
     weights: usize,
     entries: u32,
@@ -80,11 +88,26 @@ impl CudaEngine {
             crate::engine::scores::initial_scores(&p, opts.heuristic).iter().map(|&x| x as f32).collect();
         let dev = Device::new(&t, p.num_vars, &scores, opts.learning == Learning::Fwd)?;
         let tpb = opts.tpb.clamp(32, 1024) / 32 * 32;
+        let coop = match opts.gpu_rounds {
+            GpuRounds::Device => {
+                let blocks = dev.cooperative_grid(opts.gpu_blocks_per_sm);
+                if blocks.is_none() {
+                    log::warn!("no cooperative launch on this device: propagation rounds driven by the host");
+                }
+                blocks
+            }
+            GpuRounds::Host => None,
+        };
+        log::debug!(
+            "CUDA propagation rounds: {}",
+            coop.map_or("host".into(), |(b, t)| format!("device, {b} blocks of {t} threads"))
+        );
         let mut e = CudaEngine {
             dev,
             tables_cost: t.cost_slot.clone(),
             learning: opts.learning,
             tpb,
+            coop,
             ctl: Control::default(),
             level_start: vec![0],
             pending: true,
@@ -93,6 +116,7 @@ impl CudaEngine {
             snapshot: None,
             inc: 1.0,
             stats: EngineStats::default(),
+            wall: Default::default(),
             class_sizes: t.class_sizes,
             weights: t.w_head.len(),
             entries: t.e_body.len() as u32,
@@ -121,62 +145,6 @@ impl CudaEngine {
 
     fn changed(&mut self) {
         self.snapshot = None;
-    }
-
-    /// One round: frontier-driven input nogoods by class, learned groups, weight constraints,
-    /// then the merge. Returns the control block after it.
-    fn round(&mut self) -> DResult<Control> {
-        let d = &mut self.dev;
-        let tpb = self.tpb;
-        let (qhead, qend) = (self.ctl.qhead, self.ctl.qend);
-        let frontier = (qend - qhead) as usize;
-        let kernels = [Kernel::PropBin, Kernel::PropTern, Kernel::PropLong];
-        if frontier > 0 {
-            for (c, &k) in kernels.iter().enumerate() {
-                if self.class_sizes[c] == 0 {
-                    continue;
-                }
-                let cfg = d.cfg(frontier, tpb);
-                let (occ_start, occ) = &d.occ[c];
-                launch!(d, k, cfg; &d.val, &mut d.prop, &mut d.prop_list, &mut d.prop_reason, &mut d.ctl,
-                    &d.trail, &qhead, &qend, occ_start, occ, &d.ng_start, &d.ng_lits)?;
-            }
-        }
-        for g in 0..LEARNED_GROUPS {
-            let count = d.groups[g].count;
-            if count == 0 {
-                continue;
-            }
-            let cfg = d.cfg(Device::blocks(count as usize, tpb), tpb);
-            let group = g as u32;
-            let grp = &d.groups[g];
-            launch!(d, Kernel::PropLearned, cfg; &d.val, &mut d.prop, &mut d.prop_list, &mut d.prop_reason,
-                &mut d.ctl, &grp.start, &grp.lits, &count, &group)?;
-        }
-        if self.weights > 0 {
-            if frontier > 0 {
-                let cfg = d.cfg(frontier, tpb);
-                launch!(d, Kernel::WeightMark, cfg; &mut d.ctl, &d.trail, &qhead, &qend, &d.w_occ_start, &d.w_occ,
-                    &mut d.dirty, &mut d.dirty_list)?;
-            }
-            let cfg = d.cfg(Device::blocks(self.weights, tpb), tpb);
-            launch!(d, Kernel::WeightCheck, cfg; &d.val, &mut d.prop, &mut d.prop_list, &mut d.prop_reason,
-                &mut d.ctl, &mut d.dirty, &d.dirty_list, &d.w_head, &d.w_bound, &d.w_start, &d.w_lits, &d.w_weights)?;
-        }
-        let nv = self.p.num_vars as usize;
-        let cfg = d.cfg(Device::blocks(nv, tpb), tpb);
-        let base = self.ctl.trail_len;
-        launch!(d, Kernel::Merge, cfg; &mut d.val, &mut d.prop, &d.prop_list, &d.prop_reason, &mut d.ctl,
-            &mut d.trail, &mut d.trail_pos, &mut d.reason, &base)?;
-        if d.deps.is_some() {
-            let db = d.db();
-            let words = d.words;
-            let deps_ptr = d.deps_ptr();
-            launch!(d, Kernel::Deps, cfg; &d.val, &d.trail, &d.trail_pos, &d.reason, &mut d.ctl, &deps_ptr,
-                &words, &base, &db)?;
-        }
-        launch!(d, Kernel::RoundEnd, d.cfg(1, 1); &mut d.ctl)?;
-        d.read_ctl()
     }
 
     /// Reads the assignment and trail (cached until the next change).
@@ -433,37 +401,6 @@ impl CudaEngine {
         Ok(self.ctl.conflict == NO_CONFLICT)
     }
 
-    fn try_propagate(&mut self) -> DResult<bool> {
-        if self.conflict || self.unsat {
-            return Ok(false);
-        }
-        while self.pending || self.ctl.qhead < self.ctl.qend || self.ctl.ndirty > 0 {
-            self.pending = false;
-            let before = self.ctl.trail_len;
-            self.ctl = self.round()?;
-            self.changed();
-            log::trace!(
-                "round: trail {} -> {}, frontier {}..{}, level {}, conflict {:#x}/{}",
-                before,
-                self.ctl.trail_len,
-                self.ctl.qhead,
-                self.ctl.qend,
-                self.ctl.level,
-                self.ctl.conflict,
-                self.ctl.conflict_aux
-            );
-            self.stats.propagations += u64::from(self.ctl.trail_len - before);
-            if self.ctl.conflict != NO_CONFLICT {
-                self.conflict = true;
-                return Ok(false);
-            }
-            if self.ctl.qhead == self.ctl.qend && self.ctl.ndirty == 0 {
-                break;
-            }
-        }
-        Ok(true)
-    }
-
     fn try_resolve(&mut self) -> DResult<bool> {
         self.stats.conflicts += 1;
         if self.unsat {
@@ -636,13 +573,37 @@ impl CudaEngine {
     }
 }
 
+impl Drop for CudaEngine {
+    /// Says where the time went (`-V`): host wall time per operation, and for device-driven
+    /// rounds the device time in input rounds and in sweeps of the learned nogoods.
+    fn drop(&mut self) {
+        let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
+        log::info!(
+            "CUDA engine time: propagate {:.1} ms ({} rounds; device: input rounds {:.1} ms, {} sweeps {:.1} ms), \
+             decide {:.1} ms ({} decisions), resolve {:.1} ms ({} conflicts)",
+            ms(self.wall[0]),
+            self.stats.rounds,
+            self.ctl.ns_input as f64 / 1e6,
+            self.ctl.sweeps,
+            self.ctl.ns_sweep as f64 / 1e6,
+            ms(self.wall[1]),
+            self.stats.decisions,
+            ms(self.wall[2]),
+            self.stats.conflicts
+        );
+    }
+}
+
 impl Engine for CudaEngine {
     fn name(&self) -> &'static str {
         "cuda"
     }
 
     fn propagate(&mut self) -> bool {
-        self.try_propagate().unwrap_or_else(|e| fail(e))
+        let t = std::time::Instant::now();
+        let r = self.try_propagate().unwrap_or_else(|e| fail(e));
+        self.wall[0] += t.elapsed();
+        r
     }
 
     fn decision_level(&self) -> u32 {
@@ -650,11 +611,17 @@ impl Engine for CudaEngine {
     }
 
     fn resolve_conflict(&mut self) -> bool {
-        self.try_resolve().unwrap_or_else(|e| fail(e))
+        let t = std::time::Instant::now();
+        let r = self.try_resolve().unwrap_or_else(|e| fail(e));
+        self.wall[2] += t.elapsed();
+        r
     }
 
     fn decide(&mut self) -> Option<Lit> {
-        self.try_decide().unwrap_or_else(|e| fail(e))
+        let t = std::time::Instant::now();
+        let r = self.try_decide().unwrap_or_else(|e| fail(e));
+        self.wall[1] += t.elapsed();
+        r
     }
 
     fn complete(&mut self) -> Completion {

@@ -1,0 +1,139 @@
+//! Unit propagation on the device, driven one of two ways: by the device (`propagate_fix_k`, one
+//! cooperative launch runs the rounds to the fixpoint) or by the host (a launch per step of a
+//! round and a read-back of the control block after each). Both run the same device functions
+//! of `kernels/propagate.cu`, so they propagate alike; only the launch overhead differs.
+//!
+//! A round with a frontier checks the input nogoods and weight constraints the frontier touches;
+//! the learned nogoods, which have no occurrence lists, are swept (one thread each) only in a
+//! round with an empty frontier, that is at the fixpoint of the input nogoods. Propagation ends
+//! after a sweep that merged nothing: then every nogood has been checked against the final
+//! assignment. Sweeping at every round instead cost a pass over all learned nogoods per round.
+
+use super::CudaEngine;
+use super::device::{DResult, Device, err};
+use super::kernels::Kernel;
+use super::layout::{Control, LEARNED_GROUPS, NO_CONFLICT};
+use cudarc::driver::PushKernelArg;
+
+impl CudaEngine {
+    /// One round driven by the host: frontier-driven input nogoods by class (or, with an empty
+    /// frontier, the learned groups), weight constraints, then the merge. Returns the control
+    /// block after it.
+    fn round(&mut self) -> DResult<Control> {
+        let d = &mut self.dev;
+        let tpb = self.tpb;
+        let (qhead, qend) = (self.ctl.qhead, self.ctl.qend);
+        let frontier = (qend - qhead) as usize;
+        let kernels = [Kernel::PropBin, Kernel::PropTern, Kernel::PropLong];
+        if frontier > 0 {
+            for (c, &k) in kernels.iter().enumerate() {
+                if self.class_sizes[c] == 0 {
+                    continue;
+                }
+                let cfg = d.cfg(frontier, tpb);
+                let (occ_start, occ) = &d.occ[c];
+                launch!(d, k, cfg; &d.val, &mut d.prop, &mut d.prop_list, &mut d.prop_reason, &mut d.ctl,
+                    &d.trail, &qhead, &qend, occ_start, occ, &d.ng_start, &d.ng_lits)?;
+            }
+        }
+        for g in 0..LEARNED_GROUPS {
+            let count = d.groups[g].count;
+            if count == 0 || frontier > 0 {
+                continue;
+            }
+            let cfg = d.cfg(Device::blocks(count as usize, tpb), tpb);
+            let group = g as u32;
+            let grp = &d.groups[g];
+            launch!(d, Kernel::PropLearned, cfg; &d.val, &mut d.prop, &mut d.prop_list, &mut d.prop_reason,
+                &mut d.ctl, &grp.start, &grp.lits, &count, &group)?;
+        }
+        if self.weights > 0 {
+            if frontier > 0 {
+                let cfg = d.cfg(frontier, tpb);
+                launch!(d, Kernel::WeightMark, cfg; &mut d.ctl, &d.trail, &qhead, &qend, &d.w_occ_start, &d.w_occ,
+                    &mut d.dirty, &mut d.dirty_list)?;
+            }
+            let cfg = d.cfg(Device::blocks(self.weights, tpb), tpb);
+            launch!(d, Kernel::WeightCheck, cfg; &d.val, &mut d.prop, &mut d.prop_list, &mut d.prop_reason,
+                &mut d.ctl, &mut d.dirty, &d.dirty_list, &d.w_head, &d.w_bound, &d.w_start, &d.w_lits, &d.w_weights)?;
+        }
+        let nv = self.p.num_vars as usize;
+        let cfg = d.cfg(Device::blocks(nv, tpb), tpb);
+        let base = self.ctl.trail_len;
+        launch!(d, Kernel::Merge, cfg; &mut d.val, &mut d.prop, &d.prop_list, &d.prop_reason, &mut d.ctl,
+            &mut d.trail, &mut d.trail_pos, &mut d.reason, &base)?;
+        if d.deps.is_some() {
+            let db = d.db();
+            let words = d.words;
+            let deps_ptr = d.deps_ptr();
+            launch!(d, Kernel::Deps, cfg; &d.val, &d.trail, &d.trail_pos, &d.reason, &mut d.ctl, &deps_ptr,
+                &words, &base, &db)?;
+        }
+        launch!(d, Kernel::RoundEnd, d.cfg(1, 1); &mut d.ctl)?;
+        d.read_ctl()
+    }
+
+    /// Runs rounds to the fixpoint (or a conflict) in one cooperative launch.
+    fn fixpoint(&mut self, (blocks, threads): (u32, u32)) -> DResult<Control> {
+        let d = &mut self.dev;
+        let args = d.fix_args(self.class_sizes, self.weights);
+        let db = d.db();
+        let cfg = d.cfg(blocks as usize, threads);
+        let mut b = d.stream.launch_builder(d.k.get(Kernel::PropagateFix));
+        b.arg(&args).arg(&db);
+        // SAFETY: the arguments match propagate_fix_k's signature; the grid does not exceed the
+        // resident blocks the occupancy query allows (Device::cooperative_grid).
+        unsafe { b.launch_cooperative(cfg) }.map_err(err(Kernel::PropagateFix.name()))?;
+        d.read_ctl()
+    }
+
+    pub(super) fn try_propagate(&mut self) -> DResult<bool> {
+        if self.conflict || self.unsat {
+            return Ok(false);
+        }
+        if !(self.pending || self.ctl.qhead < self.ctl.qend || self.ctl.ndirty > 0) {
+            return Ok(true);
+        }
+        self.pending = false;
+        if let Some(grid) = self.coop {
+            let before = (self.ctl.trail_len, self.ctl.rounds);
+            self.ctl = self.fixpoint(grid)?;
+            self.changed();
+            self.stats.propagations += u64::from(self.ctl.trail_len - before.0);
+            self.stats.rounds += u64::from(self.ctl.rounds.wrapping_sub(before.1));
+            if self.ctl.conflict != NO_CONFLICT {
+                self.conflict = true;
+                return Ok(false);
+            }
+            return Ok(true);
+        }
+        loop {
+            let swept = self.ctl.qhead == self.ctl.qend;
+            let before = self.ctl.trail_len;
+            self.ctl = self.round()?;
+            self.changed();
+            log::trace!(
+                "round: trail {} -> {}, frontier {}..{}, level {}, conflict {:#x}/{}",
+                before,
+                self.ctl.trail_len,
+                self.ctl.qhead,
+                self.ctl.qend,
+                self.ctl.level,
+                self.ctl.conflict,
+                self.ctl.conflict_aux
+            );
+            self.stats.propagations += u64::from(self.ctl.trail_len - before);
+            self.stats.rounds += 1;
+            if self.ctl.conflict != NO_CONFLICT {
+                self.conflict = true;
+                return Ok(false);
+            }
+            // The round merged nothing (round_end_k leaves no dirty weight constraint): a
+            // fixpoint of the input nogoods, and of all nogoods if this round swept the learned.
+            if swept && self.ctl.qhead == self.ctl.qend {
+                break;
+            }
+        }
+        Ok(true)
+    }
+}
