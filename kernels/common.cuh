@@ -56,6 +56,7 @@ struct Control {
     u32 sweeps;        // sweeps of the learned nogoods in propagate_fix_k (statistics)
     u64 ns_input;      // propagate_fix_k: nanoseconds in block 0's input rounds (statistics)
     u64 ns_sweep;      //   and in the grid's sweeps, barriers included (statistics)
+    u64 ranked;        // propagate_fix_k at a fixpoint: the best decision's key (as best), 0: none
 };
 
 // The device's nanosecond clock (for the statistics above).
@@ -183,6 +184,16 @@ struct FixArgs {
     u32 words;                // forward learning: bitmap words per variable (deps null otherwise)
     u64* deps;
     u32* barrier;             // two words for grid_sync_d: arrivals, generation
+    u32 rank;                 // rank the decisions at a fixpoint (into ctl->ranked); the tables:
+    u32 entries;
+    const u32* e_body;
+    const u32* e_head;
+    const u32* b_lit;
+    const u32* def_start;
+    const u32* def_lits;
+    const i64* def_weights;
+    const i64* bound;
+    const float* score;
 };
 
 // Calls f(q) for every literal q (true) of the reason `r` of literal `p` at trail position

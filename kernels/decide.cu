@@ -2,6 +2,8 @@
 // thread per entry: an applicable rule whose body is unassigned, or a choice head whose body
 // holds) and finds the best by warp-shuffle reduction, then one atomicMax per block;
 // apply_decision_k assigns it at a new level, or reports that no rule is applicable.
+// propagate_fix_k ranks the same way (rank_d) at the fixpoint it reaches; the host then applies
+// the decision with force_decision_k, without another ranking or read-back.
 #include "common.cuh"
 
 // Body b's rule is applicable: positive literals true, negative ones not false, enough of them.
@@ -16,10 +18,12 @@ __device__ __forceinline__ bool applicable_d(const int* val, const u32* def_star
     return sum >= bound[b];
 }
 
-extern "C" __global__ void decide_k(const int* val, Control* ctl, const u32* e_body, const u32* e_head, u32 entries,
-                                    const u32* b_lit, const u32* def_start, const u32* def_lits,
-                                    const i64* def_weights, const i64* bound, const float* score) {
-    __shared__ u64 s_best[32];
+// Ranks every entry (one thread each over the grid) and atomicMax-es the best key into `out`:
+// score bits << 32 | (~entry), so ties go to the first entry; 0 when none is a candidate. Every
+// thread of the block must call it (block reduction through `s_best`, 32 words of shared memory).
+__device__ __forceinline__ void rank_d(const int* val, u64* out, const u32* e_body, const u32* e_head, u32 entries,
+                                       const u32* b_lit, const u32* def_start, const u32* def_lits,
+                                       const i64* def_weights, const i64* bound, const float* score, u64* s_best) {
     u64 best = 0;
     for (u32 e = blockIdx.x * blockDim.x + threadIdx.x; e < entries; e += gridDim.x * blockDim.x) {
         u32 b = e_body[e], h = e_head[e];
@@ -41,8 +45,15 @@ extern "C" __global__ void decide_k(const int* val, Control* ctl, const u32* e_b
     if (warp == 0) {
         best = lane < (blockDim.x + 31u) / 32u ? s_best[lane] : 0;
         best = warp_max_d(best);
-        if (lane == 0 && best != 0) atomicMax(&ctl->best, best);
+        if (lane == 0 && best != 0) atomicMax(out, best);
     }
+}
+
+extern "C" __global__ void decide_k(const int* val, Control* ctl, const u32* e_body, const u32* e_head, u32 entries,
+                                    const u32* b_lit, const u32* def_start, const u32* def_lits,
+                                    const i64* def_weights, const i64* bound, const float* score) {
+    __shared__ u64 s_best[32];
+    rank_d(val, &ctl->best, e_body, e_head, entries, b_lit, def_start, def_lits, def_weights, bound, score, s_best);
 }
 
 // Assigns the chosen decision at a new level (one thread).

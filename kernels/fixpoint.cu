@@ -94,11 +94,14 @@ __device__ __forceinline__ u32 round_d(const FixArgs& a, const Db& db, Par p, Sy
 // short (a few literals, their occurrences) and many: block 0 runs them alone, a warp per
 // frontier literal, with block barriers, while the other blocks wait at the grid barrier. At the
 // input nogoods' fixpoint the whole grid sweeps the learned nogoods, with grid barriers; what the
-// sweep merges is the next frontier. Ends after a sweep that merged nothing.
+// sweep merges is the next frontier. Ends after a sweep that merged nothing, having ranked the
+// decisions there (a.rank), so that the host needs no decide_k launch and no read-back.
 extern "C" __global__ void propagate_fix_k(FixArgs a, Db db) {
+    __shared__ u64 s_best[32];
     Control* ctl = a.ctl;
     // Only block 0 uses these first values; the others read the control block after the barrier.
     u32 qhead = ctl->qhead, qend = ctl->qend, base = ctl->trail_len;
+    if (blockIdx.x == 0 && threadIdx.x == 0) ctl->ranked = 0;
     auto block_sync = []() { __syncthreads(); };
     auto grid_sync = [&]() { grid_sync_d(a.barrier); };
     bool leader = blockIdx.x == 0 && threadIdx.x == 0;
@@ -125,6 +128,12 @@ extern "C" __global__ void propagate_fix_k(FixArgs a, Db db) {
             t0 = now_ns_d();
             ctl->ns_sweep += t0 - t1;
             ctl->sweeps++;
+        }
+        if (r == 1 && a.rank) {
+            // The fixpoint: values are final since the sweep's merge barrier. The leader zeroed
+            // `ranked` at the start, several barriers ago.
+            rank_d(a.val, &ctl->ranked, a.e_body, a.e_head, a.entries, a.b_lit, a.def_start, a.def_lits,
+                   a.def_weights, a.bound, a.score, s_best);
         }
         if (r != 0) break;
         grid_sync();

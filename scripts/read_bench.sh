@@ -1,18 +1,23 @@
 #!/usr/bin/env bash
 # Reader speed and memory: reads each ground file with --parse-only (read, build the program,
 # report), three times, and prints size, best wall time, MB/s and peak RSS as a markdown table.
+# In the same run, clingo reads the file too (`python -m clingo --mode=clasp --stats
+# --time-limit=1`): its column is clasp's Time minus Solving (reading and preprocessing) and
+# its peak RSS, the nearest figure clasp reports.
 #
 #   bash scripts/read_bench.sh FILE.aspif|FILE.smodels ...
 #
-# Build first (cargo build --release); YASMIN overrides the binary. Peak RSS needs GNU time
+# Build first (cargo build --release); YASMIN overrides the binary, CLINGO the clingo command
+# (default: .venv/bin/python -m clingo; "none" leaves it out). Peak RSS needs GNU time
 # (/usr/bin/time); without it that column says n/a.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin="${YASMIN:-target/release/yasmin}"
 [ -x "$bin" ] || { echo "read_bench: $bin not built (cargo build --release)" >&2; exit 2; }
 [ $# -gt 0 ] || { echo "usage: scripts/read_bench.sh FILE..." >&2; exit 2; }
-echo "| file | MB | best of 3 (s) | MB/s | peak RSS (MB) |"
-echo "|---|---:|---:|---:|---:|"
+clingo="${CLINGO:-.venv/bin/python -m clingo}"
+echo "| file | MB | best of 3 (s) | MB/s | peak RSS (MB) | clingo read+prepro (s) | clingo peak RSS (MB) |"
+echo "|---|---:|---:|---:|---:|---:|---:|"
 for f in "$@"; do
     bytes=$(stat -c %s "$f")
     best=""
@@ -29,6 +34,14 @@ for f in "$@"; do
         t=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }')
         if [ -z "$best" ] || awk -v a="$t" -v b="$best" 'BEGIN { exit !(a < b) }'; then best=$t; fi
     done
-    awk -v f="$(basename "$f")" -v b="$bytes" -v t="$best" -v r="$rss" \
-        'BEGIN { printf "| %s | %.2f | %s | %.0f | %s |\n", f, b / 1e6, t, (b / 1e6) / t, r }'
+    ct="n/a"
+    crss="n/a"
+    if [ "$clingo" != "none" ]; then
+        # shellcheck disable=SC2086
+        out=$( { /usr/bin/time -f "RSS %M" $clingo --mode=clasp --stats -q --time-limit=1 "$f" 2>&1; } 2>&1 || true)
+        ct=$(echo "$out" | awk '/^Time/ { gsub(/[(s]/, " "); t = $3; s = $5; printf "%.3f", t - s; exit }')
+        crss=$(echo "$out" | awk '/^RSS/ { printf "%.0f", $2 / 1024 }')
+    fi
+    awk -v f="$(basename "$f")" -v b="$bytes" -v t="$best" -v r="$rss" -v ct="${ct:-n/a}" -v cr="${crss:-n/a}" \
+        'BEGIN { printf "| %s | %.2f | %s | %.0f | %s | %s | %s |\n", f, b / 1e6, t, (b / 1e6) / t, r, ct, cr }'
 done

@@ -202,8 +202,9 @@ impl Device {
         db
     }
 
-    /// The arguments of propagate_fix_k for the current buffers.
-    pub fn fix_args(&self, class_sizes: [usize; 3], nweights: usize) -> FixArgs {
+    /// The arguments of propagate_fix_k for the current buffers; `rank`: rank the decisions at
+    /// the fixpoint (over `entries` decision entries).
+    pub fn fix_args(&self, class_sizes: [usize; 3], nweights: usize, rank: bool, entries: u32) -> FixArgs {
         let s = &self.stream;
         let mut a = FixArgs {
             val: ptr(&self.val, s),
@@ -223,6 +224,16 @@ impl Device {
             words: self.words,
             deps: self.deps_ptr(),
             barrier: ptr(&self.barrier, s),
+            rank: rank as u32,
+            entries,
+            e_body: ptr(&self.e_body, s),
+            e_head: ptr(&self.e_head, s),
+            b_lit: ptr(&self.b_lit, s),
+            def_start: ptr(&self.def_start, s),
+            def_lits: ptr(&self.def_lits, s),
+            def_weights: ptr(&self.def_weights, s),
+            bound: ptr(&self.bound, s),
+            score: ptr(&self.score, s),
             ..Default::default()
         };
         for (c, (start, occ)) in self.occ.iter().enumerate() {

@@ -13,8 +13,8 @@ use std::sync::{Arc, Mutex};
 pub const HEADER: (&str, &str) = ("common.cuh", include_str!("../../../kernels/common.cuh"));
 pub const SOURCES: [(&str, &str); 5] = [
     ("propagate.cu", include_str!("../../../kernels/propagate.cu")),
-    ("fixpoint.cu", include_str!("../../../kernels/fixpoint.cu")),
     ("decide.cu", include_str!("../../../kernels/decide.cu")),
+    ("fixpoint.cu", include_str!("../../../kernels/fixpoint.cu")),
     ("backjump.cu", include_str!("../../../kernels/backjump.cu")),
     ("learn.cu", include_str!("../../../kernels/learn.cu")),
 ];

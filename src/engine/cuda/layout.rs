@@ -48,6 +48,7 @@ pub struct Control {
     pub sweeps: u32,
     pub ns_input: u64,
     pub ns_sweep: u64,
+    pub ranked: u64,
 }
 
 // SAFETY: plain old data with the C layout the kernels use; all-zero is a valid value.
@@ -96,6 +97,16 @@ pub struct FixArgs {
     pub words: u32,
     pub deps: u64,
     pub barrier: u64,
+    pub rank: u32,
+    pub entries: u32,
+    pub e_body: u64,
+    pub e_head: u64,
+    pub b_lit: u64,
+    pub def_start: u64,
+    pub def_lits: u64,
+    pub def_weights: u64,
+    pub bound: u64,
+    pub score: u64,
 }
 
 // SAFETY: plain old data (device addresses and counts) with the C layout of `struct FixArgs`.

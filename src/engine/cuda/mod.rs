@@ -64,6 +64,14 @@ pub struct CudaEngine {
     entries: u32,
     /// The learned nogoods that exist as reason codes (for statistics).
     learned: u64,
+    /// The decision propagate_fix_k ranked at the fixpoint it reached (its key; 0: no rule is
+    /// applicable), while nothing has changed since: decide applies it without a ranking launch.
+    ranked: Option<u64>,
+    /// Host copies of the decision entries (body, choice head) and body literals, to turn a
+    /// ranked key into its literal.
+    e_body: Vec<u32>,
+    e_head: Vec<u32>,
+    b_lit: Vec<u32>,
     /// Tests only: full assignments of every answer set; each learned nogood is checked against
     /// them and an unsound one stops the run with its conflict's details.
     reference: Option<Vec<Vec<bool>>>,
@@ -120,6 +128,10 @@ impl CudaEngine {
             class_sizes: t.class_sizes,
             weights: t.w_head.len(),
             entries: t.e_body.len() as u32,
+            ranked: None,
+            e_body: t.e_body.clone(),
+            e_head: t.e_head.clone(),
+            b_lit: t.b_lit.clone(),
             learned: 0,
             reference: None,
             loops: crate::engine::loops::Loops::new(&p),
@@ -145,6 +157,7 @@ impl CudaEngine {
 
     fn changed(&mut self) {
         self.snapshot = None;
+        self.ranked = None;
     }
 
     /// Reads the assignment and trail (cached until the next change).
@@ -501,6 +514,19 @@ impl CudaEngine {
     }
 
     fn try_decide(&mut self) -> DResult<Option<Lit>> {
+        if let Some(key) = self.ranked.take() {
+            if key == 0 {
+                return Ok(None);
+            }
+            let e = (u32::MAX - key as u32) as usize;
+            let lit = match self.e_head[e] {
+                NO_CONFLICT => Lit(self.b_lit[self.e_body[e] as usize]),
+                h => Lit::pos(h),
+            };
+            self.force_decision(lit)?;
+            log::trace!("decision {lit:?} at level {} (ranked at the fixpoint)", self.ctl.level);
+            return Ok(Some(lit));
+        }
         let lv = self.ctl.level + 1;
         self.dev.ensure_level(lv, self.p.num_vars, self.tpb)?;
         let d = &mut self.dev;
@@ -532,8 +558,14 @@ impl CudaEngine {
         let words = d.words;
         launch!(d, Kernel::ForceDecision, d.cfg(1, 1); &mut d.ctl, &mut d.val, &mut d.trail, &mut d.trail_pos,
             &mut d.reason, &mut d.level_start, &l.0, &deps, &words)?;
-        self.level_start.push(self.ctl.trail_len);
-        self.ctl = self.dev.read_ctl()?;
+        // The host mirror follows force_decision_k: no read-back.
+        let pos = self.ctl.trail_len;
+        self.level_start.push(pos);
+        self.ctl.level += 1;
+        self.ctl.trail_len = pos + 1;
+        self.ctl.qhead = pos;
+        self.ctl.qend = pos + 1;
+        self.ctl.decided = l.0;
         self.stats.decisions += 1;
         self.changed();
         Ok(())
@@ -611,6 +643,7 @@ impl Engine for CudaEngine {
     }
 
     fn resolve_conflict(&mut self) -> bool {
+        self.ranked = None;
         let t = std::time::Instant::now();
         let r = self.try_resolve().unwrap_or_else(|e| fail(e));
         self.wall[2] += t.elapsed();
@@ -625,6 +658,7 @@ impl Engine for CudaEngine {
     }
 
     fn complete(&mut self) -> Completion {
+        self.ranked = None;
         self.try_complete().unwrap_or_else(|e| fail(e))
     }
 
@@ -679,10 +713,12 @@ impl Engine for CudaEngine {
     }
 
     fn add_nogood(&mut self, lits: &[Lit]) -> bool {
+        self.ranked = None;
         self.add_host_nogood(lits).unwrap_or_else(|e| fail(e))
     }
 
     fn set_cost_bound(&mut self, bound: Option<Vec<i64>>, strict: bool) {
+        self.ranked = None;
         let Some((slot, mult, total)) = self.tables_cost.clone() else { return };
         // Cost N(c) = sum(M_k * c_k); the slot holds sum(M * w * [not l]) >= total - K.
         let value = match bound {
@@ -705,6 +741,7 @@ impl Engine for CudaEngine {
     }
 
     fn restart(&mut self) {
+        self.ranked = None;
         self.stats.restarts += 1;
         self.backjump(0).unwrap_or_else(|e| fail(e));
         if self.reduce_due {

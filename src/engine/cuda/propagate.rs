@@ -76,7 +76,7 @@ impl CudaEngine {
     /// Runs rounds to the fixpoint (or a conflict) in one cooperative launch.
     fn fixpoint(&mut self, (blocks, threads): (u32, u32)) -> DResult<Control> {
         let d = &mut self.dev;
-        let args = d.fix_args(self.class_sizes, self.weights);
+        let args = d.fix_args(self.class_sizes, self.weights, true, self.entries);
         let db = d.db();
         let cfg = d.cfg(blocks as usize, threads);
         let mut b = d.stream.launch_builder(d.k.get(Kernel::PropagateFix));
@@ -105,6 +105,7 @@ impl CudaEngine {
                 self.conflict = true;
                 return Ok(false);
             }
+            self.ranked = Some(self.ctl.ranked);
             return Ok(true);
         }
         loop {
