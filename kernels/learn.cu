@@ -107,7 +107,6 @@ extern "C" __global__ void learn_fwd_k(Control* ctl, const int* val, const u32* 
                                        const u32* level_start, const u64* deps, u32 words, u32* learned,
                                        float* score, float inc, Db db) {
     __shared__ u64 s_warp[32];
-    __shared__ u64 s_word;
     __shared__ u32 s_n, s_lv;
     u32 tid = threadIdx.x, bd = blockDim.x, lane = tid & 31u, warp = tid >> 5, nwarps = (bd + 31u) / 32u;
     u32 r = ctl->conflict, aux = ctl->conflict_aux;
@@ -137,7 +136,7 @@ extern "C" __global__ void learn_fwd_k(Control* ctl, const int* val, const u32* 
                 }
             }
             __syncwarp();
-            if (lane == 0) { s_word = acc; s_n += (u32)__popcll(acc); }
+            if (lane == 0) s_n += (u32)__popcll(acc);
         }
         __syncthreads();
     }
