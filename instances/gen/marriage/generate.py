@@ -2,8 +2,13 @@
 """Stable marriage instance: n men and n women, each with a complete, strict preference list over
 the other side drawn uniformly at random. Rank 1 is the most preferred. Always satisfiable (the
 Gale-Shapley algorithm finds a stable matching); the number of stable matchings varies."""
-import argparse
 import random
+import sys
+from pathlib import Path
+
+sys.dont_write_bytecode = True  # no __pycache__ next to the instances
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import genlib  # noqa: E402
 
 
 def facts(n, seed):
@@ -21,19 +26,11 @@ def facts(n, seed):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--n", type=int, required=True, help="number of men (and of women)")
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("-o", "--output", help="write here instead of stdout")
+    ap = genlib.parser(__doc__, "number of men (and of women)")
     a = ap.parse_args(argv)
     if a.n < 1:
         ap.error("--n must be at least 1")
-    text = "\n".join(facts(a.n, a.seed)) + "\n"
-    if a.output:
-        with open(a.output, "w") as f:
-            f.write(text)
-    else:
-        print(text, end="")
+    genlib.write(facts(a.n, a.seed), a.output)
 
 
 if __name__ == "__main__":

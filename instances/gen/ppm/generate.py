@@ -3,8 +3,13 @@
 permutation p of 1..k (the pattern), in the facts of the ASP competition's family (t(I,E), p(K,P),
 patternlength(K)). With --plant 1 the values at k random positions of the text are rearranged to
 be order-isomorphic to the pattern, so the instance is satisfiable."""
-import argparse
 import random
+import sys
+from pathlib import Path
+
+sys.dont_write_bytecode = True  # no __pycache__ next to the instances
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import genlib  # noqa: E402
 
 
 def facts(n, k, plant, seed):
@@ -26,23 +31,15 @@ def facts(n, k, plant, seed):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--n", type=int, required=True, help="length of the text permutation")
+    ap = genlib.parser(__doc__, "length of the text permutation")
     ap.add_argument("--k", type=int, help="length of the pattern (default max(2, n // 10))")
     ap.add_argument("--plant", type=int, default=0, choices=[0, 1],
                     help="1: plant an occurrence of the pattern (satisfiable); default 0")
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("-o", "--output", help="write here instead of stdout")
     a = ap.parse_args(argv)
     k = a.k if a.k is not None else max(2, a.n // 10)
     if a.n < 1 or not 1 <= k <= a.n:
         ap.error("need 1 <= k <= n")
-    text = "\n".join(facts(a.n, k, a.plant, a.seed)) + "\n"
-    if a.output:
-        with open(a.output, "w") as f:
-            f.write(text)
-    else:
-        print(text, end="")
+    genlib.write(facts(a.n, k, a.plant, a.seed), a.output)
 
 
 if __name__ == "__main__":

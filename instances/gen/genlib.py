@@ -1,0 +1,39 @@
+"""The command line every instance generator shares: --n, --seed and -o, the edge probability
+from --p or an average degree --d, and writing the facts. Imported by instances/gen/*/generate.py
+(each puts this folder on sys.path first)."""
+import argparse
+
+
+def parser(doc, n_help, seed_help=None):
+    """An argument parser with --n (required), --seed (default 1) and -o/--output."""
+    ap = argparse.ArgumentParser(description=doc)
+    ap.add_argument("--n", type=int, required=True, help=n_help)
+    ap.add_argument("--seed", type=int, default=1, help=seed_help)
+    ap.add_argument("-o", "--output", help="write here instead of stdout")
+    return ap
+
+
+def add_probability(ap, what, default_degree):
+    """--p (the probability of each `what`) or --d (an average degree, p = d/(n-1))."""
+    ap.add_argument("--p", type=float, help=f"{what} probability")
+    ap.add_argument("--d", type=float,
+                    help=f"average degree (p = d/(n-1)); default {default_degree:g} if no --p")
+
+
+def probability(ap, a, default_degree):
+    """The probability that --p or --d asks for (a parse error when both are given)."""
+    if a.p is not None and a.d is not None:
+        ap.error("give --p or --d, not both")
+    if a.p is not None:
+        return a.p
+    return min(1.0, (default_degree if a.d is None else a.d) / max(1, a.n - 1))
+
+
+def write(lines, output):
+    """The facts, one a line, to `output` (a path) or to stdout."""
+    text = "\n".join(lines) + "\n"
+    if output:
+        with open(output, "w") as f:
+            f.write(text)
+    else:
+        print(text, end="")
