@@ -54,7 +54,7 @@ pub struct CudaEngine {
     conflict: bool,
     unsat: bool,
     /// The assignment and trail last copied to the host, while still current.
-    snapshot: Option<(Vec<i32>, Vec<u32>)>,
+    snapshot: std::cell::OnceCell<(Vec<i32>, Vec<u32>)>,
     inc: f32,
     stats: EngineStats,
     /// Host wall time in propagate, decide and resolve_conflict (logged when the engine ends).
@@ -121,7 +121,7 @@ impl CudaEngine {
             pending: true,
             conflict: false,
             unsat: false,
-            snapshot: None,
+            snapshot: std::cell::OnceCell::new(),
             inc: 1.0,
             stats: EngineStats::default(),
             wall: Default::default(),
@@ -156,20 +156,19 @@ impl CudaEngine {
     }
 
     fn changed(&mut self) {
-        self.snapshot = None;
+        self.snapshot = std::cell::OnceCell::new();
         self.ranked = None;
     }
 
     /// Reads the assignment and trail (cached until the next change).
-    fn snapshot(&mut self) -> &(Vec<i32>, Vec<u32>) {
-        if self.snapshot.is_none() {
+    fn snapshot(&self) -> &(Vec<i32>, Vec<u32>) {
+        self.snapshot.get_or_init(|| {
             let s = &self.dev.stream;
             let val = s.clone_dtoh(&self.dev.val).unwrap_or_else(|e| fail(format!("read-back failed: {e}")));
             let trail =
                 s.clone_dtoh(&self.dev.trail).unwrap_or_else(|e| fail(format!("read-back failed: {e}")));
-            self.snapshot = Some((val, trail));
-        }
-        self.snapshot.as_ref().expect("just set")
+            (val, trail)
+        })
     }
 
     fn value_in(val: &[i32], l: Lit) -> Option<bool> {
@@ -246,7 +245,7 @@ impl CudaEngine {
         if self.unsat {
             return Ok(false);
         }
-        let (val, _) = self.snapshot().clone();
+        let val = self.snapshot().0.clone();
         let mut ng: Vec<Lit> = Vec::with_capacity(lits.len());
         for &l in lits {
             match (Self::value_in(&val, l), Self::level_in(&val, l)) {
@@ -304,7 +303,7 @@ impl CudaEngine {
     /// sweep propagates (the atoms become false at the current level, with the loop nogood as
     /// reason); a violated one becomes the conflict.
     fn add_loop_nogoods(&mut self, nogoods: &[Vec<Lit>]) -> DResult<()> {
-        let (val, _) = self.snapshot().clone();
+        let val = self.snapshot().0.clone();
         for ng in nogoods {
             if ng.iter().any(|&l| Self::value_in(&val, l) == Some(false) && Self::level_in(&val, l) == 0) {
                 continue;
@@ -580,7 +579,7 @@ impl CudaEngine {
                 return Ok(Completion::Falsified);
             }
             if !self.p.is_tight() {
-                let (val, _) = self.snapshot().clone();
+                let val = self.snapshot().0.clone();
                 let loops = self.loops.unfounded_nogoods(&self.p, |l| Self::value_in(&val, l));
                 if !loops.is_empty() {
                     self.stats.unfounded_sets += 1;
@@ -591,7 +590,7 @@ impl CudaEngine {
             return Ok(Completion::Total);
         }
         self.stats.completions += 1;
-        let (val, _) = self.snapshot().clone();
+        let val = self.snapshot().0.clone();
         let loops = self.loops.unfounded_nogoods(&self.p, |l| Self::value_in(&val, l));
         if !loops.is_empty() {
             self.stats.unfounded_sets += 1;
@@ -663,52 +662,21 @@ impl Engine for CudaEngine {
     }
 
     fn atom_values(&self) -> Vec<bool> {
-        let val = match &self.snapshot {
-            Some((v, _)) => v.clone(),
-            None => self
-                .dev
-                .stream
-                .clone_dtoh(&self.dev.val)
-                .unwrap_or_else(|e| fail(format!("read-back failed: {e}"))),
-        };
+        let val = &self.snapshot().0;
         (0..=self.p.num_atoms as usize).map(|v| val[v] > 0).collect()
     }
 
     fn lit_value(&self, l: Lit) -> Option<bool> {
-        match &self.snapshot {
-            Some((v, _)) => Self::value_in(v, l),
-            None => {
-                let v = self
-                    .dev
-                    .stream
-                    .clone_dtoh(&self.dev.val)
-                    .unwrap_or_else(|e| fail(format!("read-back failed: {e}")));
-                Self::value_in(&v, l)
-            }
-        }
+        Self::value_in(&self.snapshot().0, l)
     }
 
     fn fixed_value(&self, l: Lit) -> Option<bool> {
-        let v = match &self.snapshot {
-            Some((v, _)) => v.clone(),
-            None => self
-                .dev
-                .stream
-                .clone_dtoh(&self.dev.val)
-                .unwrap_or_else(|e| fail(format!("read-back failed: {e}"))),
-        };
-        Self::value_in(&v, l).filter(|_| Self::level_in(&v, l) == 0)
+        let val = &self.snapshot().0;
+        Self::value_in(val, l).filter(|_| Self::level_in(val, l) == 0)
     }
 
     fn decisions(&self) -> Vec<Lit> {
-        let trail = match &self.snapshot {
-            Some((_, t)) => t.clone(),
-            None => self
-                .dev
-                .stream
-                .clone_dtoh(&self.dev.trail)
-                .unwrap_or_else(|e| fail(format!("read-back failed: {e}"))),
-        };
+        let trail = &self.snapshot().1;
         self.level_start[1..].iter().map(|&p| Lit(trail[p as usize])).collect()
     }
 
