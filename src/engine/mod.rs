@@ -36,6 +36,22 @@ pub struct EngineStats {
     pub rounds: u64,
 }
 
+/// Sums the counters of several searches (a solve may run more than one, e.g. optN).
+impl std::ops::AddAssign<&EngineStats> for EngineStats {
+    fn add_assign(&mut self, o: &EngineStats) {
+        self.decisions += o.decisions;
+        self.conflicts += o.conflicts;
+        self.propagations += o.propagations;
+        self.restarts += o.restarts;
+        self.learned += o.learned;
+        self.learned_literals += o.learned_literals;
+        self.deleted += o.deleted;
+        self.unfounded_sets += o.unfounded_sets;
+        self.completions += o.completions;
+        self.rounds += o.rounds;
+    }
+}
+
 /// The operations of the paper's Algorithm 1, over one assignment.
 ///
 /// Contract: `propagate` runs to a fixpoint or a conflict; after a conflict `resolve_conflict`

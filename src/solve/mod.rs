@@ -169,18 +169,7 @@ impl<'a> Driver<'a> {
     }
 
     fn finish(&mut self, s: &Search<'_>) {
-        let st = s.engine.stats();
-        let acc = &mut self.stats;
-        acc.decisions += st.decisions;
-        acc.conflicts += st.conflicts;
-        acc.propagations += st.propagations;
-        acc.restarts += st.restarts;
-        acc.learned += st.learned;
-        acc.learned_literals += st.learned_literals;
-        acc.deleted += st.deleted;
-        acc.unfounded_sets += st.unfounded_sets;
-        acc.completions += st.completions;
-        acc.rounds += st.rounds;
+        self.stats += &s.engine.stats();
     }
 
     /// The nogood that excludes the current model (or its projection) from later answers.
