@@ -87,32 +87,12 @@ impl CudaEngine {
         d.read_ctl()
     }
 
-    pub(super) fn try_propagate(&mut self) -> DResult<bool> {
-        if self.conflict || self.unsat {
-            return Ok(false);
-        }
-        if !(self.pending || self.ctl.qhead < self.ctl.qend || self.ctl.ndirty > 0) {
-            return Ok(true);
-        }
-        self.pending = false;
-        if let Some(grid) = self.coop {
-            let before = (self.ctl.trail_len, self.ctl.rounds);
-            self.ctl = self.fixpoint(grid)?;
-            self.changed();
-            self.stats.propagations += u64::from(self.ctl.trail_len - before.0);
-            self.stats.rounds += u64::from(self.ctl.rounds.wrapping_sub(before.1));
-            if self.ctl.conflict != NO_CONFLICT {
-                self.conflict = true;
-                return Ok(false);
-            }
-            self.ranked = Some(self.ctl.ranked);
-            return Ok(true);
-        }
+    /// Host-driven rounds until a conflict or the fixpoint of all nogoods.
+    fn host_rounds(&mut self) -> DResult<()> {
         loop {
             let swept = self.ctl.qhead == self.ctl.qend;
             let before = self.ctl.trail_len;
             self.ctl = self.round()?;
-            self.changed();
             log::trace!(
                 "round: trail {} -> {}, frontier {}..{}, level {}, conflict {:#x}/{}",
                 before,
@@ -123,17 +103,37 @@ impl CudaEngine {
                 self.ctl.conflict,
                 self.ctl.conflict_aux
             );
-            self.stats.propagations += u64::from(self.ctl.trail_len - before);
-            self.stats.rounds += 1;
-            if self.ctl.conflict != NO_CONFLICT {
-                self.conflict = true;
-                return Ok(false);
+            // A round that merged nothing (round_end_k leaves no dirty weight constraint) is a
+            // fixpoint of the input nogoods, and of all nogoods if it swept the learned ones.
+            if self.ctl.conflict != NO_CONFLICT || (swept && self.ctl.qhead == self.ctl.qend) {
+                return Ok(());
             }
-            // The round merged nothing (round_end_k leaves no dirty weight constraint): a
-            // fixpoint of the input nogoods, and of all nogoods if this round swept the learned.
-            if swept && self.ctl.qhead == self.ctl.qend {
-                break;
-            }
+        }
+    }
+
+    pub(super) fn try_propagate(&mut self) -> DResult<bool> {
+        if self.conflict || self.unsat {
+            return Ok(false);
+        }
+        if !(self.pending || self.ctl.qhead < self.ctl.qend || self.ctl.ndirty > 0) {
+            return Ok(true);
+        }
+        self.pending = false;
+        let before = (self.ctl.trail_len, self.ctl.rounds);
+        match self.coop {
+            Some(grid) => self.ctl = self.fixpoint(grid)?,
+            None => self.host_rounds()?,
+        }
+        self.changed();
+        self.stats.propagations += u64::from(self.ctl.trail_len - before.0);
+        self.stats.rounds += u64::from(self.ctl.rounds.wrapping_sub(before.1));
+        if self.ctl.conflict != NO_CONFLICT {
+            self.conflict = true;
+            return Ok(false);
+        }
+        if self.coop.is_some() {
+            // propagate_fix_k ranked the decisions at this fixpoint.
+            self.ranked = Some(self.ctl.ranked);
         }
         Ok(true)
     }
