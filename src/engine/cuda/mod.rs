@@ -15,7 +15,7 @@ pub mod layout;
 
 use self::device::{DResult, Device, err};
 use self::kernels::Kernel;
-use self::layout::{Control, LEARNED_GROUPS, NO_CONFLICT, R_LEARNED, R_UNIT, Tables, group_of, reason};
+use self::layout::{Control, LEARNED_GROUPS, NO_CONFLICT, R_LEARNED, Tables};
 use super::{Completion, Engine, EngineStats};
 use crate::cli::{GpuRounds, Learning, SearchOptions};
 use crate::nogoods::{Lit, Problem};
@@ -33,7 +33,9 @@ macro_rules! launch {
     }};
 }
 
-// After the macro, which it uses.
+// After the macro, which they use.
+mod analyze;
+mod nogoods;
 mod propagate;
 
 pub struct CudaEngine {
@@ -205,185 +207,6 @@ impl CudaEngine {
         Ok(())
     }
 
-    /// Stores the nogood in `dev.learned` (its first `len` entries) into its group; returns the
-    /// reason code that names it.
-    fn store_learned(&mut self, len: u32) -> DResult<u32> {
-        let g = group_of(len as usize);
-        self.dev.reserve(g, len)?;
-        let d = &mut self.dev;
-        let cfg = d.cfg(1, 256);
-        let grp = &mut d.groups[g];
-        let (offset, index) = (grp.used, grp.count);
-        let mut b = d.stream.launch_builder(d.k.get(Kernel::AppendLearned));
-        b.arg(&d.learned).arg(&len).arg(&mut grp.lits).arg(&mut grp.start).arg(&offset).arg(&index);
-        // SAFETY: arguments in the order of append_learned_k's signature.
-        unsafe { b.launch(cfg) }.map_err(err("append_learned_k"))?;
-        grp.used += len;
-        grp.count += 1;
-        self.learned += 1;
-        Ok(reason(R_LEARNED, ((g as u32) << layout::GROUP_SHIFT) | index))
-    }
-
-    /// Asserts the complement of `dev.learned[0]` at the current level with `code` as reason.
-    fn assert_learned(&mut self, len: u32, code: u32) -> DResult<()> {
-        let d = &mut self.dev;
-        let deps = d.deps_ptr();
-        let words = d.words;
-        launch!(d, Kernel::Assert, d.cfg(1, 1); &mut d.ctl, &mut d.val, &mut d.trail, &mut d.trail_pos,
-            &mut d.reason, &d.learned, &len, &code, &deps, &words)?;
-        self.ctl.trail_len += 1;
-        self.ctl.qhead = self.ctl.trail_len - 1;
-        self.ctl.qend = self.ctl.trail_len;
-        self.pending = true;
-        self.changed();
-        Ok(())
-    }
-
-    /// Adds a nogood from the host (blocking, loop nogoods): stored as learned; violated ones
-    /// become the conflict, unit ones are asserted at their level.
-    fn add_host_nogood(&mut self, lits: &[Lit]) -> DResult<bool> {
-        if self.unsat {
-            return Ok(false);
-        }
-        let val = self.snapshot().0.clone();
-        let mut ng: Vec<Lit> = Vec::with_capacity(lits.len());
-        for &l in lits {
-            match (Self::value_in(&val, l), Self::level_in(&val, l)) {
-                (Some(true), 0) => {}
-                (Some(false), 0) => return Ok(true),
-                _ => ng.push(l),
-            }
-        }
-        ng.sort_unstable();
-        ng.dedup();
-        if ng.windows(2).any(|w| w[0] == !w[1]) {
-            return Ok(true);
-        }
-        let is_true = |l: &Lit| Self::value_in(&val, *l) == Some(true);
-        ng.sort_by_key(|l| if is_true(l) { (1u8, u32::MAX - Self::level_in(&val, *l)) } else { (0, 0) });
-        let non_true = ng.iter().filter(|l| !is_true(l)).count();
-        if ng.is_empty() {
-            self.unsat = true;
-            return Ok(false);
-        }
-        if self.conflict && ng.len() == 1 {
-            // A conflict is pending: no backjump now; {l} is stored as {l, T0}.
-            ng.push(Lit::TRUE);
-        }
-        let upload: Vec<u32> = ng.iter().map(|l| l.0).collect();
-        self.dev
-            .stream
-            .memcpy_htod(&upload, &mut self.dev.learned.slice_mut(..upload.len()))
-            .map_err(err("upload"))?;
-        let len = ng.len() as u32;
-        if ng.len() == 1 && !self.conflict {
-            // Level-0 values were handled above: the literal is free at level 0.
-            self.backjump(0)?;
-            self.assert_learned(1, reason(R_UNIT, 0))?;
-            return Ok(true);
-        }
-        let unit = !self.conflict && non_true == 1 && Self::value_in(&val, ng[0]).is_none();
-        if unit {
-            self.backjump(Self::level_in(&val, ng[1]))?;
-        }
-        let code = self.store_learned(len)?;
-        self.permanent.push(code);
-        if non_true == 0 && !self.conflict {
-            let d = &mut self.dev;
-            launch!(d, Kernel::SetConflict, d.cfg(1, 1); &mut d.ctl, &code)?;
-            self.ctl.conflict = code;
-            self.conflict = true;
-        } else if unit {
-            self.assert_learned(len, code)?;
-        }
-        Ok(true)
-    }
-
-    /// Adds the host's loop nogoods in one go: stored as learned nogoods, which the next round's
-    /// sweep propagates (the atoms become false at the current level, with the loop nogood as
-    /// reason); a violated one becomes the conflict.
-    fn add_loop_nogoods(&mut self, nogoods: &[Vec<Lit>]) -> DResult<()> {
-        let val = self.snapshot().0.clone();
-        for ng in nogoods {
-            if ng.iter().any(|&l| Self::value_in(&val, l) == Some(false) && Self::level_in(&val, l) == 0) {
-                continue;
-            }
-            let lits: Vec<Lit> = ng
-                .iter()
-                .copied()
-                .filter(|&l| !(Self::value_in(&val, l) == Some(true) && Self::level_in(&val, l) == 0))
-                .collect();
-            if lits.is_empty() {
-                self.unsat = true;
-                return Ok(());
-            }
-            if lits.len() == 1 {
-                // Free at level 0 (true there was filtered out): assert its complement there.
-                self.add_host_nogood(&lits)?;
-                return Ok(());
-            }
-            let upload: Vec<u32> = lits.iter().map(|l| l.0).collect();
-            let d = &mut self.dev;
-            d.stream.memcpy_htod(&upload, &mut d.learned.slice_mut(..upload.len())).map_err(err("upload"))?;
-            let code = self.store_learned(lits.len() as u32)?;
-            self.permanent.push(code);
-            if lits.iter().all(|&l| Self::value_in(&val, l) == Some(true)) {
-                let d = &mut self.dev;
-                launch!(d, Kernel::SetConflict, d.cfg(1, 1); &mut d.ctl, &code)?;
-                self.ctl.conflict = code;
-                self.conflict = true;
-                return Ok(());
-            }
-        }
-        self.pending = true;
-        Ok(())
-    }
-
-    /// At level 0: keeps the short groups (lengths 2 and 3), the host's nogoods, and the newer
-    /// half of the longer learned nogoods; compacts those groups on the device.
-    fn reduce(&mut self) -> DResult<()> {
-        debug_assert_eq!(self.ctl.level, 0);
-        let permanent: std::collections::HashSet<u32> = self.permanent.iter().copied().collect();
-        let mut kept_codes = Vec::new();
-        for g in 2..LEARNED_GROUPS {
-            let grp = &self.dev.groups[g];
-            let n = grp.count as usize;
-            if n < 64 {
-                continue;
-            }
-            let s = &self.dev.stream;
-            let start = s.clone_dtoh(&grp.start.slice(..n + 1)).map_err(err("read-back"))?;
-            let lits = s.clone_dtoh(&grp.lits.slice(..grp.used as usize)).map_err(err("read-back"))?;
-            let code = |i: usize| reason(R_LEARNED, ((g as u32) << layout::GROUP_SHIFT) | i as u32);
-            let (mut new_start, mut new_lits) = (vec![0u32], Vec::new());
-            for i in 0..n {
-                if permanent.contains(&code(i)) || i >= n / 2 {
-                    if permanent.contains(&code(i)) {
-                        kept_codes.push(code(new_start.len() - 1));
-                    }
-                    new_lits.extend_from_slice(&lits[start[i] as usize..start[i + 1] as usize]);
-                    new_start.push(new_lits.len() as u32);
-                }
-            }
-            let d = &mut self.dev;
-            let grp = &mut d.groups[g];
-            d.stream
-                .memcpy_htod(&new_start, &mut grp.start.slice_mut(..new_start.len()))
-                .map_err(err("upload"))?;
-            if !new_lits.is_empty() {
-                d.stream
-                    .memcpy_htod(&new_lits, &mut grp.lits.slice_mut(..new_lits.len()))
-                    .map_err(err("upload"))?;
-            }
-            self.stats.deleted += (n - (new_start.len() - 1)) as u64;
-            grp.count = new_start.len() as u32 - 1;
-            grp.used = new_lits.len() as u32;
-        }
-        self.permanent.retain(|&c| ((c & 0x1fff_ffff) >> layout::GROUP_SHIFT) < 2);
-        self.permanent.extend(kept_codes);
-        Ok(())
-    }
-
     /// Runs the whole-database check (the safety net before accepting a total assignment).
     fn check_total(&mut self) -> DResult<bool> {
         let d = &mut self.dev;
@@ -411,105 +234,6 @@ impl CudaEngine {
         }
         self.ctl = d.read_ctl()?;
         Ok(self.ctl.conflict == NO_CONFLICT)
-    }
-
-    fn try_resolve(&mut self) -> DResult<bool> {
-        self.stats.conflicts += 1;
-        if self.unsat {
-            return Ok(false);
-        }
-        let d = &mut self.dev;
-        let db = d.db();
-        let inc = self.inc;
-        let threads = 1024.min(self.tpb.max(256));
-        match self.learning {
-            Learning::Res => {
-                launch!(d, Kernel::LearnRes, d.cfg(1, threads); &mut d.ctl, &d.val, &d.trail, &d.trail_pos, &d.reason,
-                    &d.level_start, &mut d.seen, &mut d.touched, &mut d.learned, &mut d.score, &inc, &db)?;
-            }
-            Learning::Fwd => {
-                let deps = d.deps_ptr();
-                let words = d.words;
-                launch!(d, Kernel::LearnFwd, d.cfg(1, threads); &mut d.ctl, &d.val, &d.trail, &d.trail_pos,
-                    &d.level_start, &deps, &words, &mut d.learned, &mut d.score, &inc, &db)?;
-            }
-        }
-        let c = d.read_ctl()?;
-        self.conflict = false;
-        match c.unsat {
-            0 => {}
-            1 => {
-                self.unsat = true;
-                return Ok(false);
-            }
-            _ => return Err("conflict analysis found no literal to resolve (internal error)".into()),
-        }
-        let len = c.learned_len;
-        if log::log_enabled!(log::Level::Trace) {
-            let l: Vec<Lit> = self.dev.stream.clone_dtoh(&self.dev.learned).map_err(err("read-back"))?
-                [..len as usize]
-                .iter()
-                .map(|&x| Lit(x))
-                .collect();
-            log::trace!(
-                "conflict {:#x}/{} at level {} (current {}): learned {l:?}, backjump to {}",
-                c.conflict,
-                c.conflict_aux,
-                c.conflict_level,
-                self.ctl.level,
-                c.bj_level
-            );
-        }
-        self.check_against_reference(len, &c);
-        self.stats.learned += 1;
-        self.stats.learned_literals += u64::from(len);
-        self.backjump(c.bj_level)?;
-        if len == 1 {
-            self.assert_learned(1, reason(R_UNIT, 0))?;
-        } else {
-            let code = self.store_learned(len)?;
-            self.assert_learned(len, code)?;
-        }
-        self.inc *= 1.0 / 0.95;
-        if self.inc > 1e30 {
-            let d = &mut self.dev;
-            let n = self.p.num_vars;
-            let factor = 1e-30f32;
-            let cfg = d.cfg(Device::blocks(n as usize, self.tpb), self.tpb);
-            launch!(d, Kernel::Rescale, cfg; &mut d.score, &n, &factor)?;
-            self.inc *= 1e-30;
-        }
-        Ok(true)
-    }
-
-    /// Tests only: checks every learned nogood against these full assignments (all variables) of
-    /// the answer sets, which no sound nogood may contain.
-    pub fn set_reference(&mut self, models: Vec<Vec<bool>>) {
-        self.reference = Some(models);
-    }
-
-    /// Tests only: the full assignment (all variables) of the current state.
-    pub fn var_values(&mut self) -> Vec<bool> {
-        self.snapshot().0.iter().map(|&x| x > 0).collect()
-    }
-
-    fn check_against_reference(&self, len: u32, c: &Control) {
-        let Some(models) = &self.reference else { return };
-        let lits: Vec<u32> =
-            self.dev.stream.clone_dtoh(&self.dev.learned).expect("read-back")[..len as usize].to_vec();
-        for m in models {
-            if lits.iter().all(|&l| m[(l >> 1) as usize] == (l & 1 == 0)) {
-                panic!(
-                    "unsound learned nogood {:?} (conflict {:#x} aux {} at level {}, current level {}, learning {:?})",
-                    lits.iter().map(|&l| Lit(l)).collect::<Vec<_>>(),
-                    c.conflict,
-                    c.conflict_aux,
-                    c.conflict_level,
-                    self.ctl.level,
-                    self.learning
-                );
-            }
-        }
     }
 
     fn try_decide(&mut self) -> DResult<Option<Lit>> {

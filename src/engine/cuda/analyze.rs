@@ -1,0 +1,111 @@
+//! Conflict analysis on the device (learn_res_k or learn_fwd_k), the backjump and the assertion
+//! that follow, and the tests' soundness check of every learned nogood against known models.
+
+use super::CudaEngine;
+use super::device::{DResult, Device, err};
+use super::kernels::Kernel;
+use super::layout::{Control, R_UNIT, reason};
+use crate::cli::Learning;
+use crate::nogoods::Lit;
+use cudarc::driver::PushKernelArg;
+
+impl CudaEngine {
+    pub(super) fn try_resolve(&mut self) -> DResult<bool> {
+        self.stats.conflicts += 1;
+        if self.unsat {
+            return Ok(false);
+        }
+        let d = &mut self.dev;
+        let db = d.db();
+        let inc = self.inc;
+        let threads = 1024.min(self.tpb.max(256));
+        match self.learning {
+            Learning::Res => {
+                launch!(d, Kernel::LearnRes, d.cfg(1, threads); &mut d.ctl, &d.val, &d.trail, &d.trail_pos, &d.reason,
+                    &d.level_start, &mut d.seen, &mut d.touched, &mut d.learned, &mut d.score, &inc, &db)?;
+            }
+            Learning::Fwd => {
+                let deps = d.deps_ptr();
+                let words = d.words;
+                launch!(d, Kernel::LearnFwd, d.cfg(1, threads); &mut d.ctl, &d.val, &d.trail, &d.trail_pos,
+                    &d.level_start, &deps, &words, &mut d.learned, &mut d.score, &inc, &db)?;
+            }
+        }
+        let c = d.read_ctl()?;
+        self.conflict = false;
+        match c.unsat {
+            0 => {}
+            1 => {
+                self.unsat = true;
+                return Ok(false);
+            }
+            _ => return Err("conflict analysis found no literal to resolve (internal error)".into()),
+        }
+        let len = c.learned_len;
+        if log::log_enabled!(log::Level::Trace) {
+            let l: Vec<Lit> = self.dev.stream.clone_dtoh(&self.dev.learned).map_err(err("read-back"))?
+                [..len as usize]
+                .iter()
+                .map(|&x| Lit(x))
+                .collect();
+            log::trace!(
+                "conflict {:#x}/{} at level {} (current {}): learned {l:?}, backjump to {}",
+                c.conflict,
+                c.conflict_aux,
+                c.conflict_level,
+                self.ctl.level,
+                c.bj_level
+            );
+        }
+        self.check_against_reference(len, &c);
+        self.stats.learned += 1;
+        self.stats.learned_literals += u64::from(len);
+        self.backjump(c.bj_level)?;
+        if len == 1 {
+            self.assert_learned(1, reason(R_UNIT, 0))?;
+        } else {
+            let code = self.store_learned(len)?;
+            self.assert_learned(len, code)?;
+        }
+        self.inc *= 1.0 / 0.95;
+        if self.inc > 1e30 {
+            let d = &mut self.dev;
+            let n = self.p.num_vars;
+            let factor = 1e-30f32;
+            let cfg = d.cfg(Device::blocks(n as usize, self.tpb), self.tpb);
+            launch!(d, Kernel::Rescale, cfg; &mut d.score, &n, &factor)?;
+            self.inc *= 1e-30;
+        }
+        Ok(true)
+    }
+
+    /// Tests only: checks every learned nogood against these full assignments (all variables) of
+    /// the answer sets, which no sound nogood may contain.
+    pub fn set_reference(&mut self, models: Vec<Vec<bool>>) {
+        self.reference = Some(models);
+    }
+
+    /// Tests only: the full assignment (all variables) of the current state.
+    pub fn var_values(&mut self) -> Vec<bool> {
+        self.snapshot().0.iter().map(|&x| x > 0).collect()
+    }
+
+    fn check_against_reference(&self, len: u32, c: &Control) {
+        let Some(models) = &self.reference else { return };
+        let lits: Vec<u32> =
+            self.dev.stream.clone_dtoh(&self.dev.learned).expect("read-back")[..len as usize].to_vec();
+        for m in models {
+            if lits.iter().all(|&l| m[(l >> 1) as usize] == (l & 1 == 0)) {
+                panic!(
+                    "unsound learned nogood {:?} (conflict {:#x} aux {} at level {}, current level {}, learning {:?})",
+                    lits.iter().map(|&l| Lit(l)).collect::<Vec<_>>(),
+                    c.conflict,
+                    c.conflict_aux,
+                    c.conflict_level,
+                    self.ctl.level,
+                    self.learning
+                );
+            }
+        }
+    }
+}
