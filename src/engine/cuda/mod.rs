@@ -294,6 +294,20 @@ impl CudaEngine {
         Ok(())
     }
 
+    /// The host's unfounded-set check of the current assignment: loop nogoods for what it finds
+    /// are added (true), or nothing is unfounded (false).
+    fn add_unfounded_loops(&mut self) -> DResult<bool> {
+        self.snapshot();
+        let val = &self.snapshot.get().expect("filled just above").0;
+        let loops = self.loops.unfounded_nogoods(&self.p, |l| Self::value_in(val, l));
+        if loops.is_empty() {
+            return Ok(false);
+        }
+        self.stats.unfounded_sets += 1;
+        self.add_loop_nogoods(&loops)?;
+        Ok(true)
+    }
+
     fn try_complete(&mut self) -> DResult<Completion> {
         let nv = self.p.num_vars;
         if self.ctl.trail_len == nv {
@@ -302,25 +316,16 @@ impl CudaEngine {
                 self.conflict = true;
                 return Ok(Completion::Falsified);
             }
-            if !self.p.is_tight() {
-                let val = self.snapshot().0.clone();
-                let loops = self.loops.unfounded_nogoods(&self.p, |l| Self::value_in(&val, l));
-                if !loops.is_empty() {
-                    self.stats.unfounded_sets += 1;
-                    self.add_loop_nogoods(&loops)?;
-                    return Ok(Completion::Falsified);
-                }
+            if !self.p.is_tight() && self.add_unfounded_loops()? {
+                return Ok(Completion::Falsified);
             }
             return Ok(Completion::Total);
         }
         self.stats.completions += 1;
-        let val = self.snapshot().0.clone();
-        let loops = self.loops.unfounded_nogoods(&self.p, |l| Self::value_in(&val, l));
-        if !loops.is_empty() {
-            self.stats.unfounded_sets += 1;
-            self.add_loop_nogoods(&loops)?;
+        if self.add_unfounded_loops()? {
             return Ok(Completion::Falsified);
         }
+        let val = &self.snapshot().0;
         let v = (1..nv).find(|&v| val[v as usize] == 0).expect("not total");
         log::warn!("no applicable rule and no unfounded set; deciding F{v}");
         self.force_decision(Lit::neg(v))?;
