@@ -2,7 +2,8 @@
 // nogoods that contain a literal made true in the previous round (separate kernels for lengths
 // 2, 3 and longer, one block per frontier literal, one thread per occurrence) and the weight
 // constraints the frontier touches; a round with an empty frontier (the input nogoods' fixpoint)
-// sweeps the learned nogoods instead (one launch per length group, one thread per nogood). Then
+// sweeps the learned nogoods instead (one launch per length group, a thread or, for the long ones,
+// a warp per nogood). Then
 // merge_k applies the round's proposals. The steps are device functions (_d), launched one by one
 // by the host (the _k wrappers below) or run in one cooperative launch (fixpoint.cu).
 #include "common.cuh"
@@ -98,10 +99,44 @@ __device__ __forceinline__ void prop_long_d(const int* val, int* prop, u32* prop
     }
 }
 
-// One group of learned nogoods: one thread per nogood.
+// A long nogood checked by one warp, 32 literals a step (coalesced), stopping at the first
+// false literal or the second open one. Every lane must call it with the same nogood.
+__device__ __forceinline__ void check_nogood_warp_d(const int* val, int* prop, u32* prop_list, u32* prop_reason,
+                                                    Control* ctl, const u32* lits, u32 len, u32 reason, u32 lane) {
+    u32 open = 0, last = 0;
+    for (u32 k0 = 0; k0 < len; k0 += 32) {
+        u32 k = k0 + lane;
+        u32 l = k < len ? lits[k] : 0u;
+        int v = k < len ? lit_val_d(val, l) : 1;
+        if (__any_sync(0xffffffffu, v < 0)) return;
+        u32 m = __ballot_sync(0xffffffffu, v == 0);
+        if (m) last = __shfl_sync(0xffffffffu, l, __ffs(m) - 1);
+        open += (u32)__popc(m);
+        if (open > 1) return;
+    }
+    if (lane != 0) return;
+    if (open == 0) {
+        atomicCAS(&ctl->conflict, NO_CONFLICT, reason);
+    } else {
+        propose_d(val, prop, prop_list, prop_reason, ctl, lit_not_d(last), reason, 0);
+    }
+}
+
+// One group of learned nogoods: one thread per nogood, or one warp per nogood in the group of
+// long ones (8 literals and more: 1-UIP and loop nogoods, often hundreds of literals). `p` must
+// have whole warps as lanes.
 __device__ __forceinline__ void prop_learned_d(const int* val, int* prop, u32* prop_list, u32* prop_reason,
                                                Control* ctl, const u32* start, const u32* lits, u32 count,
                                                u32 group, Par p) {
+    if (group == LEARNED_GROUPS - 1) {
+        u32 lane = p.lane & 31u, warps = p.units * (p.lanes >> 5);
+        for (u32 n = p.unit * (p.lanes >> 5) + (p.lane >> 5); n < count; n += warps) {
+            u32 s = start[n];
+            check_nogood_warp_d(val, prop, prop_list, prop_reason, ctl, lits + s, start[n + 1] - s,
+                                REASON(R_LEARNED, (group << GROUP_SHIFT) | n), lane);
+        }
+        return;
+    }
     for (u32 n = p.unit * p.lanes + p.lane; n < count; n += p.units * p.lanes) {
         u32 s = start[n];
         check_nogood_d(val, prop, prop_list, prop_reason, ctl, lits + s, start[n + 1] - s,

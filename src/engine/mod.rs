@@ -2,10 +2,12 @@
 //! CUDA engine. The loop (Algorithm 1 of the paper) lives once, in [`crate::solve`]; engines differ
 //! only inside these operations.
 
+pub mod assignment;
 pub mod cpu;
 pub mod cuda;
 pub mod loops;
 pub mod scores;
+pub mod unfounded;
 
 use crate::nogoods::Lit;
 

@@ -10,7 +10,7 @@ use super::CpuEngine;
 /// Marks of variables during analysis: in the nogood (or proven redundant), or known not to be.
 const SEEN: u8 = 1;
 const POISON: u8 = 2;
-use super::assignment::Reason;
+use crate::engine::assignment::Reason;
 use crate::nogoods::Lit;
 
 impl CpuEngine {

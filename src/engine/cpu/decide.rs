@@ -10,8 +10,8 @@
 //! when their body becomes true; every variable returns when it is unassigned. A candidate lost
 //! anyway is found by the engine's completion scan, so parking affects speed, never answers.
 
-use super::assignment::Assignment;
 use crate::cli::Heuristic;
+use crate::engine::assignment::Assignment;
 use crate::nogoods::{Lit, Problem, Var};
 
 pub struct Decider {

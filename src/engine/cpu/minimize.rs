@@ -7,7 +7,7 @@
 //! false and the next level is checked; at the first level below the bound, literals that would
 //! overshoot it are forced false.
 
-use super::assignment::{Assignment, Reason};
+use crate::engine::assignment::{Assignment, Reason};
 use crate::nogoods::{CostLevels, Csr, Lit};
 
 pub struct CostProp {

@@ -2,25 +2,23 @@
 //! constraints and cost bound, unfounded sets, ASP-computation decisions, and both learning schemes.
 
 mod analyze;
-mod assignment;
 mod db;
 mod decide;
 mod forward;
 mod minimize;
 mod propagate;
 mod reduce;
-mod unfounded;
 mod weight;
 
-use self::assignment::{Assignment, Reason};
 use self::db::NogoodDb;
 use self::decide::Decider;
 use self::forward::Deps;
 use self::minimize::CostProp;
-use self::unfounded::Unfounded;
 use self::weight::WeightProp;
 use super::{Completion, Engine, EngineStats};
 use crate::cli::{Deletion, Learning, SearchOptions};
+use crate::engine::assignment::{Assignment, Reason};
+use crate::engine::unfounded::Unfounded;
 use crate::nogoods::{Lit, Problem};
 use std::sync::Arc;
 

@@ -1,9 +1,9 @@
 //! The propagation loop: nogoods (binary lists and watched long nogoods), weight constraints,
 //! then at the unit fixpoint the cost bound and the unfounded-set check, until nothing changes.
 
-use super::assignment::Reason;
 use super::db::{HEADER, Watch};
 use super::{CpuEngine, HOOK_CHOICE, HOOK_COST, HOOK_UNFOUNDED, HOOK_WEIGHT};
+use crate::engine::assignment::Reason;
 use crate::nogoods::Lit;
 use std::sync::Arc;
 

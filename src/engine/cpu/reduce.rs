@@ -3,8 +3,8 @@
 //! that are the reason of a current assignment.
 
 use super::CpuEngine;
-use super::assignment::Reason;
 use crate::cli::Deletion;
+use crate::engine::assignment::Reason;
 
 impl CpuEngine {
     pub(super) fn reduce(&mut self) {

@@ -8,7 +8,7 @@
 //! at the first literal that fits. Reasons are computed lazily from trail positions: the earliest
 //! literals that justify the implication.
 
-use super::assignment::{Assignment, Reason};
+use crate::engine::assignment::{Assignment, Reason};
 use crate::nogoods::{Csr, Lit, WeightConstraints};
 
 #[derive(Clone, Copy, Default)]

@@ -21,8 +21,10 @@ impl CudaEngine {
         let threads = 1024.min(self.tpb.max(256));
         match self.learning {
             Learning::Res => {
-                launch!(d, Kernel::LearnRes, d.cfg(1, threads); &mut d.ctl, &d.val, &d.trail, &d.trail_pos, &d.reason,
-                    &d.level_start, &mut d.seen, &mut d.touched, &mut d.learned, &mut d.score, &inc, &db)?;
+                // One warp (learn_res_k's design).
+                launch!(d, Kernel::LearnRes, d.cfg(1, 32); &mut d.ctl, &d.val, &d.trail, &d.trail_pos, &d.reason,
+                    &d.level_start, &mut d.seen, &mut d.touched, &mut d.learned, &mut d.score, &inc,
+                    &mut d.res_bits, &db)?;
             }
             Learning::Fwd => {
                 let deps = d.deps_ptr();

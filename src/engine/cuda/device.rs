@@ -61,6 +61,9 @@ pub struct Device {
     pub groups: Vec<Group>,
     pub seen: CudaSlice<u32>,
     pub touched: CudaSlice<u32>,
+    /// learn_res_k's bitmap of trail positions for levels too long for shared memory: all zero
+    /// between analyses.
+    pub res_bits: CudaSlice<u32>,
     pub learned: CudaSlice<u32>,
     pub deps: Option<CudaSlice<u64>>,
     pub words: u32,
@@ -173,6 +176,7 @@ impl Device {
             groups,
             seen: zeros(s, n)?,
             touched: zeros(s, n)?,
+            res_bits: zeros(s, n / 32 + 2)?,
             learned: zeros(s, n + 1)?,
             deps,
             words,
@@ -290,15 +294,17 @@ impl Device {
         n.div_ceil(tpb as usize).clamp(1, 4096)
     }
 
-    /// Makes room for one more nogood of `len` literals in group `g` (doubling on the device).
-    pub fn reserve(&mut self, g: usize, len: u32) -> DResult<()> {
+    /// Makes room for `n` more nogoods of `len` literals in all in group `g` (at least doubling
+    /// on the device).
+    pub fn reserve(&mut self, g: usize, n: u32, len: u32) -> DResult<()> {
         let s = Arc::clone(&self.stream);
         let grp = &mut self.groups[g];
-        if grp.count + 1 >= grp.cap_n {
-            let mut start = zeros::<u32>(&s, grp.cap_n as usize * 2 + 1)?;
+        if grp.count + n >= grp.cap_n {
+            let cap = (grp.cap_n * 2).max(grp.count + n + 1);
+            let mut start = zeros::<u32>(&s, cap as usize + 1)?;
             s.memcpy_dtod(&grp.start, &mut start.slice_mut(..grp.cap_n as usize + 1)).map_err(err("copy"))?;
             grp.start = start;
-            grp.cap_n *= 2;
+            grp.cap_n = cap;
         }
         if grp.used + len >= grp.cap_lits {
             let cap = (grp.cap_lits * 2).max(grp.used + len + 1);

@@ -37,6 +37,7 @@ macro_rules! launch {
 mod analyze;
 mod nogoods;
 mod propagate;
+mod unfounded;
 
 pub struct CudaEngine {
     p: Arc<Problem>,
@@ -59,8 +60,9 @@ pub struct CudaEngine {
     snapshot: std::cell::OnceCell<(Vec<i32>, Vec<u32>)>,
     inc: f32,
     stats: EngineStats,
-    /// Host wall time in propagate, decide and resolve_conflict (logged when the engine ends).
-    wall: [std::time::Duration; 3],
+    /// Host wall time in propagate, decide and resolve_conflict, and within propagate in the
+    /// host's unfounded-set check (logged when the engine ends).
+    wall: [std::time::Duration; 4],
     class_sizes: [usize; 3],
     weights: usize,
     entries: u32,
@@ -78,6 +80,8 @@ pub struct CudaEngine {
     /// them and an unsound one stops the run with its conflict's details.
     reference: Option<Vec<Vec<bool>>>,
     loops: crate::engine::loops::Loops,
+    /// Programs that are not tight: the host's eager unfounded-set check at each fixpoint.
+    host_ufs: Option<unfounded::HostUnfounded>,
     /// Reason codes of nogoods from the host (blocking, loop): never deleted.
     permanent: Vec<u32>,
     /// Deletion was asked for; done at the next restart (level 0, where no learned nogood is
@@ -137,6 +141,7 @@ impl CudaEngine {
             learned: 0,
             reference: None,
             loops: crate::engine::loops::Loops::new(&p),
+            host_ufs: (!p.is_tight()).then(|| unfounded::HostUnfounded::new(&p)),
             permanent: Vec::new(),
             reduce_due: false,
             p,
@@ -191,6 +196,9 @@ impl CudaEngine {
         }
         let from = self.level_start[level as usize + 1];
         let to = self.ctl.trail_len;
+        if let Some(u) = &mut self.host_ufs {
+            u.backtrack(level, from);
+        }
         let d = &mut self.dev;
         if to > from {
             let cfg = d.cfg(Device::blocks((to - from) as usize, self.tpb), self.tpb);
@@ -294,17 +302,25 @@ impl CudaEngine {
         Ok(())
     }
 
-    /// The host's unfounded-set check of the current assignment: loop nogoods for what it finds
-    /// are added (true), or nothing is unfounded (false).
+    /// The host's unfounded-set check of the current assignment, from scratch (the safety net
+    /// behind the eager check): loop nogoods for what it finds are added (true), or nothing is
+    /// unfounded (false).
     fn add_unfounded_loops(&mut self) -> DResult<bool> {
-        self.snapshot();
-        let val = &self.snapshot.get().expect("filled just above").0;
-        let loops = self.loops.unfounded_nogoods(&self.p, |l| Self::value_in(val, l));
-        if loops.is_empty() {
+        let val = &self.snapshot().0;
+        let found = self.loops.unfounded_nogoods(&self.p, |l| Self::value_in(val, l));
+        if found.is_empty() {
             return Ok(false);
         }
+        // Level 0: a literal false there satisfies the nogood for good; a true one is left out.
+        let fixed = |l: Lit| Self::value_in(val, l).filter(|_| Self::level_in(val, l) == 0);
+        let nogoods: Vec<Vec<Lit>> = found
+            .into_iter()
+            .filter(|ng| !ng.iter().any(|&l| fixed(l) == Some(false)))
+            .map(|ng| ng.into_iter().filter(|&l| fixed(l).is_none()).collect())
+            .collect();
+        let violated = nogoods.iter().position(|ng| ng.iter().all(|&l| Self::value_in(val, l) == Some(true)));
         self.stats.unfounded_sets += 1;
-        self.add_loop_nogoods(&loops)?;
+        self.add_loop_nogoods(&nogoods, violated, true)?;
         Ok(true)
     }
 
@@ -340,7 +356,8 @@ impl Drop for CudaEngine {
         let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
         log::info!(
             "CUDA engine time: propagate {:.1} ms ({} rounds; device: input rounds {:.1} ms, {} sweeps {:.1} ms), \
-             decide {:.1} ms ({} decisions), resolve {:.1} ms ({} conflicts)",
+             decide {:.1} ms ({} decisions), resolve {:.1} ms ({} conflicts); \
+             unfounded-set checks {:.1} ms ({} found)",
             ms(self.wall[0]),
             self.stats.rounds,
             self.ctl.ns_input as f64 / 1e6,
@@ -349,7 +366,9 @@ impl Drop for CudaEngine {
             ms(self.wall[1]),
             self.stats.decisions,
             ms(self.wall[2]),
-            self.stats.conflicts
+            self.stats.conflicts,
+            ms(self.wall[3]),
+            self.stats.unfounded_sets
         );
     }
 }

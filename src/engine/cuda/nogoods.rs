@@ -14,7 +14,7 @@ impl CudaEngine {
     /// reason code that names it.
     pub(super) fn store_learned(&mut self, len: u32) -> DResult<u32> {
         let g = group_of(len as usize);
-        self.dev.reserve(g, len)?;
+        self.dev.reserve(g, 1, len)?;
         let d = &mut self.dev;
         let cfg = d.cfg(1, 256);
         let grp = &mut d.groups[g];
@@ -104,43 +104,69 @@ impl CudaEngine {
         Ok(true)
     }
 
-    /// Adds the host's loop nogoods in one go: stored as learned nogoods, which the next round's
-    /// sweep propagates (the atoms become false at the current level, with the loop nogood as
-    /// reason); a violated one becomes the conflict.
-    pub(super) fn add_loop_nogoods(&mut self, nogoods: &[Vec<Lit>]) -> DResult<()> {
-        let val = self.snapshot().0.clone();
-        for ng in nogoods {
-            if ng.iter().any(|&l| Self::value_in(&val, l) == Some(false) && Self::level_in(&val, l) == 0) {
+    /// Adds loop nogoods (from the completion's check or the eager one) in one upload per length
+    /// group, as learned nogoods: the next sweep makes them unit (their atoms become false at
+    /// the current level, with the loop nogood as reason). Literals true at level 0 must be left
+    /// out already. `violated`: the one whose literals are all true, which becomes the conflict.
+    /// `permanent`: kept by deletion.
+    pub(super) fn add_loop_nogoods(
+        &mut self,
+        nogoods: &[Vec<Lit>],
+        violated: Option<usize>,
+        permanent: bool,
+    ) -> DResult<()> {
+        if nogoods.iter().any(|ng| ng.is_empty()) {
+            self.unsat = true;
+            return Ok(());
+        }
+        if let Some(unit) = nogoods.iter().find(|ng| ng.len() == 1) {
+            // Free at level 0: assert its complement there (a backjump); the others are found
+            // again after it.
+            self.add_host_nogood(unit)?;
+            return Ok(());
+        }
+        let mut conflict_code = None;
+        for g in 0..LEARNED_GROUPS {
+            let members: Vec<usize> =
+                (0..nogoods.len()).filter(|&i| group_of(nogoods[i].len()) == g).collect();
+            if members.is_empty() {
                 continue;
             }
-            let lits: Vec<Lit> = ng
-                .iter()
-                .copied()
-                .filter(|&l| !(Self::value_in(&val, l) == Some(true) && Self::level_in(&val, l) == 0))
-                .collect();
-            if lits.is_empty() {
-                self.unsat = true;
-                return Ok(());
-            }
-            if lits.len() == 1 {
-                // Free at level 0 (true there was filtered out): assert its complement there.
-                self.add_host_nogood(&lits)?;
-                return Ok(());
-            }
-            let upload: Vec<u32> = lits.iter().map(|l| l.0).collect();
+            let total: usize = members.iter().map(|&i| nogoods[i].len()).sum();
+            self.dev.reserve(g, members.len() as u32, total as u32)?;
             let d = &mut self.dev;
-            d.stream.memcpy_htod(&upload, &mut d.learned.slice_mut(..upload.len())).map_err(err("upload"))?;
-            let code = self.store_learned(lits.len() as u32)?;
-            self.permanent.push(code);
-            if lits.iter().all(|&l| Self::value_in(&val, l) == Some(true)) {
-                let d = &mut self.dev;
-                launch!(d, Kernel::SetConflict, d.cfg(1, 1); &mut d.ctl, &code)?;
-                self.ctl.conflict = code;
-                self.conflict = true;
-                return Ok(());
+            let grp = &mut d.groups[g];
+            let (mut starts, mut lits) = (Vec::with_capacity(members.len()), Vec::with_capacity(total));
+            for (k, &i) in members.iter().enumerate() {
+                lits.extend(nogoods[i].iter().map(|l| l.0));
+                starts.push(grp.used + lits.len() as u32);
+                let code = reason(R_LEARNED, ((g as u32) << layout::GROUP_SHIFT) | (grp.count + k as u32));
+                if permanent {
+                    self.permanent.push(code);
+                }
+                if violated == Some(i) {
+                    conflict_code = Some(code);
+                }
             }
+            let (used, count) = (grp.used as usize, grp.count as usize);
+            d.stream
+                .memcpy_htod(&lits, &mut grp.lits.slice_mut(used..used + total))
+                .map_err(err("upload"))?;
+            d.stream
+                .memcpy_htod(&starts, &mut grp.start.slice_mut(count + 1..count + 1 + members.len()))
+                .map_err(err("upload"))?;
+            grp.used += total as u32;
+            grp.count += members.len() as u32;
+            self.learned += members.len() as u64;
+        }
+        if let Some(code) = conflict_code.filter(|_| !self.conflict) {
+            let d = &mut self.dev;
+            launch!(d, Kernel::SetConflict, d.cfg(1, 1); &mut d.ctl, &code)?;
+            self.ctl.conflict = code;
+            self.conflict = true;
         }
         self.pending = true;
+        self.ranked = None;
         Ok(())
     }
 

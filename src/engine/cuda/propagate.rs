@@ -111,7 +111,21 @@ impl CudaEngine {
         }
     }
 
+    /// Propagation to the fixpoint of all nogoods and, in programs that are not tight, of the
+    /// host's unfounded-set check; false on a conflict.
     pub(super) fn try_propagate(&mut self) -> DResult<bool> {
+        loop {
+            if !self.device_fixpoint()? {
+                return Ok(false);
+            }
+            if !self.propagate_unfounded()? {
+                return Ok(true);
+            }
+        }
+    }
+
+    /// The device's propagation to the fixpoint of all nogoods; false on a conflict.
+    fn device_fixpoint(&mut self) -> DResult<bool> {
         if self.conflict || self.unsat {
             return Ok(false);
         }

@@ -11,7 +11,7 @@
 //! In components with head cycles a shifted body is judged by its unshifted base (ignoring the
 //! other heads): weaker, hence sound, and the minimality check completes it.
 
-use super::assignment::{Assignment, Reason};
+use crate::engine::assignment::{Assignment, Reason};
 use crate::engine::loops::Loops;
 use crate::nogoods::{Csr, Lit, NONE, Problem, Var};
 
