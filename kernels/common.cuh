@@ -57,6 +57,7 @@ struct Control {
     u64 ns_input;      // propagate_fix_k: nanoseconds in block 0's input rounds (statistics)
     u64 ns_sweep;      //   and in the grid's sweeps, barriers included (statistics)
     u64 ranked;        // propagate_fix_k at a fixpoint: the best decision's key (as best), 0: none
+    u64 ns_learn;      // nanoseconds in the learning kernels (statistics)
 };
 
 // The device's nanosecond clock (for the statistics above).
@@ -200,22 +201,31 @@ struct FixArgs {
 // `pos`, with the work split over `stride` threads. For a conflict, p is NO_CONFLICT and pos
 // unbounded: the violated constraint's true literals. Weight reasons take the members assigned
 // before `pos` that justify the implication (all of them, not a minimal subset).
+// The literals of the input or learned nogood that reason `r` names; false for other reasons.
+__device__ __forceinline__ bool nogood_lits_d(const Db& db, u32 r, const u32*& lits, u32& len) {
+    u32 kind = REASON_KIND(r), idx = REASON_INDEX(r);
+    if (kind == R_INPUT) {
+        lits = db.ng_lits + db.ng_start[idx];
+        len = db.ng_start[idx + 1] - db.ng_start[idx];
+        return true;
+    }
+    if (kind == R_LEARNED) {
+        u32 g = idx >> GROUP_SHIFT, n = idx & GROUP_MASK;
+        lits = db.lg_lits[g] + db.lg_start[g][n];
+        len = db.lg_start[g][n + 1] - db.lg_start[g][n];
+        return true;
+    }
+    return false;
+}
+
 template <typename F>
 __device__ void reason_lits_d(const Db& db, const int* val, const u32* trail_pos, u32 r, u32 aux, u32 p, u32 pos,
                               u32 tid, u32 stride, F f) {
     u32 kind = REASON_KIND(r), idx = REASON_INDEX(r);
     u32 pvar = p == NO_CONFLICT ? 0xffffffffu : lit_var_d(p);
-    if (kind == R_INPUT || kind == R_LEARNED) {
-        const u32* lits;
-        u32 len;
-        if (kind == R_INPUT) {
-            lits = db.ng_lits + db.ng_start[idx];
-            len = db.ng_start[idx + 1] - db.ng_start[idx];
-        } else {
-            u32 g = idx >> GROUP_SHIFT, n = idx & GROUP_MASK;
-            lits = db.lg_lits[g] + db.lg_start[g][n];
-            len = db.lg_start[g][n + 1] - db.lg_start[g][n];
-        }
+    const u32* lits;
+    u32 len;
+    if (nogood_lits_d(db, r, lits, len)) {
         for (u32 k = tid; k < len; k += stride) {
             if (lit_var_d(lits[k]) != pvar) f(lits[k]);
         }

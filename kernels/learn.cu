@@ -1,7 +1,7 @@
 // learn.cu: conflict analysis on the device, one block (or warp) per conflict.
-// learn_res_k: 1-UIP resolution (Algorithm 3) by one warp: the lanes add a reason's literals in
-// parallel, the latest marked literal of the conflict level is the highest bit of a bitmap of
-// its trail positions, and the analysis stops when one literal of that level is left. learn_fwd_k: forward learning (Algorithm 4): the
+// learn_res_k: 1-UIP resolution (Algorithm 3) by one warp, resolving up to 32 literals of the
+// conflict level at once (the latest ones marked, found in a bitmap of trail positions) until
+// one is left. learn_fwd_k: forward learning (Algorithm 4): the
 // dependency bitmaps of the conflict's literals OR-reduced by warp shuffles; the learned nogood is
 // the set of decisions whose bits are set, highest level first, written by one warp.
 // Both leave in `learned` the nogood with the literal to assert at position 0 and the highest of
@@ -9,40 +9,63 @@
 #include "common.cuh"
 
 #define SEEN 1u
-// Trail positions of the conflict level marked in shared memory up to this many words (32 KB);
-// longer levels use the global scratch bitmap, which the analysis leaves all zero.
-#define RES_SHARED_WORDS 8192u
+// The conflict level's trail positions are tracked in two bitmaps, `marked` and `resolved` (a
+// subset), in shared memory up to this many words each (2 x 16 KB); longer levels use the global
+// scratch bitmaps, which the analysis clears again.
+#define RES_SHARED_WORDS 4096u
+// Reasons up to this long are resolved by one lane; longer ones by the whole warp.
+#define RES_SHORT 8u
 
-// The highest set bit below relative position `idx` in `bits` (-1 if none), found by the whole
-// warp 32 words (1024 positions) a step; every lane gets the same answer.
-__device__ __forceinline__ int latest_marked_d(const u32* bits, u32 idx, u32 lane) {
-    for (int top = ((int)idx - 1) >> 5; top >= 0; top -= 32) {
-        int w = top - (int)lane;
-        u32 word = w >= 0 ? bits[w] : 0u;
+// Takes the `need` (at most 32) latest positions below relative position `idx` that are marked
+// and not resolved, marks them resolved, and writes them, latest first, to `out`; returns how
+// many it found. The whole warp scans 32 words (1024 positions) a step; every lane gets the
+// same answer.
+__device__ __forceinline__ u32 take_marked_d(const u32* marked, u32* resolved, u32 idx, u32 need, u32 lane,
+                                             u32* out) {
+    u32 got = 0;
+    for (int top = ((int)idx - 1) >> 5; top >= 0 && got < need; top -= 32) {
+        int w = top - (int)lane;  // lane 0 holds the highest word
+        u32 word = w >= 0 ? marked[w] & ~resolved[w] : 0u;
         if (w == ((int)idx - 1) >> 5) {
             u32 rem = idx - (u32)w * 32u;  // 1..32 positions of this word are below idx
             if (rem < 32u) word &= (1u << rem) - 1u;
         }
-        u32 m = __ballot_sync(0xffffffffu, word != 0u);
-        if (m) {
-            int l = __ffs(m) - 1;  // the lowest lane holds the highest word
-            u32 wd = __shfl_sync(0xffffffffu, word, l);
-            return (top - l) * 32 + 31 - __clz(wd);
+        u32 c = (u32)__popc(word), incl = c;
+        for (u32 off = 1; off < 32u; off <<= 1) {
+            u32 y = __shfl_up_sync(0xffffffffu, incl, off);
+            if (lane >= off) incl += y;
         }
+        u32 before = got + incl - c;  // taken by higher words
+        if (c > 0 && before < need) {
+            u32 take = min(c, need - before), wd = word, taken = 0;
+            for (u32 t = 0; t < take; t++) {
+                u32 b = 31u - (u32)__clz(wd);
+                out[before + t] = (u32)w * 32u + b;
+                wd &= ~(1u << b);
+                taken |= 1u << b;
+            }
+            atomicOr(&resolved[w], taken);
+        }
+        got = min(need, got + __shfl_sync(0xffffffffu, incl, 31));
     }
-    return -1;
+    __syncwarp();
+    return got;
 }
 
-// 1-UIP by one warp (launched with 32 threads): literals of the conflict level are marked by
-// trail position in a bitmap, so the next one to resolve is the highest marked bit (a warp scan
-// of shared memory); the others (lower levels) go into the learned nogood, deduplicated by
-// `seen`, which is cleared at the end.
+// 1-UIP by one warp (launched with 32 threads). The conflict level's literals are marked by
+// trail position; the others (lower levels) go into the learned nogood, deduplicated by `seen`,
+// which is cleared at the end. While `path` literals of the conflict level are marked and not
+// resolved, the latest min(path - 1, 32) of them are resolved at once, one lane each (the warp
+// together for long reasons): none of them can be the UIP, which precedes every other marked
+// literal of its level, and the nogood learned does not depend on the order of resolution. The
+// one left when path is 1 is the UIP.
 extern "C" __global__ void learn_res_k(Control* ctl, const int* val, const u32* trail, const u32* trail_pos,
                                        const u32* reason, const u32* level_start, u32* seen, u32* touched,
                                        u32* learned, float* score, float inc, u32* g_bits, Db db) {
-    __shared__ u32 s_bits[RES_SHARED_WORDS];
+    __shared__ u32 s_marked[RES_SHARED_WORDS], s_resolved[RES_SHARED_WORDS], s_batch[32];
     __shared__ u32 s_lv, s_path, s_n, s_bj, s_nt;
     u32 lane = threadIdx.x;
+    u64 t0 = lane == 0 ? now_ns_d() : 0;
     if (lane == 0) { s_lv = 0; s_path = 0; s_n = 1; s_bj = 0; s_nt = 0; }
     __syncwarp();
     u32 r = ctl->conflict, aux = ctl->conflict_aux;
@@ -51,58 +74,73 @@ extern "C" __global__ void learn_res_k(Control* ctl, const int* val, const u32* 
     __syncwarp();
     u32 lv = s_lv;
     if (lv == 0) {
-        if (lane == 0) { ctl->unsat = 1; ctl->conflict_level = 0; ctl->learned_len = 0; }
+        if (lane == 0) { ctl->unsat = 1; ctl->conflict_level = 0; ctl->learned_len = 0; ctl->ns_learn += now_ns_d() - t0; }
         return;
     }
     u32 lo = level_start[lv];
     u32 idx = (lv == ctl->level ? ctl->trail_len : level_start[lv + 1]) - lo;
     u32 nwords = (idx + 31u) / 32u;
-    u32* bits = nwords <= RES_SHARED_WORDS ? s_bits : g_bits;
-    if (bits == s_bits)
-        for (u32 w = lane; w < nwords; w += 32u) s_bits[w] = 0u;
+    bool shared = nwords <= RES_SHARED_WORDS;
+    u32* marked = shared ? s_marked : g_bits;
+    u32* resolved = shared ? s_resolved : g_bits + nwords;
+    for (u32 w = lane; w < nwords; w += 32u) { marked[w] = 0u; resolved[w] = 0u; }
     __syncwarp();
-    u32 p = NO_CONFLICT, pos = 0xffffffffu, done = 0;
+    auto mark = [&](u32 q) {
+        u32 v = lit_var_d(q);
+        u32 L = level_of_d(val, v);
+        if (L == 0) return;
+        if (L == lv) {
+            u32 rel = trail_pos[v] - lo, bit = 1u << (rel & 31u);
+            if (atomicOr(&marked[rel >> 5], bit) & bit) return;
+            atomicAdd(&s_path, 1u);
+        } else {
+            if (atomicCAS(&seen[v], 0u, SEEN) != 0u) return;
+            touched[atomicAdd(&s_nt, 1u)] = v;
+            learned[atomicAdd(&s_n, 1u)] = q;
+            atomicMax(&s_bj, L);
+        }
+        atomicAdd(&score[v], inc);
+    };
+    reason_lits_d(db, val, trail_pos, r, aux, NO_CONFLICT, 0xffffffffu, lane, 32u, mark);
+    u32 done = 0;
     while (true) {
-        reason_lits_d(db, val, trail_pos, r, aux, p, pos, lane, 32u, [&](u32 q) {
-            u32 v = lit_var_d(q);
-            u32 L = level_of_d(val, v);
-            if (L == 0) return;
-            if (L == lv) {
-                u32 rel = trail_pos[v] - lo, bit = 1u << (rel & 31u);
-                if (atomicOr(&bits[rel >> 5], bit) & bit) return;
-                atomicAdd(&s_path, 1u);
-            } else {
-                if (atomicCAS(&seen[v], 0u, SEEN) != 0u) return;
-                touched[atomicAdd(&s_nt, 1u)] = v;
-                learned[atomicAdd(&s_n, 1u)] = q;
-                atomicMax(&s_bj, L);
-            }
-            atomicAdd(&score[v], inc);
-        });
-        __syncwarp();
-        int found = latest_marked_d(bits, idx, lane);
-        if (found < 0) {
-            done = 2;  // no marked literal left: cannot happen; reported as an error
-            break;
-        }
-        p = trail[lo + (u32)found];
-        if (lane == 0) {
-            atomicAnd(&bits[found >> 5], ~(1u << (found & 31)));
-            s_path -= 1u;
-        }
         __syncwarp();
         u32 path = s_path;
         __syncwarp();
-        if (path == 0u) {
-            done = 1;
-            if (lane == 0) learned[0] = p;
+        u32 need = path > 1u ? min(path - 1u, 32u) : 1u;
+        u32 got = path == 0u ? 0u : take_marked_d(marked, resolved, idx, need, lane, s_batch);
+        if (got < need) {
+            done = 2;  // fewer marked literals than counted: cannot happen; reported as an error
             break;
         }
-        // Resolve on p: its reason's literals come before it on the trail.
-        pos = lo + (u32)found;
-        idx = (u32)found;
-        r = reason[lit_var_d(p)];
-        aux = 0;
+        if (path == 1u) {
+            if (lane == 0) learned[0] = trail[lo + s_batch[0]];
+            done = 1;
+            break;
+        }
+        if (lane == 0) atomicSub(&s_path, got);
+        idx = s_batch[0];  // every literal still to resolve precedes the latest one taken
+        // Short reasons, one lane each; long ones (and weight constraints) below.
+        u32 pos = lane < got ? lo + s_batch[lane] : 0u;
+        u32 p = lane < got ? trail[pos] : NO_CONFLICT;
+        u32 rj = lane < got ? reason[lit_var_d(p)] : 0u;
+        const u32* lits;
+        u32 len = 0;
+        bool together = false;
+        if (lane < got) {
+            if (nogood_lits_d(db, rj, lits, len) && len <= RES_SHORT) {
+                for (u32 k = 0; k < len; k++)
+                    if (lit_var_d(lits[k]) != lit_var_d(p)) mark(lits[k]);
+            } else {
+                together = true;
+            }
+        }
+        for (u32 m = __ballot_sync(0xffffffffu, together); m; m &= m - 1u) {
+            u32 j = (u32)__ffs(m) - 1u;
+            u32 rr = __shfl_sync(0xffffffffu, rj, j), pp = __shfl_sync(0xffffffffu, p, j);
+            u32 ps = __shfl_sync(0xffffffffu, pos, j);
+            reason_lits_d(db, val, trail_pos, rr, 0u, pp, ps, lane, 32u, mark);
+        }
     }
     __syncwarp();
     u32 n = s_n, bj = s_bj;
@@ -127,6 +165,7 @@ extern "C" __global__ void learn_res_k(Control* ctl, const int* val, const u32* 
         ctl->conflict_level = lv;
     }
     for (u32 k = lane; k < s_nt; k += 32u) seen[touched[k]] = 0u;
+    if (lane == 0) ctl->ns_learn += now_ns_d() - t0;
 }
 
 extern "C" __global__ void learn_fwd_k(Control* ctl, const int* val, const u32* trail, const u32* trail_pos,
@@ -136,6 +175,7 @@ extern "C" __global__ void learn_fwd_k(Control* ctl, const int* val, const u32* 
     __shared__ u32 s_n, s_lv;
     u32 tid = threadIdx.x, bd = blockDim.x, lane = tid & 31u, warp = tid >> 5, nwarps = (bd + 31u) / 32u;
     u32 r = ctl->conflict, aux = ctl->conflict_aux;
+    u64 t0 = tid == 0 ? now_ns_d() : 0;
     if (tid == 0) { s_n = 0; s_lv = 0; }
     __syncthreads();
     reason_lits_d(db, val, trail_pos, r, aux, NO_CONFLICT, 0xffffffffu, tid, bd, [&](u32 q) {
@@ -173,5 +213,6 @@ extern "C" __global__ void learn_fwd_k(Control* ctl, const int* val, const u32* 
         ctl->uip = n > 0 ? learned[0] : NO_CONFLICT;
         ctl->bj_level = n > 1 ? level_of_d(val, lit_var_d(learned[1])) : 0u;
         ctl->conflict_level = s_lv;
+        ctl->ns_learn += now_ns_d() - t0;
     }
 }

@@ -113,6 +113,12 @@ pub struct SearchOptions {
     /// threads for the sweeps of learned nogoods, but every grid barrier waits for every block.
     #[arg(long = "gpu-blocks-per-sm", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=32))]
     pub gpu_blocks_per_sm: u32,
+
+    /// Threads per block for device-driven rounds (1024, 512, 256 or 128; less where that does
+    /// not fit): block 0 runs the input nogoods' rounds alone, a warp per frontier literal, with a
+    /// barrier over the whole block at each step.
+    #[arg(long = "gpu-block-threads", default_value_t = 1024, value_parser = block_threads)]
+    pub gpu_block_threads: u32,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -243,6 +249,14 @@ impl Cli {
             }
         }
         Ok((file, models))
+    }
+}
+
+/// `--gpu-block-threads`: a block size the cooperative kernel is tried with.
+fn block_threads(s: &str) -> Result<u32, String> {
+    match s.parse::<u32>() {
+        Ok(n @ (128 | 256 | 512 | 1024)) => Ok(n),
+        _ => Err(format!("expected 1024, 512, 256 or 128, found '{s}'")),
     }
 }
 

@@ -61,8 +61,8 @@ pub struct Device {
     pub groups: Vec<Group>,
     pub seen: CudaSlice<u32>,
     pub touched: CudaSlice<u32>,
-    /// learn_res_k's bitmap of trail positions for levels too long for shared memory: all zero
-    /// between analyses.
+    /// learn_res_k's two bitmaps of trail positions (marked, resolved) for conflict levels too
+    /// long for shared memory.
     pub res_bits: CudaSlice<u32>,
     pub learned: CudaSlice<u32>,
     pub deps: Option<CudaSlice<u64>>,
@@ -176,7 +176,7 @@ impl Device {
             groups,
             seen: zeros(s, n)?,
             touched: zeros(s, n)?,
-            res_bits: zeros(s, n / 32 + 2)?,
+            res_bits: zeros(s, 2 * (n / 32 + 2))?,
             learned: zeros(s, n + 1)?,
             deps,
             words,
@@ -251,10 +251,10 @@ impl Device {
     }
 
     /// The grid of propagate_fix_k: `per_sm` blocks per multiprocessor (at most what is resident
-    /// at once: its grid barrier waits for every block) of as many threads as fit, up to 1024
-    /// (block 0 runs the short rounds alone, a warp per frontier literal). None where the device
+    /// at once: its grid barrier waits for every block) of as many threads as fit, up to
+    /// `max_threads` (block 0 runs the short rounds alone, a warp per frontier literal). None where the device
     /// cannot launch cooperative kernels.
-    pub fn cooperative_grid(&self, per_sm: u32) -> Option<(u32, u32)> {
+    pub fn cooperative_grid(&self, per_sm: u32, max_threads: u32) -> Option<(u32, u32)> {
         use cudarc::driver::sys::CUdevice_attribute::{
             CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT,
         };
@@ -263,7 +263,7 @@ impl Device {
         }
         let sms = self.ctx.attribute(CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT).ok()? as u32;
         let f = self.k.get(Kernel::PropagateFix);
-        [1024u32, 512, 256, 128].into_iter().find_map(|threads| {
+        [1024u32, 512, 256, 128].into_iter().filter(|&t| t <= max_threads).find_map(|threads| {
             let fits = f.occupancy_max_active_blocks_per_multiprocessor(threads, 0, None).ok()?;
             (fits > 0).then(|| (sms * per_sm.min(fits), threads))
         })

@@ -64,7 +64,8 @@ kernels! {
     MarkDirty => "mark_dirty_k",
 }
 
-/// One translation unit: the header, then every kernel file without its `#include`.
+/// One translation unit: the header, then every kernel file without its `#include`, then the
+/// checks that the shared structs match their Rust mirrors.
 pub fn translation_unit() -> String {
     let mut src = String::from(HEADER.1);
     for (name, text) in SOURCES {
@@ -76,6 +77,7 @@ pub fn translation_unit() -> String {
             }
         }
     }
+    src.push_str(&super::layout::layout_asserts());
     src
 }
 

@@ -104,7 +104,7 @@ impl CudaEngine {
         let tpb = opts.tpb.clamp(32, 1024) / 32 * 32;
         let coop = match opts.gpu_rounds {
             GpuRounds::Device => {
-                let blocks = dev.cooperative_grid(opts.gpu_blocks_per_sm);
+                let blocks = dev.cooperative_grid(opts.gpu_blocks_per_sm, opts.gpu_block_threads);
                 if blocks.is_none() {
                     log::warn!("no cooperative launch on this device: propagation rounds driven by the host");
                 }
@@ -356,7 +356,7 @@ impl Drop for CudaEngine {
         let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
         log::info!(
             "CUDA engine time: propagate {:.1} ms ({} rounds; device: input rounds {:.1} ms, {} sweeps {:.1} ms), \
-             decide {:.1} ms ({} decisions), resolve {:.1} ms ({} conflicts); \
+             decide {:.1} ms ({} decisions), resolve {:.1} ms ({} conflicts; device: analysis {:.1} ms); \
              unfounded-set checks {:.1} ms ({} found)",
             ms(self.wall[0]),
             self.stats.rounds,
@@ -367,6 +367,7 @@ impl Drop for CudaEngine {
             self.stats.decisions,
             ms(self.wall[2]),
             self.stats.conflicts,
+            self.ctl.ns_learn as f64 / 1e6,
             ms(self.wall[3]),
             self.stats.unfounded_sets
         );
