@@ -31,24 +31,13 @@ extern "C" __global__ void append_learned_k(const u32* learned, u32 len, u32* g_
 // and makes it the frontier. Under forward learning its bitmap is the union of the others'.
 extern "C" __global__ void assert_k(Control* ctl, int* val, u32* trail, u32* trail_pos, u32* reason,
                                     const u32* learned, u32 len, u32 reason_code, u64* deps, u32 words) {
-    u32 lit = lit_not_d(learned[0]);
-    u32 v = lit_var_d(lit);
     u32 lv = ctl->level;
-    u32 pos = ctl->trail_len++;
-    val[v] = encode_d(lit, lv);
-    trail[pos] = lit;
-    trail_pos[v] = pos;
-    reason[v] = reason_code;
-    if (deps) {
-        u64* row = deps + (u64)v * words;
-        for (u32 w = 0; w < words; w++) row[w] = 0;
-        for (u32 k = 1; k < len && lv > 0; k++) {
-            const u64* src = deps + (u64)lit_var_d(learned[k]) * words;
-            for (u32 w = 0; w < words; w++) row[w] |= src[w];
-        }
+    u64* row = assign_at_end_d(ctl, val, trail, trail_pos, reason, lit_not_d(learned[0]), lv, reason_code, deps, words);
+    if (!row) return;
+    for (u32 k = 1; k < len && lv > 0; k++) {
+        const u64* src = deps + (u64)lit_var_d(learned[k]) * words;
+        for (u32 w = 0; w < words; w++) row[w] |= src[w];
     }
-    ctl->qhead = pos;
-    ctl->qend = pos + 1;
 }
 
 // Copies the dependency table to a wider one (more levels than `old_words` * 64).
@@ -61,27 +50,6 @@ extern "C" __global__ void deps_grow_k(const u64* old_deps, u32 old_words, u64* 
 // Multiplies every activity score (rescaling before they overflow).
 extern "C" __global__ void rescale_k(float* score, u32 n, float factor) {
     for (u32 v = blockIdx.x * blockDim.x + threadIdx.x; v < n; v += gridDim.x * blockDim.x) score[v] *= factor;
-}
-
-// Decides a given literal at a new level (the completion's fallback when no rule is applicable
-// and no unfounded set explains the rest).
-extern "C" __global__ void force_decision_k(Control* ctl, int* val, u32* trail, u32* trail_pos, u32* reason,
-                                            u32* level_start, u32 lit, u64* deps, u32 words) {
-    u32 lv = ++ctl->level;
-    u32 pos = ctl->trail_len++;
-    level_start[lv] = pos;
-    u32 v = lit_var_d(lit);
-    val[v] = encode_d(lit, lv);
-    trail[pos] = lit;
-    trail_pos[v] = pos;
-    reason[v] = REASON(R_DECISION, 0u);
-    if (deps) {
-        u64* row = deps + (u64)v * words;
-        for (u32 w = 0; w < words; w++) row[w] = 0;
-        row[lv >> 6] = 1ull << (lv & 63u);
-    }
-    ctl->qhead = pos;
-    ctl->qend = pos + 1;
 }
 
 // Records a conflict found by the host (a violated nogood it added).

@@ -201,6 +201,25 @@ struct FixArgs {
 // `pos`, with the work split over `stride` threads. For a conflict, p is NO_CONFLICT and pos
 // unbounded: the violated constraint's true literals. Weight reasons take the members assigned
 // before `pos` that justify the implication (all of them, not a minimal subset).
+// Assigns `lit` at level `lv` at the end of the trail with `reason_code` and makes it the
+// frontier (one thread). Returns its variable's dependency row, cleared, under forward learning
+// (deps not null), else null.
+__device__ __forceinline__ u64* assign_at_end_d(Control* ctl, int* val, u32* trail, u32* trail_pos, u32* reason,
+                                                u32 lit, u32 lv, u32 reason_code, u64* deps, u32 words) {
+    u32 pos = ctl->trail_len++;
+    u32 v = lit_var_d(lit);
+    val[v] = encode_d(lit, lv);
+    trail[pos] = lit;
+    trail_pos[v] = pos;
+    reason[v] = reason_code;
+    ctl->qhead = pos;
+    ctl->qend = pos + 1;
+    if (!deps) return nullptr;
+    u64* row = deps + (u64)v * words;
+    for (u32 w = 0; w < words; w++) row[w] = 0;
+    return row;
+}
+
 // The literals of the input or learned nogood that reason `r` names; false for other reasons.
 __device__ __forceinline__ bool nogood_lits_d(const Db& db, u32 r, const u32*& lits, u32& len) {
     u32 kind = REASON_KIND(r), idx = REASON_INDEX(r);

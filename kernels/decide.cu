@@ -56,6 +56,16 @@ extern "C" __global__ void decide_k(const int* val, Control* ctl, const u32* e_b
     rank_d(val, &ctl->best, e_body, e_head, entries, b_lit, def_start, def_lits, def_weights, bound, score, s_best);
 }
 
+// Makes `lit` a decision at a new level (one thread); under forward learning its bitmap is
+// its own level's bit.
+__device__ __forceinline__ void decide_lit_d(Control* ctl, int* val, u32* trail, u32* trail_pos, u32* reason,
+                                             u32* level_start, u32 lit, u64* deps, u32 words) {
+    u32 lv = ++ctl->level;
+    level_start[lv] = ctl->trail_len;
+    u64* row = assign_at_end_d(ctl, val, trail, trail_pos, reason, lit, lv, REASON(R_DECISION, 0u), deps, words);
+    if (row) row[lv >> 6] = 1ull << (lv & 63u);
+}
+
 // Assigns the chosen decision at a new level (one thread).
 extern "C" __global__ void apply_decision_k(Control* ctl, int* val, u32* trail, u32* trail_pos, u32* reason,
                                             u32* level_start, const u32* e_body, const u32* e_head,
@@ -68,20 +78,13 @@ extern "C" __global__ void apply_decision_k(Control* ctl, int* val, u32* trail, 
     }
     u32 e = 0xffffffffu - (u32)(key & 0xffffffffu);
     u32 lit = e_head[e] == NO_CONFLICT ? b_lit[e_body[e]] : e_head[e] << 1;
-    u32 lv = ++ctl->level;
-    u32 pos = ctl->trail_len++;
-    level_start[lv] = pos;
-    u32 v = lit_var_d(lit);
-    val[v] = encode_d(lit, lv);
-    trail[pos] = lit;
-    trail_pos[v] = pos;
-    reason[v] = REASON(R_DECISION, 0u);
-    if (deps) {
-        u64* row = deps + (u64)v * words;
-        for (u32 w = 0; w < words; w++) row[w] = 0;
-        row[lv >> 6] = 1ull << (lv & 63u);
-    }
-    ctl->qhead = pos;
-    ctl->qend = pos + 1;
+    decide_lit_d(ctl, val, trail, trail_pos, reason, level_start, lit, deps, words);
     ctl->decided = lit;
+}
+
+// Decides a given literal at a new level: the decision propagate_fix_k ranked, or the
+// completion's fallback when no rule is applicable and no unfounded set explains the rest.
+extern "C" __global__ void force_decision_k(Control* ctl, int* val, u32* trail, u32* trail_pos, u32* reason,
+                                            u32* level_start, u32 lit, u64* deps, u32 words) {
+    decide_lit_d(ctl, val, trail, trail_pos, reason, level_start, lit, deps, words);
 }

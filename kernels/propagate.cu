@@ -15,26 +15,33 @@ extern "C" __global__ void init_units_k(const int* val, int* prop, u32* prop_lis
     if (i < n) propose_d(val, prop, prop_list, prop_reason, ctl, lit_not_d(units[i]), REASON(R_UNIT, i), 0);
 }
 
+// Calls f(l, n) for every occurrence n (in `occ`) of every frontier literal l = trail[i],
+// qhead <= i < qend: a unit of `p` per frontier literal, a lane per occurrence.
+template <typename F>
+__device__ __forceinline__ void for_occurrences_d(const u32* trail, u32 qhead, u32 qend, const u32* occ_start,
+                                                  const u32* occ, Par p, F f) {
+    for (u32 i = qhead + p.unit; i < qend; i += p.units) {
+        u32 l = trail[i];
+        for (u32 k = occ_start[l] + p.lane; k < occ_start[l + 1]; k += p.lanes) f(l, occ[k]);
+    }
+}
+
 // Nogoods {l, m}: l just became true, so m must be false.
 __device__ __forceinline__ void prop_bin_d(const int* val, int* prop, u32* prop_list, u32* prop_reason,
                                            Control* ctl, const u32* trail, u32 qhead, u32 qend,
                                            const u32* occ_start, const u32* occ, const u32* ng_start,
                                            const u32* ng_lits, Par p) {
-    for (u32 f = qhead + p.unit; f < qend; f += p.units) {
-        u32 l = trail[f];
-        for (u32 i = occ_start[l] + p.lane; i < occ_start[l + 1]; i += p.lanes) {
-            u32 n = occ[i];
-            u32 s = ng_start[n];
-            u32 a = ng_lits[s], b = ng_lits[s + 1];
-            u32 other = a == l ? b : a;
-            int ov = lit_val_d(val, other);
-            if (ov > 0) {
-                atomicCAS(&ctl->conflict, NO_CONFLICT, REASON(R_INPUT, n));
-            } else if (ov == 0) {
-                propose_d(val, prop, prop_list, prop_reason, ctl, lit_not_d(other), REASON(R_INPUT, n), 0);
-            }
+    for_occurrences_d(trail, qhead, qend, occ_start, occ, p, [&](u32 l, u32 n) {
+        u32 s = ng_start[n];
+        u32 a = ng_lits[s], b = ng_lits[s + 1];
+        u32 other = a == l ? b : a;
+        int ov = lit_val_d(val, other);
+        if (ov > 0) {
+            atomicCAS(&ctl->conflict, NO_CONFLICT, REASON(R_INPUT, n));
+        } else if (ov == 0) {
+            propose_d(val, prop, prop_list, prop_reason, ctl, lit_not_d(other), REASON(R_INPUT, n), 0);
         }
-    }
+    });
 }
 
 // Nogoods {l, x, y}: with l true, both others true is a conflict, one true forces the other false.
@@ -42,26 +49,22 @@ __device__ __forceinline__ void prop_tern_d(const int* val, int* prop, u32* prop
                                             Control* ctl, const u32* trail, u32 qhead, u32 qend,
                                             const u32* occ_start, const u32* occ, const u32* ng_start,
                                             const u32* ng_lits, Par p) {
-    for (u32 f = qhead + p.unit; f < qend; f += p.units) {
-        u32 l = trail[f];
-        for (u32 i = occ_start[l] + p.lane; i < occ_start[l + 1]; i += p.lanes) {
-            u32 n = occ[i];
-            u32 s = ng_start[n];
-            u32 x, y;
-            if (ng_lits[s] == l) { x = ng_lits[s + 1]; y = ng_lits[s + 2]; }
-            else if (ng_lits[s + 1] == l) { x = ng_lits[s]; y = ng_lits[s + 2]; }
-            else { x = ng_lits[s]; y = ng_lits[s + 1]; }
-            int vx = lit_val_d(val, x), vy = lit_val_d(val, y);
-            if (vx < 0 || vy < 0) continue;
-            if (vx > 0 && vy > 0) {
-                atomicCAS(&ctl->conflict, NO_CONFLICT, REASON(R_INPUT, n));
-            } else if (vx > 0) {
-                propose_d(val, prop, prop_list, prop_reason, ctl, lit_not_d(y), REASON(R_INPUT, n), 0);
-            } else if (vy > 0) {
-                propose_d(val, prop, prop_list, prop_reason, ctl, lit_not_d(x), REASON(R_INPUT, n), 0);
-            }
+    for_occurrences_d(trail, qhead, qend, occ_start, occ, p, [&](u32 l, u32 n) {
+        u32 s = ng_start[n];
+        u32 x, y;
+        if (ng_lits[s] == l) { x = ng_lits[s + 1]; y = ng_lits[s + 2]; }
+        else if (ng_lits[s + 1] == l) { x = ng_lits[s]; y = ng_lits[s + 2]; }
+        else { x = ng_lits[s]; y = ng_lits[s + 1]; }
+        int vx = lit_val_d(val, x), vy = lit_val_d(val, y);
+        if (vx < 0 || vy < 0) return;
+        if (vx > 0 && vy > 0) {
+            atomicCAS(&ctl->conflict, NO_CONFLICT, REASON(R_INPUT, n));
+        } else if (vx > 0) {
+            propose_d(val, prop, prop_list, prop_reason, ctl, lit_not_d(y), REASON(R_INPUT, n), 0);
+        } else if (vy > 0) {
+            propose_d(val, prop, prop_list, prop_reason, ctl, lit_not_d(x), REASON(R_INPUT, n), 0);
         }
-    }
+    });
 }
 
 // Checks one nogood: all true is a conflict, all but one true forces that one false.
@@ -88,15 +91,10 @@ __device__ __forceinline__ void prop_long_d(const int* val, int* prop, u32* prop
                                             Control* ctl, const u32* trail, u32 qhead, u32 qend,
                                             const u32* occ_start, const u32* occ, const u32* ng_start,
                                             const u32* ng_lits, Par p) {
-    for (u32 f = qhead + p.unit; f < qend; f += p.units) {
-        u32 l = trail[f];
-        for (u32 i = occ_start[l] + p.lane; i < occ_start[l + 1]; i += p.lanes) {
-            u32 n = occ[i];
-            u32 s = ng_start[n];
-            check_nogood_d(val, prop, prop_list, prop_reason, ctl, ng_lits + s, ng_start[n + 1] - s,
-                           REASON(R_INPUT, n));
-        }
-    }
+    for_occurrences_d(trail, qhead, qend, occ_start, occ, p, [&](u32, u32 n) {
+        u32 s = ng_start[n];
+        check_nogood_d(val, prop, prop_list, prop_reason, ctl, ng_lits + s, ng_start[n + 1] - s, REASON(R_INPUT, n));
+    });
 }
 
 // A long nogood checked by one warp, 32 literals a step (coalesced), stopping at the first
@@ -147,13 +145,9 @@ __device__ __forceinline__ void prop_learned_d(const int* val, int* prop, u32* p
 // Marks the weight constraints touched by the frontier (occurrence lists of both signs).
 __device__ __forceinline__ void weight_mark_d(Control* ctl, const u32* trail, u32 qhead, u32 qend,
                                               const u32* occ_start, const u32* occ, u32* dirty, u32* dirty_list, Par p) {
-    for (u32 f = qhead + p.unit; f < qend; f += p.units) {
-        u32 l = trail[f];
-        for (u32 i = occ_start[l] + p.lane; i < occ_start[l + 1]; i += p.lanes) {
-            u32 c = occ[i];
-            if (atomicExch(&dirty[c], 1u) == 0u) dirty_list[atomicAdd(&ctl->ndirty, 1u)] = c;
-        }
-    }
+    for_occurrences_d(trail, qhead, qend, occ_start, occ, p, [&](u32, u32 c) {
+        if (atomicExch(&dirty[c], 1u) == 0u) dirty_list[atomicAdd(&ctl->ndirty, 1u)] = c;
+    });
 }
 
 // Checks each dirty weight constraint W <-> sum(w_i [l_i]) >= bound from the snapshot: one
