@@ -1,5 +1,6 @@
 // backjump.cu: undoing assignments above a level (one thread per trail entry) and asserting the
-// learned nogood's literal at the level it was learned for.
+// learned nogood's literal at the level it was learned for. (After conflict analysis the learning
+// kernels backjump themselves, with backjump_to_d, and commit_learned_k stores and asserts.)
 #include "common.cuh"
 
 // Unassigns trail[from..to).
@@ -29,14 +30,31 @@ extern "C" __global__ void append_learned_k(const u32* learned, u32 len, u32* g_
 
 // Makes the complement of learned[0] true at the current level (one thread), with `reason_code`,
 // and makes it the frontier. Under forward learning its bitmap is the union of the others'.
-extern "C" __global__ void assert_k(Control* ctl, int* val, u32* trail, u32* trail_pos, u32* reason,
-                                    const u32* learned, u32 len, u32 reason_code, u64* deps, u32 words) {
+__device__ __forceinline__ void assert_d(Control* ctl, int* val, u32* trail, u32* trail_pos, u32* reason,
+                                         const u32* learned, u32 len, u32 reason_code, u64* deps, u32 words) {
     u32 lv = ctl->level;
     u64* row = assign_at_end_d(ctl, val, trail, trail_pos, reason, lit_not_d(learned[0]), lv, reason_code, deps, words);
     if (!row) return;
     for (u32 k = 1; k < len && lv > 0; k++) {
         const u64* src = deps + (u64)lit_var_d(learned[k]) * words;
         for (u32 w = 0; w < words; w++) row[w] |= src[w];
+    }
+}
+
+extern "C" __global__ void assert_k(Control* ctl, int* val, u32* trail, u32* trail_pos, u32* reason,
+                                    const u32* learned, u32 len, u32 reason_code, u64* deps, u32 words) {
+    assert_d(ctl, val, trail, trail_pos, reason, learned, len, reason_code, deps, words);
+}
+
+// After a learning kernel (which backjumped): stores the learned nogood into its group, at
+// `offset`, as nogood `index`, and asserts it; one launch for append_learned_k and assert_k.
+extern "C" __global__ void commit_learned_k(Control* ctl, int* val, u32* trail, u32* trail_pos, u32* reason,
+                                            const u32* learned, u32 len, u32* g_lits, u32* g_start, u32 offset,
+                                            u32 index, u32 reason_code, u64* deps, u32 words) {
+    for (u32 k = threadIdx.x; k < len; k += blockDim.x) g_lits[offset + k] = learned[k];
+    if (threadIdx.x == 0) {
+        g_start[index + 1] = offset + len;
+        assert_d(ctl, val, trail, trail_pos, reason, learned, len, reason_code, deps, words);
     }
 }
 

@@ -220,6 +220,24 @@ __device__ __forceinline__ u64* assign_at_end_d(Control* ctl, int* val, u32* tra
     return row;
 }
 
+// Backjumps to level `bj`, below the current one, after conflict analysis: threads `tid` (of
+// `stride`) unassign trail[level_start[bj + 1] .. end), where `end` is the trail length read
+// before anything wrote the control block; thread 0 sets the control state of level bj. The
+// caller must not read the values of the unassigned variables afterwards.
+__device__ __forceinline__ void backjump_to_d(Control* ctl, int* val, const u32* trail, const u32* level_start,
+                                              u32 bj, u32 end, u32 tid, u32 stride) {
+    u32 from = level_start[bj + 1];
+    for (u32 i = from + tid; i < end; i += stride) val[lit_var_d(trail[i])] = 0;
+    if (tid == 0) {
+        ctl->level = bj;
+        ctl->trail_len = from;
+        ctl->qhead = from;
+        ctl->qend = from;
+        ctl->conflict = NO_CONFLICT;
+        ctl->nprop = 0;
+    }
+}
+
 // The literals of the input or learned nogood that reason `r` names; false for other reasons.
 __device__ __forceinline__ bool nogood_lits_d(const Db& db, u32 r, const u32*& lits, u32& len) {
     u32 kind = REASON_KIND(r), idx = REASON_INDEX(r);
@@ -245,8 +263,14 @@ __device__ void reason_lits_d(const Db& db, const int* val, const u32* trail_pos
     const u32* lits;
     u32 len;
     if (nogood_lits_d(db, r, lits, len)) {
-        for (u32 k = tid; k < len; k += stride) {
-            if (lit_var_d(lits[k]) != pvar) f(lits[k]);
+        // Four loads in flight per thread before the calls: long reasons are latency-bound.
+        for (u32 k0 = tid; k0 < len; k0 += 4u * stride) {
+            u32 q[4];
+#pragma unroll
+            for (u32 j = 0; j < 4u; j++) q[j] = k0 + j * stride < len ? lits[k0 + j * stride] : NO_CONFLICT;
+#pragma unroll
+            for (u32 j = 0; j < 4u; j++)
+                if (q[j] != NO_CONFLICT && lit_var_d(q[j]) != pvar) f(q[j]);
         }
     } else if (kind == R_WEIGHT) {
         u32 w = db.w_head[idx];

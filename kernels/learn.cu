@@ -5,7 +5,8 @@
 // dependency bitmaps of the conflict's literals OR-reduced by warp shuffles; the learned nogood is
 // the set of decisions whose bits are set, highest level first, written by one warp.
 // Both leave in `learned` the nogood with the literal to assert at position 0 and the highest of
-// the others at position 1, and in the control block its length and backjump level.
+// the others at position 1, and in the control block its length and backjump level; then they
+// backjump there (backjump_to_d), so that commit_learned_k can store and assert the nogood.
 #include "common.cuh"
 
 #define SEEN 1u
@@ -59,7 +60,7 @@ __device__ __forceinline__ u32 take_marked_d(const u32* marked, u32* resolved, u
 // together for long reasons): none of them can be the UIP, which precedes every other marked
 // literal of its level, and the nogood learned does not depend on the order of resolution. The
 // one left when path is 1 is the UIP.
-extern "C" __global__ void learn_res_k(Control* ctl, const int* val, const u32* trail, const u32* trail_pos,
+extern "C" __global__ void learn_res_k(Control* ctl, int* val, const u32* trail, const u32* trail_pos,
                                        const u32* reason, const u32* level_start, u32* seen, u32* touched,
                                        u32* learned, float* score, float inc, u32* g_bits, Db db) {
     __shared__ u32 s_marked[RES_SHARED_WORDS], s_resolved[RES_SHARED_WORDS], s_batch[32];
@@ -68,7 +69,7 @@ extern "C" __global__ void learn_res_k(Control* ctl, const int* val, const u32* 
     u64 t0 = lane == 0 ? now_ns_d() : 0;
     if (lane == 0) { s_lv = 0; s_path = 0; s_n = 1; s_bj = 0; s_nt = 0; }
     __syncwarp();
-    u32 r = ctl->conflict, aux = ctl->conflict_aux;
+    u32 r = ctl->conflict, aux = ctl->conflict_aux, end = ctl->trail_len;
     reason_lits_d(db, val, trail_pos, r, aux, NO_CONFLICT, 0xffffffffu, lane, 32u,
                   [&](u32 q) { atomicMax(&s_lv, level_of_d(val, lit_var_d(q))); });
     __syncwarp();
@@ -78,7 +79,7 @@ extern "C" __global__ void learn_res_k(Control* ctl, const int* val, const u32* 
         return;
     }
     u32 lo = level_start[lv];
-    u32 idx = (lv == ctl->level ? ctl->trail_len : level_start[lv + 1]) - lo;
+    u32 idx = (lv == ctl->level ? end : level_start[lv + 1]) - lo;
     u32 nwords = (idx + 31u) / 32u;
     bool shared = nwords <= RES_SHARED_WORDS;
     u32* marked = shared ? s_marked : g_bits;
@@ -165,16 +166,18 @@ extern "C" __global__ void learn_res_k(Control* ctl, const int* val, const u32* 
         ctl->conflict_level = lv;
     }
     for (u32 k = lane; k < s_nt; k += 32u) seen[touched[k]] = 0u;
+    __syncwarp();
+    if (done == 1) backjump_to_d(ctl, val, trail, level_start, bj, end, lane, 32u);
     if (lane == 0) ctl->ns_learn += now_ns_d() - t0;
 }
 
-extern "C" __global__ void learn_fwd_k(Control* ctl, const int* val, const u32* trail, const u32* trail_pos,
+extern "C" __global__ void learn_fwd_k(Control* ctl, int* val, const u32* trail, const u32* trail_pos,
                                        const u32* level_start, const u64* deps, u32 words, u32* learned,
                                        float* score, float inc, Db db) {
     __shared__ u64 s_warp[32];
-    __shared__ u32 s_n, s_lv;
+    __shared__ u32 s_n, s_lv, s_bj;
     u32 tid = threadIdx.x, bd = blockDim.x, lane = tid & 31u, warp = tid >> 5, nwarps = (bd + 31u) / 32u;
-    u32 r = ctl->conflict, aux = ctl->conflict_aux;
+    u32 r = ctl->conflict, aux = ctl->conflict_aux, end = ctl->trail_len;
     u64 t0 = tid == 0 ? now_ns_d() : 0;
     if (tid == 0) { s_n = 0; s_lv = 0; }
     __syncthreads();
@@ -211,8 +214,11 @@ extern "C" __global__ void learn_fwd_k(Control* ctl, const int* val, const u32* 
         ctl->learned_len = n;
         ctl->unsat = n == 0 ? 1u : 0u;
         ctl->uip = n > 0 ? learned[0] : NO_CONFLICT;
-        ctl->bj_level = n > 1 ? level_of_d(val, lit_var_d(learned[1])) : 0u;
+        s_bj = n > 1 ? level_of_d(val, lit_var_d(learned[1])) : 0u;
+        ctl->bj_level = s_bj;
         ctl->conflict_level = s_lv;
-        ctl->ns_learn += now_ns_d() - t0;
     }
+    __syncthreads();
+    if (s_n > 0) backjump_to_d(ctl, val, trail, level_start, s_bj, end, tid, bd);
+    if (tid == 0) ctl->ns_learn += now_ns_d() - t0;
 }

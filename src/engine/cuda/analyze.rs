@@ -1,5 +1,5 @@
-//! Conflict analysis on the device (learn_res_k or learn_fwd_k), the backjump and the assertion
-//! that follow, and the tests' soundness check of every learned nogood against known models.
+//! Conflict analysis on the device (learn_res_k or learn_fwd_k, which also backjump), the
+//! storing and assertion of the learned nogood that follow, and the tests' soundness check of every learned nogood against known models.
 
 use super::CudaEngine;
 use super::device::{DResult, Device, err};
@@ -22,14 +22,14 @@ impl CudaEngine {
         match self.learning {
             Learning::Res => {
                 // One warp (learn_res_k's design).
-                launch!(d, Kernel::LearnRes, d.cfg(1, 32); &mut d.ctl, &d.val, &d.trail, &d.trail_pos, &d.reason,
+                launch!(d, Kernel::LearnRes, d.cfg(1, 32); &mut d.ctl, &mut d.val, &d.trail, &d.trail_pos, &d.reason,
                     &d.level_start, &mut d.seen, &mut d.touched, &mut d.learned, &mut d.score, &inc,
                     &mut d.res_bits, &db)?;
             }
             Learning::Fwd => {
                 let deps = d.deps_ptr();
                 let words = d.words;
-                launch!(d, Kernel::LearnFwd, d.cfg(1, threads); &mut d.ctl, &d.val, &d.trail, &d.trail_pos,
+                launch!(d, Kernel::LearnFwd, d.cfg(1, threads); &mut d.ctl, &mut d.val, &d.trail, &d.trail_pos,
                     &d.level_start, &deps, &words, &mut d.learned, &mut d.score, &inc, &db)?;
             }
         }
@@ -62,12 +62,12 @@ impl CudaEngine {
         self.check_against_reference(len, &c);
         self.stats.learned += 1;
         self.stats.learned_literals += u64::from(len);
-        self.backjump(c.bj_level)?;
+        // The learning kernel backjumped to c.bj_level.
+        self.backjumped(c.bj_level);
         if len == 1 {
             self.assert_learned(1, reason(R_UNIT, 0))?;
         } else {
-            let code = self.store_learned(len)?;
-            self.assert_learned(len, code)?;
+            self.commit_learned(len)?;
         }
         self.inc *= 1.0 / 0.95;
         if self.inc > 1e30 {

@@ -196,15 +196,23 @@ impl CudaEngine {
         }
         let from = self.level_start[level as usize + 1];
         let to = self.ctl.trail_len;
-        if let Some(u) = &mut self.host_ufs {
-            u.backtrack(level, from);
-        }
         let d = &mut self.dev;
         if to > from {
             let cfg = d.cfg(Device::blocks((to - from) as usize, self.tpb), self.tpb);
             launch!(d, Kernel::Backjump, cfg; &mut d.val, &d.trail, &from, &to)?;
         }
         launch!(d, Kernel::SetLevel, d.cfg(1, 1); &mut d.ctl, &level, &from)?;
+        self.backjumped(level);
+        Ok(())
+    }
+
+    /// The host's side of a backjump to `level` (below the current one) that the device made:
+    /// the levels, the control mirror and the unfounded-set mirror.
+    fn backjumped(&mut self, level: u32) {
+        let from = self.level_start[level as usize + 1];
+        if let Some(u) = &mut self.host_ufs {
+            u.backtrack(level, from);
+        }
         self.level_start.truncate(level as usize + 1);
         self.ctl.level = level;
         self.ctl.trail_len = from;
@@ -212,7 +220,6 @@ impl CudaEngine {
         self.ctl.qend = from;
         self.ctl.conflict = NO_CONFLICT;
         self.changed();
-        Ok(())
     }
 
     /// Runs the whole-database check (the safety net before accepting a total assignment).

@@ -10,23 +10,57 @@ use crate::nogoods::Lit;
 use cudarc::driver::PushKernelArg;
 
 impl CudaEngine {
+    /// Makes room in the group of a nogood of `len` literals; returns the group, the offset and
+    /// index the nogood will have there, and the reason code that names it.
+    fn learned_slot(&mut self, len: u32) -> DResult<(usize, u32, u32, u32)> {
+        let g = group_of(len as usize);
+        self.dev.reserve(g, 1, len)?;
+        let grp = &self.dev.groups[g];
+        let (offset, index) = (grp.used, grp.count);
+        Ok((g, offset, index, reason(R_LEARNED, ((g as u32) << layout::GROUP_SHIFT) | index)))
+    }
+
+    /// Counts the nogood just written into group `g`.
+    fn learned_stored(&mut self, g: usize, len: u32) {
+        let grp = &mut self.dev.groups[g];
+        grp.used += len;
+        grp.count += 1;
+        self.learned += 1;
+    }
+
     /// Stores the nogood in `dev.learned` (its first `len` entries) into its group; returns the
     /// reason code that names it.
     pub(super) fn store_learned(&mut self, len: u32) -> DResult<u32> {
-        let g = group_of(len as usize);
-        self.dev.reserve(g, 1, len)?;
+        let (g, offset, index, code) = self.learned_slot(len)?;
         let d = &mut self.dev;
         let cfg = d.cfg(1, 256);
         let grp = &mut d.groups[g];
-        let (offset, index) = (grp.used, grp.count);
         let mut b = d.stream.launch_builder(d.k.get(Kernel::AppendLearned));
         b.arg(&d.learned).arg(&len).arg(&mut grp.lits).arg(&mut grp.start).arg(&offset).arg(&index);
         // SAFETY: arguments in the order of append_learned_k's signature.
         unsafe { b.launch(cfg) }.map_err(err("append_learned_k"))?;
-        grp.used += len;
-        grp.count += 1;
-        self.learned += 1;
-        Ok(reason(R_LEARNED, ((g as u32) << layout::GROUP_SHIFT) | index))
+        self.learned_stored(g, len);
+        Ok(code)
+    }
+
+    /// After conflict analysis (and the learning kernel's backjump): stores the learned nogood
+    /// and asserts it, in one launch.
+    pub(super) fn commit_learned(&mut self, len: u32) -> DResult<()> {
+        let (g, offset, index, code) = self.learned_slot(len)?;
+        let d = &mut self.dev;
+        let deps = d.deps_ptr();
+        let words = d.words;
+        let cfg = d.cfg(1, 256);
+        let grp = &mut d.groups[g];
+        let mut b = d.stream.launch_builder(d.k.get(Kernel::CommitLearned));
+        b.arg(&mut d.ctl).arg(&mut d.val).arg(&mut d.trail).arg(&mut d.trail_pos).arg(&mut d.reason);
+        b.arg(&d.learned).arg(&len).arg(&mut grp.lits).arg(&mut grp.start).arg(&offset).arg(&index);
+        b.arg(&code).arg(&deps).arg(&words);
+        // SAFETY: arguments in the order of commit_learned_k's signature.
+        unsafe { b.launch(cfg) }.map_err(err("commit_learned_k"))?;
+        self.learned_stored(g, len);
+        self.asserted();
+        Ok(())
     }
 
     /// Asserts the complement of `dev.learned[0]` at the current level with `code` as reason.
@@ -36,12 +70,17 @@ impl CudaEngine {
         let words = d.words;
         launch!(d, Kernel::Assert, d.cfg(1, 1); &mut d.ctl, &mut d.val, &mut d.trail, &mut d.trail_pos,
             &mut d.reason, &d.learned, &len, &code, &deps, &words)?;
+        self.asserted();
+        Ok(())
+    }
+
+    /// The host mirror follows an assertion: one more literal, the new frontier.
+    fn asserted(&mut self) {
         self.ctl.trail_len += 1;
         self.ctl.qhead = self.ctl.trail_len - 1;
         self.ctl.qend = self.ctl.trail_len;
         self.pending = true;
         self.changed();
-        Ok(())
     }
 
     /// Adds a nogood from the host (blocking, loop nogoods): stored as learned; violated ones
