@@ -1,5 +1,6 @@
 //! Conflict analysis on the device (learn_res_k or learn_fwd_k, which also backjump), the
-//! storing and assertion of the learned nogood that follow, and the tests' soundness check of every learned nogood against known models.
+//! storing and assertion of the learned nogood that follow, and the tests' soundness check of
+//! every learned nogood against known models.
 
 use super::CudaEngine;
 use super::device::{DResult, Device, err};
