@@ -252,8 +252,8 @@ impl Device {
 
     /// The grid of propagate_fix_k: `per_sm` blocks per multiprocessor (at most what is resident
     /// at once: its grid barrier waits for every block) of as many threads as fit, up to
-    /// `max_threads` (block 0 runs the short rounds alone, a warp per frontier literal). None where the device
-    /// cannot launch cooperative kernels.
+    /// `max_threads` (block 0 runs the short rounds alone, a warp per frontier literal). None
+    /// where the device cannot launch cooperative kernels.
     pub fn cooperative_grid(&self, per_sm: u32, max_threads: u32) -> Option<(u32, u32)> {
         use cudarc::driver::sys::CUdevice_attribute::{
             CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT,
