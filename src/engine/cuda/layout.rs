@@ -15,6 +15,16 @@ pub const fn reason(kind: u32, index: u32) -> u32 {
     (kind << 29) | index
 }
 
+/// The reason code of learned nogood `index` of group `g`.
+pub const fn learned_reason(g: usize, index: u32) -> u32 {
+    reason(R_LEARNED, ((g as u32) << GROUP_SHIFT) | index)
+}
+
+/// The group of a learned nogood's reason code.
+pub const fn group_of_reason(code: u32) -> usize {
+    ((code & 0x1fff_ffff) >> GROUP_SHIFT) as usize
+}
+
 /// The learned-nogood group of a length: 2, 3, 4..7, 8 and more.
 pub fn group_of(len: usize) -> usize {
     match len {
@@ -259,5 +269,22 @@ impl Tables {
         self.w_start.push(self.w_lits.len() as u32);
         self.cost_slot = Some((slot, mult, total));
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn learned_reasons_name_their_group() {
+        for g in 0..LEARNED_GROUPS {
+            for index in [0, 1, 12345, (1 << GROUP_SHIFT) - 1] {
+                let code = learned_reason(g, index);
+                assert_eq!(code >> 29, R_LEARNED);
+                assert_eq!(group_of_reason(code), g);
+                assert_eq!(code & ((1 << GROUP_SHIFT) - 1), index);
+            }
+        }
     }
 }

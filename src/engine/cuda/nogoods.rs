@@ -5,7 +5,7 @@
 use super::CudaEngine;
 use super::device::{DResult, err};
 use super::kernels::Kernel;
-use super::layout::{self, LEARNED_GROUPS, R_LEARNED, R_UNIT, group_of, reason};
+use super::layout::{LEARNED_GROUPS, R_UNIT, group_of, group_of_reason, learned_reason, reason};
 use crate::nogoods::Lit;
 use cudarc::driver::PushKernelArg;
 
@@ -17,7 +17,7 @@ impl CudaEngine {
         self.dev.reserve(g, 1, len)?;
         let grp = &self.dev.groups[g];
         let (offset, index) = (grp.used, grp.count);
-        Ok((g, offset, index, reason(R_LEARNED, ((g as u32) << layout::GROUP_SHIFT) | index)))
+        Ok((g, offset, index, learned_reason(g, index)))
     }
 
     /// Counts the nogood just written into group `g`.
@@ -179,7 +179,7 @@ impl CudaEngine {
             for (k, &i) in members.iter().enumerate() {
                 lits.extend(nogoods[i].iter().map(|l| l.0));
                 starts.push(grp.used + lits.len() as u32);
-                let code = reason(R_LEARNED, ((g as u32) << layout::GROUP_SHIFT) | (grp.count + k as u32));
+                let code = learned_reason(g, grp.count + k as u32);
                 if permanent {
                     self.permanent.push(code);
                 }
@@ -224,7 +224,7 @@ impl CudaEngine {
             let s = &self.dev.stream;
             let start = s.clone_dtoh(&grp.start.slice(..n + 1)).map_err(err("read-back"))?;
             let lits = s.clone_dtoh(&grp.lits.slice(..grp.used as usize)).map_err(err("read-back"))?;
-            let code = |i: usize| reason(R_LEARNED, ((g as u32) << layout::GROUP_SHIFT) | i as u32);
+            let code = |i: usize| learned_reason(g, i as u32);
             let (mut new_start, mut new_lits) = (vec![0u32], Vec::new());
             for i in 0..n {
                 if permanent.contains(&code(i)) || i >= n / 2 {
@@ -249,7 +249,7 @@ impl CudaEngine {
             grp.count = new_start.len() as u32 - 1;
             grp.used = new_lits.len() as u32;
         }
-        self.permanent.retain(|&c| ((c & 0x1fff_ffff) >> layout::GROUP_SHIFT) < 2);
+        self.permanent.retain(|&c| group_of_reason(c) < 2);
         self.permanent.extend(kept_codes);
         Ok(())
     }
