@@ -11,21 +11,19 @@ extern "C" __global__ void backjump_k(int* val, const u32* trail, u32 from, u32 
 }
 
 // After backjump_k: the control state of `level`, whose trail ends at `len`.
-extern "C" __global__ void set_level_k(Control* ctl, u32 level, u32 len) {
-    ctl->level = level;
-    ctl->trail_len = len;
-    ctl->qhead = len;
-    ctl->qend = len;
-    ctl->conflict = NO_CONFLICT;
-    ctl->nprop = 0;
-    // ndirty stays: queued weight constraints are checked in the next round (always safe).
-}
+extern "C" __global__ void set_level_k(Control* ctl, u32 level, u32 len) { set_level_d(ctl, level, len); }
 
-// Copies a learned nogood from the learning buffer into its group, at `offset`, as nogood `index`.
-extern "C" __global__ void append_learned_k(const u32* learned, u32 len, u32* g_lits, u32* g_start, u32 offset,
-                                            u32 index) {
+// Copies a learned nogood from the learning buffer into its group, at `offset`, as nogood `index`
+// (the threads of one block).
+__device__ __forceinline__ void append_learned_d(const u32* learned, u32 len, u32* g_lits, u32* g_start, u32 offset,
+                                                 u32 index) {
     for (u32 k = threadIdx.x; k < len; k += blockDim.x) g_lits[offset + k] = learned[k];
     if (threadIdx.x == 0) g_start[index + 1] = offset + len;
+}
+
+extern "C" __global__ void append_learned_k(const u32* learned, u32 len, u32* g_lits, u32* g_start, u32 offset,
+                                            u32 index) {
+    append_learned_d(learned, len, g_lits, g_start, offset, index);
 }
 
 // Makes the complement of learned[0] true at the current level (one thread), with `reason_code`,
@@ -51,11 +49,8 @@ extern "C" __global__ void assert_k(Control* ctl, int* val, u32* trail, u32* tra
 extern "C" __global__ void commit_learned_k(Control* ctl, int* val, u32* trail, u32* trail_pos, u32* reason,
                                             const u32* learned, u32 len, u32* g_lits, u32* g_start, u32 offset,
                                             u32 index, u32 reason_code, u64* deps, u32 words) {
-    for (u32 k = threadIdx.x; k < len; k += blockDim.x) g_lits[offset + k] = learned[k];
-    if (threadIdx.x == 0) {
-        g_start[index + 1] = offset + len;
-        assert_d(ctl, val, trail, trail_pos, reason, learned, len, reason_code, deps, words);
-    }
+    append_learned_d(learned, len, g_lits, g_start, offset, index);
+    if (threadIdx.x == 0) assert_d(ctl, val, trail, trail_pos, reason, learned, len, reason_code, deps, words);
 }
 
 // Copies the dependency table to a wider one (more levels than `old_words` * 64).

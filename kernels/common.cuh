@@ -220,6 +220,17 @@ __device__ __forceinline__ u64* assign_at_end_d(Control* ctl, int* val, u32* tra
     return row;
 }
 
+// The control state after a backjump to `level`, whose trail ends at `len` (one thread). ndirty
+// stays: queued weight constraints are checked in the next round (always safe).
+__device__ __forceinline__ void set_level_d(Control* ctl, u32 level, u32 len) {
+    ctl->level = level;
+    ctl->trail_len = len;
+    ctl->qhead = len;
+    ctl->qend = len;
+    ctl->conflict = NO_CONFLICT;
+    ctl->nprop = 0;
+}
+
 // Backjumps to level `bj`, below the current one, after conflict analysis: threads `tid` (of
 // `stride`) unassign trail[level_start[bj + 1] .. end), where `end` is the trail length read
 // before anything wrote the control block; thread 0 sets the control state of level bj. The
@@ -228,14 +239,7 @@ __device__ __forceinline__ void backjump_to_d(Control* ctl, int* val, const u32*
                                               u32 bj, u32 end, u32 tid, u32 stride) {
     u32 from = level_start[bj + 1];
     for (u32 i = from + tid; i < end; i += stride) val[lit_var_d(trail[i])] = 0;
-    if (tid == 0) {
-        ctl->level = bj;
-        ctl->trail_len = from;
-        ctl->qhead = from;
-        ctl->qend = from;
-        ctl->conflict = NO_CONFLICT;
-        ctl->nprop = 0;
-    }
+    if (tid == 0) set_level_d(ctl, bj, from);
 }
 
 // The literals of the input or learned nogood that reason `r` names; false for other reasons.

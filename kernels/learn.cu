@@ -130,8 +130,7 @@ extern "C" __global__ void learn_res_k(Control* ctl, int* val, const u32* trail,
         bool together = false;
         if (lane < got) {
             if (nogood_lits_d(db, rj, lits, len) && len <= RES_SHORT) {
-                for (u32 k = 0; k < len; k++)
-                    if (lit_var_d(lits[k]) != lit_var_d(p)) mark(lits[k]);
+                reason_lits_d(db, val, trail_pos, rj, 0u, p, pos, 0u, 1u, mark);  // this lane alone
             } else {
                 together = true;
             }

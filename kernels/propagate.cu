@@ -67,6 +67,17 @@ __device__ __forceinline__ void prop_tern_d(const int* val, int* prop, u32* prop
     });
 }
 
+// The end of a nogood check that found no false literal and at most one open (unassigned) one,
+// `last`: with none open the nogood is violated, with one that literal must be false.
+__device__ __forceinline__ void conclude_d(const int* val, int* prop, u32* prop_list, u32* prop_reason,
+                                           Control* ctl, u32 open, u32 last, u32 reason) {
+    if (open == 0) {
+        atomicCAS(&ctl->conflict, NO_CONFLICT, reason);
+    } else {
+        propose_d(val, prop, prop_list, prop_reason, ctl, lit_not_d(last), reason, 0);
+    }
+}
+
 // Checks one nogood: all true is a conflict, all but one true forces that one false.
 __device__ __forceinline__ void check_nogood_d(const int* val, int* prop, u32* prop_list, u32* prop_reason,
                                                Control* ctl, const u32* lits, u32 len, u32 reason) {
@@ -79,11 +90,7 @@ __device__ __forceinline__ void check_nogood_d(const int* val, int* prop, u32* p
             last = lits[k];
         }
     }
-    if (open == 0) {
-        atomicCAS(&ctl->conflict, NO_CONFLICT, reason);
-    } else {
-        propose_d(val, prop, prop_list, prop_reason, ctl, lit_not_d(last), reason, 0);
-    }
+    conclude_d(val, prop, prop_list, prop_reason, ctl, open, last, reason);
 }
 
 // Input nogoods of length 4 and more containing a frontier literal.
@@ -112,12 +119,7 @@ __device__ __forceinline__ void check_nogood_warp_d(const int* val, int* prop, u
         open += (u32)__popc(m);
         if (open > 1) return;
     }
-    if (lane != 0) return;
-    if (open == 0) {
-        atomicCAS(&ctl->conflict, NO_CONFLICT, reason);
-    } else {
-        propose_d(val, prop, prop_list, prop_reason, ctl, lit_not_d(last), reason, 0);
-    }
+    if (lane == 0) conclude_d(val, prop, prop_list, prop_reason, ctl, open, last, reason);
 }
 
 // One group of learned nogoods: one thread per nogood, or one warp per nogood in the group of
