@@ -1,6 +1,7 @@
 // backjump.cu: undoing assignments above a level (one thread per trail entry) and asserting the
 // learned nogood's literal at the level it was learned for. (After conflict analysis the learning
-// kernels backjump themselves, with backjump_to_d, and commit_learned_k stores and asserts.)
+// kernels backjump themselves, with backjump_to_d, and commit_learned_k stores and asserts.) Also
+// the small kernels that set or publish the control block for the host.
 #include "common.cuh"
 
 // Unassigns trail[from..to).
@@ -72,3 +73,6 @@ extern "C" __global__ void set_conflict_k(Control* ctl, u32 r) { ctl->conflict =
 extern "C" __global__ void mark_dirty_k(Control* ctl, u32* dirty, u32* dirty_list, u32 c) {
     if (atomicExch(&dirty[c], 1u) == 0u) dirty_list[atomicAdd(&ctl->ndirty, 1u)] = c;
 }
+
+// The control block to the host's mirror, for read-backs after kernels that do not publish.
+extern "C" __global__ void publish_ctl_k(const Control* ctl, Control* host) { publish_d(ctl, host); }

@@ -67,6 +67,20 @@ __device__ __forceinline__ u64 now_ns_d() {
     return t;
 }
 
+// Copies the control block to its host mirror (src/engine/cuda/mirror.rs), one thread, as the
+// last act of a kernel the host waits on: the host then reads it without a copy. Volatile loads
+// read the block as other threads and blocks left it (not a stale L1 line).
+__device__ __forceinline__ void publish_d(const Control* ctl, Control* host) {
+    const volatile u64* src = reinterpret_cast<const volatile u64*>(ctl);
+    volatile u64* dst = reinterpret_cast<volatile u64*>(host);
+    u64 w[sizeof(Control) / 8];
+#pragma unroll
+    for (u32 i = 0; i < sizeof(Control) / 8; i++) w[i] = src[i];
+#pragma unroll
+    for (u32 i = 0; i < sizeof(Control) / 8; i++) dst[i] = w[i];
+    __threadfence_system();
+}
+
 // A view of one CSR list: items[start[i] .. start[i+1]).
 struct Csr {
     const u32* start;
@@ -184,7 +198,8 @@ struct FixArgs {
     u32 nweights;
     u32 words;                // forward learning: bitmap words per variable (deps null otherwise)
     u64* deps;
-    u32* barrier;             // two words for grid_sync_d: arrivals, generation
+    u32* barrier;             // three words: grid_sync_d's arrivals and generation; blocks done
+    Control* ctl_host;        // the control block's host mirror (mirror.rs), written at the end
     u32 rank;                 // rank the decisions at a fixpoint (into ctl->ranked); the tables:
     u32 entries;
     const u32* e_body;

@@ -30,11 +30,35 @@ __device__ __forceinline__ void grid_sync_d(u32* barrier) {
     __syncthreads();
 }
 
+// Step A of a round with a frontier: the occurrences of each frontier literal in the input
+// nogoods of the three length classes and in the weight constraints, in one pass: a unit of `p`
+// per frontier literal, its lanes over the four occurrence lists end to end. The classes' chains
+// of dependent loads then overlap instead of following one another.
+__device__ __forceinline__ void frontier_d(const FixArgs& a, const Db& db, Par p, u32 qhead, u32 qend) {
+    for (u32 i = qhead + p.unit; i < qend; i += p.units) {
+        u32 l = a.trail[i];
+        u32 s0 = a.occ_start[0][l], s1 = a.occ_start[1][l], s2 = a.occ_start[2][l];
+        u32 e0 = a.occ_start[0][l + 1] - s0;
+        u32 e1 = e0 + a.occ_start[1][l + 1] - s1;
+        u32 e2 = e1 + a.occ_start[2][l + 1] - s2;
+        u32 sw = a.nweights ? a.w_occ_start[l] : 0u;
+        u32 e3 = e2 + (a.nweights ? a.w_occ_start[l + 1] - sw : 0u);
+        for (u32 k = p.lane; k < e3; k += p.lanes) {
+            if (k < e0) bin_occ_d(a.val, a.prop, a.prop_list, a.prop_reason, a.ctl, a.occ[0], s0 + k);
+            else if (k < e1) tern_occ_d(a.val, a.prop, a.prop_list, a.prop_reason, a.ctl, a.occ[1], s1 + (k - e0));
+            else if (k < e2)
+                long_occ_d(a.val, a.prop, a.prop_list, a.prop_reason, a.ctl, a.occ[2], s2 + (k - e1), db.ng_start,
+                           db.ng_lits);
+            else weight_occ_d(a.ctl, a.w_occ, sw + (k - e2), a.dirty, a.dirty_list);
+        }
+    }
+}
+
 // One round over the frontier qhead..qend, or, when it is empty (the input nogoods' fixpoint), a
 // sweep of the learned nogoods, by the threads of `p` with `sync` (a barrier over exactly them)
 // between the steps:
-//   A  with a frontier: its occurrences in input nogoods (by length class) and marking the
-//      weight constraints it touches; without: every learned group;     | sync
+//   A  with a frontier: its occurrences in input nogoods (all length classes in one pass) and
+//      marking the weight constraints it touches; without: every learned group; | sync
 //   B  the dirty weight constraints;                                      | sync
 //   C  merging the proposals onto the trail;                              | sync
 //   D  dependency bitmaps (forward learning); the leader ends the round in the control block.
@@ -47,17 +71,7 @@ __device__ __forceinline__ u32 round_d(const FixArgs& a, const Db& db, Par p, Sy
     Control* ctl = a.ctl;
     bool sweep = qhead == qend;
     if (!sweep) {
-        if (a.class_size[0])
-            prop_bin_d(a.val, a.prop, a.prop_list, a.prop_reason, ctl, a.trail, qhead, qend, a.occ_start[0],
-                       a.occ[0], db.ng_start, db.ng_lits, p);
-        if (a.class_size[1])
-            prop_tern_d(a.val, a.prop, a.prop_list, a.prop_reason, ctl, a.trail, qhead, qend, a.occ_start[1],
-                        a.occ[1], db.ng_start, db.ng_lits, p);
-        if (a.class_size[2])
-            prop_long_d(a.val, a.prop, a.prop_list, a.prop_reason, ctl, a.trail, qhead, qend, a.occ_start[2],
-                        a.occ[2], db.ng_start, db.ng_lits, p);
-        if (a.nweights)
-            weight_mark_d(ctl, a.trail, qhead, qend, a.w_occ_start, a.w_occ, a.dirty, a.dirty_list, p);
+        frontier_d(a, db, p, qhead, qend);
     } else {
         for (u32 g = 0; g < LEARNED_GROUPS; g++) {
             if (a.lg_count[g])
@@ -95,7 +109,8 @@ __device__ __forceinline__ u32 round_d(const FixArgs& a, const Db& db, Par p, Sy
 // frontier literal, with block barriers, while the other blocks wait at the grid barrier. At the
 // input nogoods' fixpoint the whole grid sweeps the learned nogoods, with grid barriers; what the
 // sweep merges is the next frontier. Ends after a sweep that merged nothing, having ranked the
-// decisions there (a.rank), so that the host needs no decide_k launch and no read-back.
+// decisions there (a.rank), so that the host needs no decide_k launch and no read-back. The
+// last block to finish copies the control block to the host's mirror.
 extern "C" __global__ void propagate_fix_k(FixArgs a, Db db) {
     __shared__ u64 s_best[32];
     Control* ctl = a.ctl;
@@ -137,5 +152,15 @@ extern "C" __global__ void propagate_fix_k(FixArgs a, Db db) {
         }
         if (r != 0) break;
         grid_sync();
+    }
+    // The last block to finish publishes the control block (the blocks may still be ranking).
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        __threadfence();
+        if (atomicAdd(a.barrier + 2, 1u) == gridDim.x - 1) {
+            a.barrier[2] = 0;
+            __threadfence();
+            publish_d(ctl, a.ctl_host);
+        }
     }
 }

@@ -1,7 +1,7 @@
-// learn.cu: conflict analysis on the device, one block (or warp) per conflict.
-// learn_res_k: 1-UIP resolution (Algorithm 3) by one warp, resolving up to 32 literals of the
-// conflict level at once (the latest ones marked, found in a bitmap of trail positions) until
-// one is left. learn_fwd_k: forward learning (Algorithm 4): the
+// learn.cu: conflict analysis on the device, one block per conflict.
+// learn_res_k: 1-UIP resolution (Algorithm 3), resolving up to 32 literals of the conflict level
+// at once (the latest ones marked, found in a bitmap of trail positions) until one is left, long
+// reasons shared out among the block's warps. learn_fwd_k: forward learning (Algorithm 4): the
 // dependency bitmaps of the conflict's literals OR-reduced by warp shuffles; the learned nogood is
 // the set of decisions whose bits are set, highest level first, written by one warp.
 // Both leave in `learned` the nogood with the literal to assert at position 0 and the highest of
@@ -53,29 +53,38 @@ __device__ __forceinline__ u32 take_marked_d(const u32* marked, u32* resolved, u
     return got;
 }
 
-// 1-UIP by one warp (launched with 32 threads). The conflict level's literals are marked by
-// trail position; the others (lower levels) go into the learned nogood, deduplicated by `seen`,
-// which is cleared at the end. While `path` literals of the conflict level are marked and not
-// resolved, the latest min(path - 1, 32) of them are resolved at once, one lane each (the warp
-// together for long reasons): none of them can be the UIP, which precedes every other marked
-// literal of its level, and the nogood learned does not depend on the order of resolution. The
-// one left when path is 1 is the UIP.
+// 1-UIP by one block of W warps. The conflict level's literals are marked by trail position; the
+// others (lower levels) go into the learned nogood, deduplicated by `seen`, which is cleared at
+// the end. While `path` literals of the conflict level are marked and not resolved, the latest
+// min(path - 1, 32) of them are resolved at once: none of them can be the UIP, which precedes
+// every other marked literal of its level, and the nogood learned does not depend on the order
+// of resolution. The one left when path is 1 is the UIP. Warp 0 finds the batch (take_marked_d)
+// and resolves its short reasons, a lane each; the long ones (learned and loop nogoods of
+// hundreds of literals, weight constraints) are shared out among the W warps, each resolving
+// its reasons with all 32 lanes. W = 1 is the one-warp analysis of earlier versions.
 extern "C" __global__ void learn_res_k(Control* ctl, int* val, const u32* trail, const u32* trail_pos,
                                        const u32* reason, const u32* level_start, u32* seen, u32* touched,
-                                       u32* learned, float* score, float inc, u32* g_bits, Db db) {
+                                       u32* learned, float* score, float inc, u32* g_bits, Db db,
+                                       Control* host) {
     __shared__ u32 s_marked[RES_SHARED_WORDS], s_resolved[RES_SHARED_WORDS], s_batch[32];
-    __shared__ u32 s_lv, s_path, s_n, s_bj, s_nt;
-    u32 lane = threadIdx.x;
-    u64 t0 = lane == 0 ? now_ns_d() : 0;
-    if (lane == 0) { s_lv = 0; s_path = 0; s_n = 1; s_bj = 0; s_nt = 0; }
-    __syncwarp();
+    __shared__ u32 s_lv, s_path, s_n, s_bj, s_nt, s_got, s_step;
+    u32 tid = threadIdx.x, bd = blockDim.x, lane = tid & 31u, warp = tid >> 5, nwarps = bd >> 5;
+    u64 t0 = tid == 0 ? now_ns_d() : 0;
+    if (tid == 0) { s_lv = 0; s_path = 0; s_n = 1; s_bj = 0; s_nt = 0; }
+    __syncthreads();
     u32 r = ctl->conflict, aux = ctl->conflict_aux, end = ctl->trail_len;
-    reason_lits_d(db, val, trail_pos, r, aux, NO_CONFLICT, 0xffffffffu, lane, 32u,
+    reason_lits_d(db, val, trail_pos, r, aux, NO_CONFLICT, 0xffffffffu, tid, bd,
                   [&](u32 q) { atomicMax(&s_lv, level_of_d(val, lit_var_d(q))); });
-    __syncwarp();
+    __syncthreads();
     u32 lv = s_lv;
     if (lv == 0) {
-        if (lane == 0) { ctl->unsat = 1; ctl->conflict_level = 0; ctl->learned_len = 0; ctl->ns_learn += now_ns_d() - t0; }
+        if (tid == 0) {
+            ctl->unsat = 1;
+            ctl->conflict_level = 0;
+            ctl->learned_len = 0;
+            ctl->ns_learn += now_ns_d() - t0;
+            publish_d(ctl, host);
+        }
         return;
     }
     u32 lo = level_start[lv];
@@ -84,8 +93,8 @@ extern "C" __global__ void learn_res_k(Control* ctl, int* val, const u32* trail,
     bool shared = nwords <= RES_SHARED_WORDS;
     u32* marked = shared ? s_marked : g_bits;
     u32* resolved = shared ? s_resolved : g_bits + nwords;
-    for (u32 w = lane; w < nwords; w += 32u) { marked[w] = 0u; resolved[w] = 0u; }
-    __syncwarp();
+    for (u32 w = tid; w < nwords; w += bd) { marked[w] = 0u; resolved[w] = 0u; }
+    __syncthreads();
     auto mark = [&](u32 q) {
         u32 v = lit_var_d(q);
         u32 L = level_of_d(val, v);
@@ -102,26 +111,34 @@ extern "C" __global__ void learn_res_k(Control* ctl, int* val, const u32* trail,
         }
         atomicAdd(&score[v], inc);
     };
-    reason_lits_d(db, val, trail_pos, r, aux, NO_CONFLICT, 0xffffffffu, lane, 32u, mark);
+    reason_lits_d(db, val, trail_pos, r, aux, NO_CONFLICT, 0xffffffffu, tid, bd, mark);
     u32 done = 0;
     while (true) {
-        __syncwarp();
-        u32 path = s_path;
-        __syncwarp();
+        __syncthreads();  // the last step's marks are in
+        if (warp == 0) {
+            u32 path = s_path;  // the other warps wait at the next barrier: no writer now
+            u32 need = path > 1u ? min(path - 1u, 32u) : 1u;
+            u32 got = path == 0u ? 0u : take_marked_d(marked, resolved, idx, need, lane, s_batch);
+            if (lane == 0) {
+                s_step = path;
+                s_got = got;
+                if (got == need && path > 1u) s_path = path - got;  // this step's marks add theirs
+            }
+        }
+        __syncthreads();
+        u32 path = s_step, got = s_got;
         u32 need = path > 1u ? min(path - 1u, 32u) : 1u;
-        u32 got = path == 0u ? 0u : take_marked_d(marked, resolved, idx, need, lane, s_batch);
         if (got < need) {
             done = 2;  // fewer marked literals than counted: cannot happen; reported as an error
             break;
         }
         if (path == 1u) {
-            if (lane == 0) learned[0] = trail[lo + s_batch[0]];
+            if (tid == 0) learned[0] = trail[lo + s_batch[0]];
             done = 1;
             break;
         }
-        if (lane == 0) atomicSub(&s_path, got);
         idx = s_batch[0];  // every literal still to resolve precedes the latest one taken
-        // Short reasons, one lane each; long ones (and weight constraints) below.
+        // Every warp reads the batch; warp 0 resolves the short reasons, a lane each.
         u32 pos = lane < got ? lo + s_batch[lane] : 0u;
         u32 p = lane < got ? trail[pos] : NO_CONFLICT;
         u32 rj = lane < got ? reason[lit_var_d(p)] : 0u;
@@ -130,22 +147,25 @@ extern "C" __global__ void learn_res_k(Control* ctl, int* val, const u32* trail,
         bool together = false;
         if (lane < got) {
             if (nogood_lits_d(db, rj, lits, len) && len <= RES_SHORT) {
-                reason_lits_d(db, val, trail_pos, rj, 0u, p, pos, 0u, 1u, mark);  // this lane alone
+                if (warp == 0) reason_lits_d(db, val, trail_pos, rj, 0u, p, pos, 0u, 1u, mark);  // this lane alone
             } else {
                 together = true;
             }
         }
-        for (u32 m = __ballot_sync(0xffffffffu, together); m; m &= m - 1u) {
+        // The k-th long reason goes to warp k mod W.
+        u32 k = 0;
+        for (u32 m = __ballot_sync(0xffffffffu, together); m; m &= m - 1u, k++) {
+            if (k % nwarps != warp) continue;
             u32 j = (u32)__ffs(m) - 1u;
             u32 rr = __shfl_sync(0xffffffffu, rj, j), pp = __shfl_sync(0xffffffffu, p, j);
             u32 ps = __shfl_sync(0xffffffffu, pos, j);
             reason_lits_d(db, val, trail_pos, rr, 0u, pp, ps, lane, 32u, mark);
         }
     }
-    __syncwarp();
+    __syncthreads();
     u32 n = s_n, bj = s_bj;
-    // Position 1: a literal of the backjump level.
-    for (u32 k0 = 1; k0 < n; k0 += 32u) {
+    // Position 1: a literal of the backjump level (warp 0).
+    for (u32 k0 = 1; warp == 0 && k0 < n; k0 += 32u) {
         u32 k = k0 + lane;
         bool hit = k < n && level_of_d(val, lit_var_d(learned[k])) == bj;
         u32 m = __ballot_sync(0xffffffffu, hit);
@@ -157,22 +177,26 @@ extern "C" __global__ void learn_res_k(Control* ctl, int* val, const u32* trail,
             break;
         }
     }
-    if (lane == 0) {
+    if (tid == 0) {
         ctl->learned_len = n;
         ctl->bj_level = bj;
         ctl->uip = learned[0];
         ctl->unsat = done == 2 ? 2u : 0u;
         ctl->conflict_level = lv;
     }
-    for (u32 k = lane; k < s_nt; k += 32u) seen[touched[k]] = 0u;
-    __syncwarp();
-    if (done == 1) backjump_to_d(ctl, val, trail, level_start, bj, end, lane, 32u);
-    if (lane == 0) ctl->ns_learn += now_ns_d() - t0;
+    for (u32 k = tid; k < s_nt; k += bd) seen[touched[k]] = 0u;
+    __syncthreads();
+    if (done == 1) backjump_to_d(ctl, val, trail, level_start, bj, end, tid, bd);
+    __syncthreads();
+    if (tid == 0) {
+        ctl->ns_learn += now_ns_d() - t0;
+        publish_d(ctl, host);
+    }
 }
 
 extern "C" __global__ void learn_fwd_k(Control* ctl, int* val, const u32* trail, const u32* trail_pos,
                                        const u32* level_start, const u64* deps, u32 words, u32* learned,
-                                       float* score, float inc, Db db) {
+                                       float* score, float inc, Db db, Control* host) {
     __shared__ u64 s_warp[32];
     __shared__ u32 s_n, s_lv, s_bj;
     u32 tid = threadIdx.x, bd = blockDim.x, lane = tid & 31u, warp = tid >> 5, nwarps = (bd + 31u) / 32u;
@@ -219,5 +243,9 @@ extern "C" __global__ void learn_fwd_k(Control* ctl, int* val, const u32* trail,
     }
     __syncthreads();
     if (s_n > 0) backjump_to_d(ctl, val, trail, level_start, s_bj, end, tid, bd);
-    if (tid == 0) ctl->ns_learn += now_ns_d() - t0;
+    __syncthreads();
+    if (tid == 0) {
+        ctl->ns_learn += now_ns_d() - t0;
+        publish_d(ctl, host);
+    }
 }

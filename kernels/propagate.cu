@@ -15,56 +15,47 @@ extern "C" __global__ void init_units_k(const int* val, int* prop, u32* prop_lis
     if (i < n) propose_d(val, prop, prop_list, prop_reason, ctl, lit_not_d(units[i]), REASON(R_UNIT, i), 0);
 }
 
-// Calls f(l, n) for every occurrence n (in `occ`) of every frontier literal l = trail[i],
-// qhead <= i < qend: a unit of `p` per frontier literal, a lane per occurrence.
+// Calls f(l, k) for every occurrence entry k (of the occurrence lists `occ_start`) of every
+// frontier literal l = trail[i], qhead <= i < qend: a unit of `p` per frontier literal, a lane
+// per occurrence.
 template <typename F>
 __device__ __forceinline__ void for_occurrences_d(const u32* trail, u32 qhead, u32 qend, const u32* occ_start,
-                                                  const u32* occ, Par p, F f) {
+                                                  Par p, F f) {
     for (u32 i = qhead + p.unit; i < qend; i += p.units) {
         u32 l = trail[i];
-        for (u32 k = occ_start[l] + p.lane; k < occ_start[l + 1]; k += p.lanes) f(l, occ[k]);
+        for (u32 k = occ_start[l] + p.lane; k < occ_start[l + 1]; k += p.lanes) f(l, k);
     }
 }
 
-// Nogoods {l, m}: l just became true, so m must be false.
-__device__ __forceinline__ void prop_bin_d(const int* val, int* prop, u32* prop_list, u32* prop_reason,
-                                           Control* ctl, const u32* trail, u32 qhead, u32 qend,
-                                           const u32* occ_start, const u32* occ, const u32* ng_start,
-                                           const u32* ng_lits, Par p) {
-    for_occurrences_d(trail, qhead, qend, occ_start, occ, p, [&](u32 l, u32 n) {
-        u32 s = ng_start[n];
-        u32 a = ng_lits[s], b = ng_lits[s + 1];
-        u32 other = a == l ? b : a;
-        int ov = lit_val_d(val, other);
-        if (ov > 0) {
-            atomicCAS(&ctl->conflict, NO_CONFLICT, REASON(R_INPUT, n));
-        } else if (ov == 0) {
-            propose_d(val, prop, prop_list, prop_reason, ctl, lit_not_d(other), REASON(R_INPUT, n), 0);
-        }
-    });
+// Occurrence entry k of the class of length 2 ([n, other], layout.rs): l just became true, so
+// the other literal must be false.
+__device__ __forceinline__ void bin_occ_d(const int* val, int* prop, u32* prop_list, u32* prop_reason,
+                                          Control* ctl, const u32* occ, u32 k) {
+    uint2 e = reinterpret_cast<const uint2*>(occ)[k];
+    u32 n = e.x, other = e.y;
+    int ov = lit_val_d(val, other);
+    if (ov > 0) {
+        atomicCAS(&ctl->conflict, NO_CONFLICT, REASON(R_INPUT, n));
+    } else if (ov == 0) {
+        propose_d(val, prop, prop_list, prop_reason, ctl, lit_not_d(other), REASON(R_INPUT, n), 0);
+    }
 }
 
-// Nogoods {l, x, y}: with l true, both others true is a conflict, one true forces the other false.
-__device__ __forceinline__ void prop_tern_d(const int* val, int* prop, u32* prop_list, u32* prop_reason,
-                                            Control* ctl, const u32* trail, u32 qhead, u32 qend,
-                                            const u32* occ_start, const u32* occ, const u32* ng_start,
-                                            const u32* ng_lits, Par p) {
-    for_occurrences_d(trail, qhead, qend, occ_start, occ, p, [&](u32 l, u32 n) {
-        u32 s = ng_start[n];
-        u32 x, y;
-        if (ng_lits[s] == l) { x = ng_lits[s + 1]; y = ng_lits[s + 2]; }
-        else if (ng_lits[s + 1] == l) { x = ng_lits[s]; y = ng_lits[s + 2]; }
-        else { x = ng_lits[s]; y = ng_lits[s + 1]; }
-        int vx = lit_val_d(val, x), vy = lit_val_d(val, y);
-        if (vx < 0 || vy < 0) return;
-        if (vx > 0 && vy > 0) {
-            atomicCAS(&ctl->conflict, NO_CONFLICT, REASON(R_INPUT, n));
-        } else if (vx > 0) {
-            propose_d(val, prop, prop_list, prop_reason, ctl, lit_not_d(y), REASON(R_INPUT, n), 0);
-        } else if (vy > 0) {
-            propose_d(val, prop, prop_list, prop_reason, ctl, lit_not_d(x), REASON(R_INPUT, n), 0);
-        }
-    });
+// Occurrence entry k of the class of length 3 ([n, x, y, 0]): with l true, both others true is
+// a conflict, one true forces the other false.
+__device__ __forceinline__ void tern_occ_d(const int* val, int* prop, u32* prop_list, u32* prop_reason,
+                                           Control* ctl, const u32* occ, u32 k) {
+    uint4 e = reinterpret_cast<const uint4*>(occ)[k];
+    u32 n = e.x, x = e.y, y = e.z;
+    int vx = lit_val_d(val, x), vy = lit_val_d(val, y);
+    if (vx < 0 || vy < 0) return;
+    if (vx > 0 && vy > 0) {
+        atomicCAS(&ctl->conflict, NO_CONFLICT, REASON(R_INPUT, n));
+    } else if (vx > 0) {
+        propose_d(val, prop, prop_list, prop_reason, ctl, lit_not_d(y), REASON(R_INPUT, n), 0);
+    } else if (vy > 0) {
+        propose_d(val, prop, prop_list, prop_reason, ctl, lit_not_d(x), REASON(R_INPUT, n), 0);
+    }
 }
 
 // The end of a nogood check that found no false literal and at most one open (unassigned) one,
@@ -78,30 +69,42 @@ __device__ __forceinline__ void conclude_d(const int* val, int* prop, u32* prop_
     }
 }
 
-// Checks one nogood: all true is a conflict, all but one true forces that one false.
+// Checks one nogood: all true is a conflict, all but one true forces that one false. Four
+// literals and then their four values are loaded at once: the check is a chain of loads.
 __device__ __forceinline__ void check_nogood_d(const int* val, int* prop, u32* prop_list, u32* prop_reason,
                                                Control* ctl, const u32* lits, u32 len, u32 reason) {
     u32 open = 0, last = 0;
-    for (u32 k = 0; k < len; k++) {
-        int v = lit_val_d(val, lits[k]);
-        if (v < 0) return;
-        if (v == 0) {
-            if (++open > 1) return;
-            last = lits[k];
+    for (u32 k0 = 0; k0 < len; k0 += 4) {
+        u32 q[4];
+        int v[4];
+#pragma unroll
+        for (u32 j = 0; j < 4; j++) q[j] = k0 + j < len ? lits[k0 + j] : 0u;
+#pragma unroll
+        for (u32 j = 0; j < 4; j++) v[j] = k0 + j < len ? lit_val_d(val, q[j]) : 1;
+#pragma unroll
+        for (u32 j = 0; j < 4; j++) {
+            if (v[j] < 0) return;
+            if (v[j] == 0) {
+                if (++open > 1) return;
+                last = q[j];
+            }
         }
     }
     conclude_d(val, prop, prop_list, prop_reason, ctl, open, last, reason);
 }
 
-// Input nogoods of length 4 and more containing a frontier literal.
-__device__ __forceinline__ void prop_long_d(const int* val, int* prop, u32* prop_list, u32* prop_reason,
-                                            Control* ctl, const u32* trail, u32 qhead, u32 qend,
-                                            const u32* occ_start, const u32* occ, const u32* ng_start,
-                                            const u32* ng_lits, Par p) {
-    for_occurrences_d(trail, qhead, qend, occ_start, occ, p, [&](u32, u32 n) {
-        u32 s = ng_start[n];
-        check_nogood_d(val, prop, prop_list, prop_reason, ctl, ng_lits + s, ng_start[n + 1] - s, REASON(R_INPUT, n));
-    });
+// Occurrence entry k of the class of 4 literals and more ([n]): the whole nogood is checked.
+__device__ __forceinline__ void long_occ_d(const int* val, int* prop, u32* prop_list, u32* prop_reason,
+                                           Control* ctl, const u32* occ, u32 k, const u32* ng_start,
+                                           const u32* ng_lits) {
+    u32 n = occ[k], s = ng_start[n];
+    check_nogood_d(val, prop, prop_list, prop_reason, ctl, ng_lits + s, ng_start[n + 1] - s, REASON(R_INPUT, n));
+}
+
+// Marks weight constraint occ[k] dirty (to be checked this round).
+__device__ __forceinline__ void weight_occ_d(Control* ctl, const u32* occ, u32 k, u32* dirty, u32* dirty_list) {
+    u32 c = occ[k];
+    if (atomicExch(&dirty[c], 1u) == 0u) dirty_list[atomicAdd(&ctl->ndirty, 1u)] = c;
 }
 
 // A long nogood checked by one warp, 32 literals a step (coalesced), stopping at the first
@@ -142,14 +145,6 @@ __device__ __forceinline__ void prop_learned_d(const int* val, int* prop, u32* p
         check_nogood_d(val, prop, prop_list, prop_reason, ctl, lits + s, start[n + 1] - s,
                        REASON(R_LEARNED, (group << GROUP_SHIFT) | n));
     }
-}
-
-// Marks the weight constraints touched by the frontier (occurrence lists of both signs).
-__device__ __forceinline__ void weight_mark_d(Control* ctl, const u32* trail, u32 qhead, u32 qend,
-                                              const u32* occ_start, const u32* occ, u32* dirty, u32* dirty_list, Par p) {
-    for_occurrences_d(trail, qhead, qend, occ_start, occ, p, [&](u32, u32 c) {
-        if (atomicExch(&dirty[c], 1u) == 0u) dirty_list[atomicAdd(&ctl->ndirty, 1u)] = c;
-    });
 }
 
 // Checks each dirty weight constraint W <-> sum(w_i [l_i]) >= bound from the snapshot: one
@@ -231,19 +226,23 @@ __device__ __forceinline__ void deps_d(const int* val, const u32* trail, const u
 extern "C" __global__ void prop_bin_k(const int* val, int* prop, u32* prop_list, u32* prop_reason, Control* ctl,
                                       const u32* trail, u32 qhead, u32 qend, const u32* occ_start,
                                       const u32* occ, const u32* ng_start, const u32* ng_lits) {
-    prop_bin_d(val, prop, prop_list, prop_reason, ctl, trail, qhead, qend, occ_start, occ, ng_start, ng_lits, grid_par_d());
+    for_occurrences_d(trail, qhead, qend, occ_start, grid_par_d(),
+                      [&](u32, u32 k) { bin_occ_d(val, prop, prop_list, prop_reason, ctl, occ, k); });
 }
 
 extern "C" __global__ void prop_tern_k(const int* val, int* prop, u32* prop_list, u32* prop_reason, Control* ctl,
                                        const u32* trail, u32 qhead, u32 qend, const u32* occ_start,
                                        const u32* occ, const u32* ng_start, const u32* ng_lits) {
-    prop_tern_d(val, prop, prop_list, prop_reason, ctl, trail, qhead, qend, occ_start, occ, ng_start, ng_lits, grid_par_d());
+    for_occurrences_d(trail, qhead, qend, occ_start, grid_par_d(),
+                      [&](u32, u32 k) { tern_occ_d(val, prop, prop_list, prop_reason, ctl, occ, k); });
 }
 
 extern "C" __global__ void prop_long_k(const int* val, int* prop, u32* prop_list, u32* prop_reason, Control* ctl,
                                        const u32* trail, u32 qhead, u32 qend, const u32* occ_start,
                                        const u32* occ, const u32* ng_start, const u32* ng_lits) {
-    prop_long_d(val, prop, prop_list, prop_reason, ctl, trail, qhead, qend, occ_start, occ, ng_start, ng_lits, grid_par_d());
+    for_occurrences_d(trail, qhead, qend, occ_start, grid_par_d(), [&](u32, u32 k) {
+        long_occ_d(val, prop, prop_list, prop_reason, ctl, occ, k, ng_start, ng_lits);
+    });
 }
 
 extern "C" __global__ void prop_learned_k(const int* val, int* prop, u32* prop_list, u32* prop_reason,
@@ -253,7 +252,8 @@ extern "C" __global__ void prop_learned_k(const int* val, int* prop, u32* prop_l
 
 extern "C" __global__ void weight_mark_k(Control* ctl, const u32* trail, u32 qhead, u32 qend,
                                          const u32* occ_start, const u32* occ, u32* dirty, u32* dirty_list) {
-    weight_mark_d(ctl, trail, qhead, qend, occ_start, occ, dirty, dirty_list, grid_par_d());
+    for_occurrences_d(trail, qhead, qend, occ_start, grid_par_d(),
+                      [&](u32, u32 k) { weight_occ_d(ctl, occ, k, dirty, dirty_list); });
 }
 
 extern "C" __global__ void weight_check_k(const int* val, int* prop, u32* prop_list, u32* prop_reason, Control* ctl,

@@ -3,6 +3,7 @@
 
 use super::kernels::{Kernel, Kernels};
 use super::layout::{Control, DeviceDb, FixArgs, LEARNED_GROUPS, NO_CONFLICT, Tables};
+use super::mirror::CtlMirror;
 use cudarc::driver::{
     CudaContext, CudaSlice, CudaStream, DevicePtr, DeviceRepr, LaunchConfig, PushKernelArg, ValidAsZeroBits,
 };
@@ -67,8 +68,9 @@ pub struct Device {
     pub learned: CudaSlice<u32>,
     pub deps: Option<CudaSlice<u64>>,
     pub words: u32,
-    /// The grid barrier of propagate_fix_k (arrivals, generation).
+    /// The grid barrier of propagate_fix_k (arrivals, generation) and its count of blocks done.
     pub barrier: CudaSlice<u32>,
+    pub mirror: CtlMirror,
 }
 
 /// Allocates and uploads `data` (at least one element, so empty tables still have an address).
@@ -180,7 +182,8 @@ impl Device {
             learned: zeros(s, n + 1)?,
             deps,
             words,
-            barrier: zeros(s, 2)?,
+            barrier: zeros(s, 3)?,
+            mirror: CtlMirror::new(&ctx)?,
             k,
             ctx,
             stream,
@@ -228,6 +231,7 @@ impl Device {
             words: self.words,
             deps: self.deps_ptr(),
             barrier: ptr(&self.barrier, s),
+            ctl_host: self.mirror.dev,
             rank: rank as u32,
             entries,
             e_body: ptr(&self.e_body, s),
@@ -274,11 +278,14 @@ impl Device {
         self.deps.as_ref().map_or(0, |d| ptr(d, &self.stream))
     }
 
+    /// The control block after the work queued so far, through the mirror (publish_ctl_k).
     pub fn read_ctl(&self) -> DResult<Control> {
-        let mut c = [Control::default()];
-        self.stream.memcpy_dtoh(&self.ctl, &mut c).map_err(err("read-back"))?;
-        self.stream.synchronize().map_err(err("synchronize"))?;
-        Ok(c[0])
+        self.mirror.arm();
+        let mut b = self.stream.launch_builder(self.k.get(Kernel::PublishCtl));
+        b.arg(&self.ctl).arg(&self.mirror.dev);
+        // SAFETY: the arguments match publish_ctl_k's signature.
+        unsafe { b.launch(self.cfg(1, 1)) }.map_err(err(Kernel::PublishCtl.name()))?;
+        self.mirror.wait(&self.stream)
     }
 
     pub fn cfg(&self, blocks: usize, threads: u32) -> LaunchConfig {

@@ -63,6 +63,7 @@ kernels! {
     ForceDecision => "force_decision_k",
     SetConflict => "set_conflict_k",
     MarkDirty => "mark_dirty_k",
+    PublishCtl => "publish_ctl_k",
 }
 
 /// One translation unit: the header, then every kernel file without its `#include`, then the

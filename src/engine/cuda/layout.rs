@@ -2,7 +2,7 @@
 //! [`Problem`] before upload: occurrence lists by nogood length, weight constraints with the
 //! cost-bound slot, the decision entries of the ASP computation, the body table.
 
-use crate::nogoods::{Csr, Lit, Problem};
+use crate::nogoods::{Csr, Lit, NogoodStore, Problem};
 use cudarc::driver::{DeviceRepr, ValidAsZeroBits};
 
 pub const NO_CONFLICT: u32 = u32::MAX;
@@ -108,6 +108,7 @@ pub struct FixArgs {
     pub words: u32,
     pub deps: u64,
     pub barrier: u64,
+    pub ctl_host: u64,
     pub rank: u32,
     pub entries: u32,
     pub e_body: u64,
@@ -145,7 +146,10 @@ pub fn layout_asserts() -> String {
 pub struct Tables {
     pub ng_start: Vec<u32>,
     pub ng_lits: Vec<u32>,
-    /// Occurrence lists (literal -> nogoods) of the classes 2, 3 and longer.
+    /// Occurrence lists (literal -> nogoods) of the classes 2, 3 and longer, entries counted by
+    /// `occ.0`. An entry of a nogood of length 2 or 3 carries its other literals, so propagation
+    /// needs no look-up in the nogood store: `[n, other]` and `[n, x, y, 0]` (16 bytes, one
+    /// load); a longer nogood's entry is `[n]`.
     pub occ: [(Vec<u32>, Vec<u32>); 3],
     pub class_sizes: [usize; 3],
     pub units: Vec<u32>,
@@ -168,6 +172,32 @@ pub struct Tables {
     pub bound: Vec<i64>,
 }
 
+/// The occurrence lists of the nogoods in `range`: for each literal, an entry of `W` words per
+/// nogood containing it, `[n]` followed (W > 1) by the nogood's other literals, zero-padded.
+fn occurrences<const W: usize>(
+    nl: usize,
+    st: &NogoodStore,
+    range: std::ops::Range<usize>,
+) -> (Vec<u32>, Vec<u32>) {
+    let pairs = range.flat_map(move |i| st.nogood(i).iter().map(move |l| (l.index(), i as u32)));
+    let (start, ns) = Csr::from_pairs(nl, pairs).into_parts();
+    if W == 1 {
+        return (start, ns);
+    }
+    let mut entries = Vec::with_capacity(ns.len() * W);
+    for l in 0..nl {
+        for &n in &ns[start[l] as usize..start[l + 1] as usize] {
+            let ng = st.nogood(n as usize);
+            debug_assert!(ng.len() < W, "an entry of {W} words holds at most {} other literals", W - 1);
+            let own = ng.iter().position(|x| x.index() == l).expect("the nogood contains the literal");
+            entries.push(n);
+            entries.extend(ng.iter().enumerate().filter(|&(k, _)| k != own).map(|(_, x)| x.0));
+            entries.resize(entries.len().next_multiple_of(W), 0);
+        }
+    }
+    (start, entries)
+}
+
 fn lits(l: &[Lit]) -> Vec<u32> {
     l.iter().map(|x| x.0).collect()
 }
@@ -178,11 +208,10 @@ impl Tables {
         let st = &p.store;
         let nl = 2 * p.num_vars as usize;
         let class_range = [st.class(2), st.class(3), st.long()];
-        let occ = class_range.clone().map(|r| {
-            let pairs = r.flat_map(move |i| st.nogood(i).iter().map(move |l| (l.index(), i as u32)));
-            Csr::from_pairs(nl, pairs).into_parts()
-        });
-        let class_sizes = class_range.map(|r| r.len());
+        let class_sizes = class_range.clone().map(|r| r.len());
+        let [bin, tern, long] = class_range;
+        let occ =
+            [occurrences::<2>(nl, st, bin), occurrences::<4>(nl, st, tern), occurrences::<1>(nl, st, long)];
         let w = &p.weights;
         let mut t = Tables {
             ng_start: st.offsets.clone(),
@@ -275,6 +304,28 @@ impl Tables {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn occurrence_entries_carry_the_other_literals() {
+        let (a, b, c, d) = (Lit::pos(1), Lit::neg(2), Lit::pos(3), Lit::neg(4));
+        let st = NogoodStore::build(vec![vec![a, b], vec![a, c, d], vec![b, c, d, a]], vec![], 5);
+        let nl = 2 * 5;
+        let bin = st.class(2).start as u32;
+        let tern = st.class(3).start as u32;
+        let long = st.long().start as u32;
+        let (start, e) = occurrences::<2>(nl, &st, st.class(2));
+        assert_eq!(start[nl], 2, "two entries");
+        let of = |l: Lit, w: usize| &e[start[l.index()] as usize * w..start[l.index() + 1] as usize * w];
+        assert_eq!(of(a, 2), [bin, b.0]);
+        assert_eq!(of(b, 2), [bin, a.0]);
+        let (start, e) = occurrences::<4>(nl, &st, st.class(3));
+        let of = |l: Lit| &e[start[l.index()] as usize * 4..start[l.index() + 1] as usize * 4];
+        assert_eq!(of(a), [tern, c.0, d.0, 0]);
+        assert_eq!(of(d), [tern, a.0, c.0, 0]);
+        assert!(of(b).is_empty());
+        let (start, e) = occurrences::<1>(nl, &st, st.long());
+        assert_eq!(&e[start[c.index()] as usize..start[c.index() + 1] as usize], [long]);
+    }
 
     #[test]
     fn learned_reasons_name_their_group() {

@@ -12,6 +12,7 @@
 pub mod device;
 pub mod kernels;
 pub mod layout;
+pub mod mirror;
 
 use self::device::{DResult, Device, err};
 use self::kernels::Kernel;

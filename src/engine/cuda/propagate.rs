@@ -81,10 +81,12 @@ impl CudaEngine {
         let cfg = d.cfg(blocks as usize, threads);
         let mut b = d.stream.launch_builder(d.k.get(Kernel::PropagateFix));
         b.arg(&args).arg(&db);
+        d.mirror.arm();
         // SAFETY: the arguments match propagate_fix_k's signature; the grid does not exceed the
         // resident blocks the occupancy query allows (Device::cooperative_grid).
         unsafe { b.launch_cooperative(cfg) }.map_err(err(Kernel::PropagateFix.name()))?;
-        d.read_ctl()
+        // propagate_fix_k publishes the control block.
+        d.mirror.wait(&d.stream)
     }
 
     /// Host-driven rounds until a conflict or the fixpoint of all nogoods.
