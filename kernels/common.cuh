@@ -187,8 +187,8 @@ struct FixArgs {
     u32* trail;
     u32* trail_pos;
     u32* reason;
-    const u32* occ_start[3];  // input nogoods of lengths 2, 3 and longer: literal -> nogoods
-    const u32* occ[3];
+    const u32* occ_start[3];  // input nogoods of lengths 2, 3 and longer: literal -> entries
+    const u32* occ[3];        //   [n, other], [n, x, y, 0], [n] (layout.rs, `occurrences`)
     u32 class_size[3];
     u32 lg_count[LEARNED_GROUPS];  // learned nogoods per group
     const u32* w_occ_start;   // weight constraints: literal -> constraints

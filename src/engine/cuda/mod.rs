@@ -4,10 +4,11 @@
 //! On the device: the assignment and trail, all nogoods (input ones in the length-sorted CSR
 //! layout, uploaded once; learned ones in four length groups), the weight constraints (and the
 //! cost bound, folded into one weight constraint), propagation in rounds, decisions, backjumps
-//! and both learning schemes. Per round only the control block (64 bytes) comes back; the
-//! assignment crosses the bus when the search needs the host: at a total assignment (the answer
-//! set) and when no rule is applicable in a program that is not tight (the host computes the
-//! unfounded set and hands back loop nogoods, see [`crate::engine::loops`]).
+//! and both learning schemes. Per propagation and per conflict only the control block (104
+//! bytes, which the kernels write into pinned host memory, see [`mirror`]) comes back. More
+//! crosses the bus only where the search needs the host: in a program that is not tight, the
+//! trail entries added since the last fixpoint (the host's unfounded-set check hands back loop
+//! nogoods, see [`crate::engine::loops`]); the assignment at a total assignment (the answer set).
 
 pub mod device;
 pub mod kernels;
