@@ -4,11 +4,13 @@
 // val[v]: 0 unassigned, +(level+1) true, -(level+1) false. A literal l is true when
 // lit_val_d(val, l) > 0.
 //
-// Propagation runs in rounds over a snapshot: kernels read `val` as it was when the round began
-// and write proposals into `prop` (one atomicCAS per variable); merge_k then applies them in one
-// go, appending to the trail with reasons and (forward learning) dependency bitmaps. A proposal
-// that contradicts another or the snapshot records the proposing nogood as the conflict: once the
-// other value is applied, every literal of that nogood is true.
+// Propagation runs in rounds over a snapshot: kernels read the values as they were when the round
+// began and write proposals (one claim per literal); the merge then applies them in one go,
+// appending to the trail with reasons and (forward learning) dependency bitmaps. A proposal that
+// contradicts another or the snapshot records the proposing nogood as the conflict: once the
+// other value is applied, every literal of that nogood is true. Where the values and claims live
+// is a view: GlobalView (below: `val`, a claim per variable in `prop`) or, for block 0 of
+// propagate_fix_k, fixpoint.cu's SharedView (bitmaps in shared memory).
 //
 // Reasons are 32-bit: kind in bits 29..31, index below. Learned nogoods live in four groups by
 // length (2, 3, 4..7, 8 and more); a learned index is group << 26 | position.
@@ -107,29 +109,6 @@ __device__ __forceinline__ int encode_d(u32 l, u32 lv) {
     return (l & 1u) ? -x : x;
 }
 
-// Proposes literal l (to be made true) with a reason. A proposal against the snapshot or against
-// another proposal records `conflict_reason` (the proposing nogood) as the round's conflict.
-__device__ __forceinline__ void propose_d(const int* val, int* prop, u32* prop_list, u32* prop_reason,
-                                          Control* ctl, u32 l, u32 reason, u32 conflict_aux) {
-    u32 v = lit_var_d(l);
-    int want = encode_d(l, ctl->level);
-    int cur = val[v];
-    if (cur != 0) {
-        if ((cur > 0) != !(l & 1u) && atomicCAS(&ctl->conflict, NO_CONFLICT, reason) == NO_CONFLICT) {
-            ctl->conflict_aux = conflict_aux;
-        }
-        return;
-    }
-    int old = atomicCAS(&prop[v], 0, want);
-    if (old == 0) {
-        u32 slot = atomicAdd(&ctl->nprop, 1u);
-        prop_list[slot] = l;
-        prop_reason[slot] = reason;
-    } else if ((old > 0) != (want > 0)) {
-        if (atomicCAS(&ctl->conflict, NO_CONFLICT, reason) == NO_CONFLICT) ctl->conflict_aux = conflict_aux;
-    }
-}
-
 // How a step's work is split: `units` workers (blocks, or warps) take the frontier literals and
 // the `lanes` threads of a worker a literal's occurrences; one-item-per-thread loops use all
 // units * lanes threads (index unit * lanes + lane).
@@ -162,6 +141,69 @@ __device__ __forceinline__ u64 warp_max_d(u64 x) {
     }
     return x;
 }
+
+// Where a round reads values and puts its proposals. GlobalView: the global arrays (the
+// host-driven kernels, the grid's sweeps, and block 0's rounds where its shared memory is too
+// small); fixpoint.cu's SharedView keeps both in block 0's shared memory. The round steps of
+// propagate.cu are templates over the view, so both propagate alike.
+struct GlobalView {
+    const int* val;
+    int* prop;
+    u32* prop_list;
+    u32* prop_reason;
+    Control* ctl;
+
+    // > 0 true, < 0 false, 0 unassigned (in the snapshot the round began with).
+    __device__ __forceinline__ int value_d(u32 l) const { return lit_val_d(val, l); }
+
+    // Records the round's conflict: the nogood (or weight constraint) `reason` is violated once
+    // the round's proposals are applied.
+    __device__ __forceinline__ void conflict_d(u32 reason, u32 aux) const {
+        if (atomicCAS(&ctl->conflict, NO_CONFLICT, reason) == NO_CONFLICT) ctl->conflict_aux = aux;
+    }
+
+    // Proposes literal l (to be made true) with a reason. A proposal against the snapshot or
+    // against another proposal records the proposing nogood as the round's conflict: once the
+    // other value is applied, every literal of that nogood is true. One atomicCAS per variable.
+    __device__ __forceinline__ void propose_d(u32 l, u32 reason, u32 aux) const {
+        u32 v = lit_var_d(l);
+        int want = encode_d(l, ctl->level);
+        int cur = val[v];
+        if (cur != 0) {
+            if ((cur > 0) != !(l & 1u)) conflict_d(reason, aux);
+            return;
+        }
+        int old = atomicCAS(&prop[v], 0, want);
+        if (old == 0) {
+            u32 slot = atomicAdd(&ctl->nprop, 1u);
+            prop_list[slot] = l;
+            prop_reason[slot] = reason;
+        } else if ((old > 0) != (want > 0)) {
+            conflict_d(reason, aux);
+        }
+    }
+
+    // The round's proposals so far, and whether it found a conflict (read after a barrier).
+    __device__ __forceinline__ u32 count_d() const { return ctl->nprop; }
+    __device__ __forceinline__ bool conflicted_d() const { return ctl->conflict != NO_CONFLICT; }
+    // Clears the proposals for the next round (the leader, after the merge's barrier).
+    __device__ __forceinline__ void reset_d() const { ctl->nprop = 0; }
+
+    // Applies the round's `n` proposals: values, trail (from position `base`), trail positions,
+    // reasons.
+    __device__ __forceinline__ void merge_d(u32 n, u32* trail, u32* trail_pos, u32* reason, u32 base, Par p) const {
+        int* v_out = const_cast<int*>(val);
+        for (u32 i = p.unit * p.lanes + p.lane; i < n; i += p.units * p.lanes) {
+            u32 l = prop_list[i], v = lit_var_d(l);
+            v_out[v] = prop[v];
+            prop[v] = 0;
+            trail[base + i] = l;
+            trail_pos[v] = base + i;
+            reason[v] = prop_reason[i];
+        }
+    }
+};
+
 
 // Pointers to everything a reason can name. Mirrored by `DeviceDb` in src/engine/cuda/layout.rs.
 struct Db {
@@ -198,7 +240,8 @@ struct FixArgs {
     u32 nweights;
     u32 words;                // forward learning: bitmap words per variable (deps null otherwise)
     u64* deps;
-    u32* barrier;             // three words: grid_sync_d's arrivals and generation; blocks done
+    u32* barrier;             // four words: grid_sync_d's arrivals and generation; blocks done;
+                              //   stop (the input rounds ended in a conflict)
     Control* ctl_host;        // the control block's host mirror (mirror.rs), written at the end
     u32 rank;                 // rank the decisions at a fixpoint (into ctl->ranked); the tables:
     u32 entries;
@@ -210,6 +253,9 @@ struct FixArgs {
     const i64* def_weights;
     const i64* bound;
     const float* score;
+    u32 nvars;                // variables (val's length)
+    u32 swords;               // block 0's shared bitmaps: words each (0: its rounds use global memory)
+    u32 scap;                 //   and the shared part of its proposal list (fixpoint.cu, SharedView)
 };
 
 // Calls f(q) for every literal q (true) of the reason `r` of literal `p` at trail position

@@ -2,7 +2,9 @@
 // The rounds of propagate.cu run inside one kernel, separated by barriers, so a whole
 // propagation costs one launch and one read-back of the control block instead of several
 // launches and a host synchronisation per round. Launched with cuLaunchCooperativeKernel and no
-// more blocks than can be resident at once, which is what makes the grid barrier safe.
+// more blocks than can be resident at once, which is what makes the grid barrier safe. Block 0
+// runs the many short rounds of the input nogoods alone, over values and proposals in its shared
+// memory (SharedView) where they fit.
 #include "common.cuh"
 
 // A grid-wide barrier (all blocks resident): arrivals counted in barrier[0], released by bumping
@@ -30,25 +32,125 @@ __device__ __forceinline__ void grid_sync_d(u32* barrier) {
     __syncthreads();
 }
 
+// Block 0's view of its input nogoods' rounds: the values and the round's proposals in shared
+// memory, so that the short rounds' chains of dependent accesses stay on the multiprocessor.
+// Both bitmaps are indexed by literal (word l >> 5, bit l & 31; a variable's two literals share
+// a word): `s_true` has bit l set when literal l is true, `s_claim` when l was proposed (bits of
+// earlier rounds may stay set: their literals are true, which propose_d checks first). The
+// proposals' list has `cap` entries in shared memory and continues in the global prop_list.
+// The global values are kept in step (merge_d writes both), so every other reader, and the grid's
+// sweeps, see the same assignment; what a sweep merges is copied in (refresh_d).
+struct SharedView {
+    u32* s_true;
+    u32* s_claim;
+    u32* s_list;
+    u32* s_reason;
+    u32* s_n;         // proposals this round
+    u32* s_conflict;  // nonzero once the round has a conflict
+    u32 cap;
+    u32* g_list;
+    u32* g_reason;
+    int* val;
+    Control* ctl;
+    u32 level;
+
+    __device__ __forceinline__ int value_d(u32 l) const {
+        u32 w = s_true[l >> 5], b = l & 31u;
+        return (w >> b) & 1u ? 1 : ((w >> (b ^ 1u)) & 1u ? -1 : 0);
+    }
+
+    __device__ __forceinline__ void conflict_d(u32 reason, u32 aux) const {
+        if (atomicCAS(&ctl->conflict, NO_CONFLICT, reason) == NO_CONFLICT) ctl->conflict_aux = aux;
+        atomicExch(s_conflict, 1u);
+    }
+
+    // As GlobalView::propose_d, with the claim a bit of s_claim: of two contradicting proposals,
+    // the later one finds the other's bit.
+    __device__ __forceinline__ void propose_d(u32 l, u32 reason, u32 aux) const {
+        u32 bit = 1u << (l & 31u), other = 1u << ((l & 31u) ^ 1u);
+        u32 w = s_true[l >> 5];
+        if (w & bit) return;
+        if (w & other) {
+            conflict_d(reason, aux);
+            return;
+        }
+        u32 old = atomicOr(&s_claim[l >> 5], bit);
+        if (old & bit) return;
+        if (old & other) {
+            conflict_d(reason, aux);
+            return;
+        }
+        u32 slot = atomicAdd(s_n, 1u);
+        if (slot < cap) {
+            s_list[slot] = l;
+            s_reason[slot] = reason;
+        } else {
+            g_list[slot] = l;
+            g_reason[slot] = reason;
+        }
+    }
+
+    __device__ __forceinline__ u32 count_d() const { return *s_n; }
+    __device__ __forceinline__ bool conflicted_d() const { return *s_conflict != 0u; }
+    __device__ __forceinline__ void reset_d() const { *s_n = 0u; }
+
+    __device__ __forceinline__ void merge_d(u32 n, u32* trail, u32* trail_pos, u32* reason, u32 base, Par p) const {
+        for (u32 i = p.unit * p.lanes + p.lane; i < n; i += p.units * p.lanes) {
+            u32 l = i < cap ? s_list[i] : g_list[i], v = lit_var_d(l);
+            val[v] = encode_d(l, level);
+            trail[base + i] = l;
+            trail_pos[v] = base + i;
+            reason[v] = i < cap ? s_reason[i] : g_reason[i];
+            atomicOr(&s_true[l >> 5], 1u << (l & 31u));
+        }
+    }
+
+    // Block 0, all threads: the values from the global array, no claims, no proposals.
+    __device__ __forceinline__ void load_d(u32 nvars, u32 words) const {
+        u32 lane = threadIdx.x & 31u;
+        for (u32 w = threadIdx.x; w < words; w += blockDim.x) s_claim[w] = 0u;
+        // A warp reads 32 variables; each half-warp ORs its 16 two-bit fields into one word.
+        for (u32 v0 = (threadIdx.x >> 5) * 32u; v0 < nvars; v0 += blockDim.x) {
+            u32 v = v0 + lane;
+            int x = v < nvars ? val[v] : 0;
+            u32 bits = (x > 0 ? 1u : x < 0 ? 2u : 0u) << (2u * (lane & 15u));
+            for (u32 off = 8; off > 0; off >>= 1) bits |= __shfl_xor_sync(0xffffffffu, bits, off);
+            if ((lane & 15u) == 0 && (v >> 4) < words) s_true[v >> 4] = bits;
+        }
+        if (threadIdx.x == 0) {
+            *s_n = 0u;
+            *s_conflict = ctl->conflict != NO_CONFLICT;
+        }
+    }
+
+    // Block 0, all threads: the literals trail[from..to) (what a sweep merged) become true here.
+    __device__ __forceinline__ void refresh_d(const u32* trail, u32 from, u32 to) const {
+        for (u32 i = from + threadIdx.x; i < to; i += blockDim.x) {
+            u32 l = trail[i];
+            atomicOr(&s_true[l >> 5], 1u << (l & 31u));
+        }
+    }
+};
+
 // Step A of a round with a frontier: the occurrences of each frontier literal in the input
 // nogoods of the three length classes and in the weight constraints, in one pass: a unit of `p`
 // per frontier literal, its lanes over the four occurrence lists end to end. The classes' chains
 // of dependent loads then overlap instead of following one another.
-__device__ __forceinline__ void frontier_d(const FixArgs& a, const Db& db, Par p, u32 qhead, u32 qend) {
+template <typename V>
+__device__ __forceinline__ void frontier_d(const FixArgs& a, const Db& db, const V& view, Par p, u32 qhead,
+                                           u32 qend) {
     for (u32 i = qhead + p.unit; i < qend; i += p.units) {
         u32 l = a.trail[i];
-        u32 s0 = a.occ_start[0][l], s1 = a.occ_start[1][l], s2 = a.occ_start[2][l];
-        u32 e0 = a.occ_start[0][l + 1] - s0;
-        u32 e1 = e0 + a.occ_start[1][l + 1] - s1;
-        u32 e2 = e1 + a.occ_start[2][l + 1] - s2;
-        u32 sw = a.nweights ? a.w_occ_start[l] : 0u;
-        u32 e3 = e2 + (a.nweights ? a.w_occ_start[l + 1] - sw : 0u);
+        u32 s0 = __ldg(a.occ_start[0] + l), s1 = __ldg(a.occ_start[1] + l), s2 = __ldg(a.occ_start[2] + l);
+        u32 e0 = __ldg(a.occ_start[0] + l + 1) - s0;
+        u32 e1 = e0 + __ldg(a.occ_start[1] + l + 1) - s1;
+        u32 e2 = e1 + __ldg(a.occ_start[2] + l + 1) - s2;
+        u32 sw = a.nweights ? __ldg(a.w_occ_start + l) : 0u;
+        u32 e3 = e2 + (a.nweights ? __ldg(a.w_occ_start + l + 1) - sw : 0u);
         for (u32 k = p.lane; k < e3; k += p.lanes) {
-            if (k < e0) bin_occ_d(a.val, a.prop, a.prop_list, a.prop_reason, a.ctl, a.occ[0], s0 + k);
-            else if (k < e1) tern_occ_d(a.val, a.prop, a.prop_list, a.prop_reason, a.ctl, a.occ[1], s1 + (k - e0));
-            else if (k < e2)
-                long_occ_d(a.val, a.prop, a.prop_list, a.prop_reason, a.ctl, a.occ[2], s2 + (k - e1), db.ng_start,
-                           db.ng_lits);
+            if (k < e0) bin_occ_d(view, a.occ[0], s0 + k);
+            else if (k < e1) tern_occ_d(view, a.occ[1], s1 + (k - e0));
+            else if (k < e2) long_occ_d(view, a.occ[2], s2 + (k - e1), db.ng_start, db.ng_lits);
             else weight_occ_d(a.ctl, a.w_occ, sw + (k - e2), a.dirty, a.dirty_list);
         }
     }
@@ -56,7 +158,7 @@ __device__ __forceinline__ void frontier_d(const FixArgs& a, const Db& db, Par p
 
 // One round over the frontier qhead..qend, or, when it is empty (the input nogoods' fixpoint), a
 // sweep of the learned nogoods, by the threads of `p` with `sync` (a barrier over exactly them)
-// between the steps:
+// between the steps, reading values from and proposing into `view`:
 //   A  with a frontier: its occurrences in input nogoods (all length classes in one pass) and
 //      marking the weight constraints it touches; without: every learned group; | sync
 //   B  the dirty weight constraints;                                      | sync
@@ -65,29 +167,27 @@ __device__ __forceinline__ void frontier_d(const FixArgs& a, const Db& db, Par p
 // The round state (frontier, trail length) lives in registers, the same in every thread, so all
 // take the same branches and meet every barrier. Returns 2 on a conflict, 1 when a sweep merged
 // nothing (propagation is complete), else 0. The caller syncs before the next round.
-template <typename Sync>
-__device__ __forceinline__ u32 round_d(const FixArgs& a, const Db& db, Par p, Sync sync, bool leader, u32& qhead,
-                                       u32& qend, u32& base) {
+template <typename V, typename Sync>
+__device__ __forceinline__ u32 round_d(const FixArgs& a, const Db& db, const V& view, Par p, Sync sync, bool leader,
+                                       u32& qhead, u32& qend, u32& base, u32& rounds) {
     Control* ctl = a.ctl;
     bool sweep = qhead == qend;
     if (!sweep) {
-        frontier_d(a, db, p, qhead, qend);
+        frontier_d(a, db, view, p, qhead, qend);
     } else {
         for (u32 g = 0; g < LEARNED_GROUPS; g++) {
-            if (a.lg_count[g])
-                prop_learned_d(a.val, a.prop, a.prop_list, a.prop_reason, ctl, db.lg_start[g], db.lg_lits[g],
-                               a.lg_count[g], g, p);
+            if (a.lg_count[g]) prop_learned_d(view, db.lg_start[g], db.lg_lits[g], a.lg_count[g], g, p);
         }
     }
     sync();
     if (a.nweights) {
-        weight_check_d(a.val, a.prop, a.prop_list, a.prop_reason, ctl, a.dirty, a.dirty_list, db.w_head, db.w_bound,
-                       db.w_start, db.w_lits, db.w_weights, p);
+        weight_check_d(view, ctl, a.dirty, a.dirty_list, db.w_head, db.w_bound, db.w_start, db.w_lits, db.w_weights,
+                       p);
         sync();
     }
-    u32 n = ctl->nprop;
-    bool conflict = ctl->conflict != NO_CONFLICT;
-    merge_d(a.val, a.prop, a.prop_list, a.prop_reason, n, a.trail, a.trail_pos, a.reason, base, p);
+    u32 n = view.count_d();
+    bool conflict = view.conflicted_d();
+    view.merge_d(n, a.trail, a.trail_pos, a.reason, base, p);
     sync();
     if (a.deps) deps_d(a.val, a.trail, a.trail_pos, a.reason, n, a.deps, a.words, base, db, p);
     qhead = base;
@@ -97,11 +197,24 @@ __device__ __forceinline__ u32 round_d(const FixArgs& a, const Db& db, Par p, Sy
         ctl->trail_len = base;
         ctl->qhead = qhead;
         ctl->qend = qend;
-        ctl->nprop = 0;
+        view.reset_d();
         ctl->ndirty = 0;
-        ctl->rounds++;
+        rounds++;  // added to the control block at the end: no read of it on the round's path
     }
     return conflict ? 2u : (sweep && n == 0 ? 1u : 0u);
+}
+
+// Block 0's rounds over the input nogoods from the frontier qhead..qend to their fixpoint or a
+// conflict, a warp per frontier literal, with block barriers.
+template <typename V>
+__device__ __forceinline__ void input_rounds_d(const FixArgs& a, const Db& db, const V& view, bool leader, u32& qhead,
+                                               u32& qend, u32& base, u32& rounds) {
+    auto block_sync = []() { __syncthreads(); };
+    while (qhead < qend) {
+        u32 r = round_d(a, db, view, warp_par_d(), block_sync, leader, qhead, qend, base, rounds);
+        __syncthreads();
+        if (r == 2) break;
+    }
 }
 
 // Propagation to the fixpoint of all nogoods, or a conflict. The rounds with a frontier are
@@ -113,32 +226,48 @@ __device__ __forceinline__ u32 round_d(const FixArgs& a, const Db& db, Par p, Sy
 // last block to finish copies the control block to the host's mirror.
 extern "C" __global__ void propagate_fix_k(FixArgs a, Db db) {
     __shared__ u64 s_best[32];
+    __shared__ u32 s_n, s_conflict;
+    extern __shared__ u32 s_dyn[];  // block 0's SharedView, when a.swords > 0
     Control* ctl = a.ctl;
     // Only block 0 uses these first values; the others read the control block after the barrier.
     u32 qhead = ctl->qhead, qend = ctl->qend, base = ctl->trail_len;
-    if (blockIdx.x == 0 && threadIdx.x == 0) ctl->ranked = 0;
-    auto block_sync = []() { __syncthreads(); };
-    auto grid_sync = [&]() { grid_sync_d(a.barrier); };
     bool leader = blockIdx.x == 0 && threadIdx.x == 0;
+    if (leader) ctl->ranked = 0;
+    auto grid_sync = [&]() { grid_sync_d(a.barrier); };
+    GlobalView gv = {a.val, a.prop, a.prop_list, a.prop_reason, ctl};
+    bool in_shared = a.swords > 0;
+    SharedView sv = {s_dyn, s_dyn + a.swords, s_dyn + 2u * a.swords, s_dyn + 2u * a.swords + a.scap, &s_n,
+                     &s_conflict, a.scap, a.prop_list, a.prop_reason, a.val, ctl, ctl->level};
+    if (blockIdx.x == 0 && in_shared) {
+        sv.load_d(a.nvars, a.swords);
+        __syncthreads();
+    }
     u64 t0 = leader ? now_ns_d() : 0, t1 = t0;
+    u32 rounds = 0;  // the leader's count
     for (;;) {
         if (blockIdx.x == 0) {
-            while (qhead < qend) {
-                u32 r = round_d(a, db, warp_par_d(), block_sync, leader, qhead, qend, base);
+            if (in_shared) {
+                sv.refresh_d(a.trail, qhead, qend);
                 __syncthreads();
-                if (r == 2) break;
+                input_rounds_d(a, db, sv, leader, qhead, qend, base, rounds);
+            } else {
+                input_rounds_d(a, db, gv, leader, qhead, qend, base, rounds);
             }
         }
         if (leader) {
             t1 = now_ns_d();
             ctl->ns_input += t1 - t0;
+            // Whether to stop, in a word nothing else writes: the sweep's blocks may record a
+            // conflict in the control block while a slower block is still reading it here, and a
+            // block that left early would leave the others at the sweep's barriers.
+            a.barrier[3] = ctl->conflict != NO_CONFLICT;
         }
         grid_sync();
         qhead = ctl->qhead;
         qend = ctl->qend;
         base = ctl->trail_len;
-        if (ctl->conflict != NO_CONFLICT) break;
-        u32 r = round_d(a, db, grid_par_d(), grid_sync, leader, qhead, qend, base);
+        if (*(volatile u32*)(a.barrier + 3)) break;
+        u32 r = round_d(a, db, gv, grid_par_d(), grid_sync, leader, qhead, qend, base, rounds);
         if (leader) {
             t0 = now_ns_d();
             ctl->ns_sweep += t0 - t1;
@@ -153,6 +282,7 @@ extern "C" __global__ void propagate_fix_k(FixArgs a, Db db) {
         if (r != 0) break;
         grid_sync();
     }
+    if (leader) ctl->rounds += rounds;
     // The last block to finish publishes the control block (the blocks may still be ranking).
     __syncthreads();
     if (threadIdx.x == 0) {

@@ -1,7 +1,9 @@
 // learn.cu: conflict analysis on the device, one block per conflict.
 // learn_res_k: 1-UIP resolution (Algorithm 3), resolving up to 32 literals of the conflict level
 // at once (the latest ones marked, found in a bitmap of trail positions) until one is left, long
-// reasons shared out among the block's warps. learn_fwd_k: forward learning (Algorithm 4): the
+// reasons shared out among the block's warps; the short reasons of the conflict level are
+// prefetched into shared memory first, so that each batch reads no global memory for them.
+// learn_fwd_k: forward learning (Algorithm 4): the
 // dependency bitmaps of the conflict's literals OR-reduced by warp shuffles; the learned nogood is
 // the set of decisions whose bits are set, highest level first, written by one warp.
 // Both leave in `learned` the nogood with the literal to assert at position 0 and the highest of
@@ -53,24 +55,43 @@ __device__ __forceinline__ u32 take_marked_d(const u32* marked, u32* resolved, u
     return got;
 }
 
+// What learn_res_k prefetches for each position of the conflict level (when the level has at
+// most `seg_cap` of them): the literal, and for a reason of at most three literals (binary and
+// ternary nogoods, the common case) what marking each other literal takes, so that resolving it
+// reads only shared memory. An entry (word, kind) is: kind INFO_SKIP, nothing (a literal of level
+// 0, or no literal); INFO_SAME, the literal at relative position `word` of the conflict level;
+// else the literal `word` of the lower level `kind`. Kind INFO_NONE in the first entry: the
+// reason is longer or not a nogood, resolved from global memory.
+#define INFO_SKIP 0xffffffffu
+#define INFO_SAME 0xfffffffeu
+#define INFO_NONE 0xfffffffdu
+
 // 1-UIP by one block of W warps. The conflict level's literals are marked by trail position; the
-// others (lower levels) go into the learned nogood, deduplicated by `seen`, which is cleared at
-// the end. While `path` literals of the conflict level are marked and not resolved, the latest
-// min(path - 1, 32) of them are resolved at once: none of them can be the UIP, which precedes
-// every other marked literal of its level, and the nogood learned does not depend on the order
-// of resolution. The one left when path is 1 is the UIP. Warp 0 finds the batch (take_marked_d)
-// and resolves its short reasons, a lane each; the long ones (learned and loop nogoods of
-// hundreds of literals, weight constraints) are shared out among the W warps, each resolving
-// its reasons with all 32 lanes. W = 1 is the one-warp analysis of earlier versions.
+// others (lower levels) go into the learned nogood, deduplicated by `seen` (a bitmap of variables
+// in shared memory when `seen_words` > 0, else the global array, cleared at the end), and the
+// level's short reasons are prefetched (INFO_ above). While `path` literals of the conflict level
+// are marked and not resolved, the latest min(path - 1, 32) of them are resolved at once: none of
+// them can be the UIP, which precedes every other marked literal of its level, and the nogood
+// learned does not depend on the order of resolution. The one left when path is 1 is the UIP.
+// Warp 0 finds the batch (take_marked_d) and resolves its short reasons, a lane each; the long
+// ones (learned and loop nogoods of hundreds of literals, weight constraints) are shared out
+// among the W warps, each resolving its reasons with all 32 lanes. W = 1 is the one-warp
+// analysis of earlier versions. Dynamic shared memory: seg_cap literals, seg_cap uint4 entries,
+// seen_words words.
 extern "C" __global__ void learn_res_k(Control* ctl, int* val, const u32* trail, const u32* trail_pos,
                                        const u32* reason, const u32* level_start, u32* seen, u32* touched,
                                        u32* learned, float* score, float inc, u32* g_bits, Db db,
-                                       Control* host) {
+                                       Control* host, u32 seg_cap, u32 seen_words) {
     __shared__ u32 s_marked[RES_SHARED_WORDS], s_resolved[RES_SHARED_WORDS], s_batch[32];
     __shared__ u32 s_lv, s_path, s_n, s_bj, s_nt, s_got, s_step;
+    extern __shared__ uint4 s_dyn4[];
+    uint4* s_info = s_dyn4;
+    u32* s_lit = reinterpret_cast<u32*>(s_dyn4 + seg_cap);
+    u32* s_seen = s_lit + seg_cap;
     u32 tid = threadIdx.x, bd = blockDim.x, lane = tid & 31u, warp = tid >> 5, nwarps = bd >> 5;
     u64 t0 = tid == 0 ? now_ns_d() : 0;
     if (tid == 0) { s_lv = 0; s_path = 0; s_n = 1; s_bj = 0; s_nt = 0; }
+    for (u32 w = tid; w < seen_words; w += bd) s_seen[w] = 0u;
     __syncthreads();
     u32 r = ctl->conflict, aux = ctl->conflict_aux, end = ctl->trail_len;
     reason_lits_d(db, val, trail_pos, r, aux, NO_CONFLICT, 0xffffffffu, tid, bd,
@@ -91,25 +112,68 @@ extern "C" __global__ void learn_res_k(Control* ctl, int* val, const u32* trail,
     u32 idx = (lv == ctl->level ? end : level_start[lv + 1]) - lo;
     u32 nwords = (idx + 31u) / 32u;
     bool shared = nwords <= RES_SHARED_WORDS;
+    bool seg = idx <= seg_cap;
     u32* marked = shared ? s_marked : g_bits;
     u32* resolved = shared ? s_resolved : g_bits + nwords;
     for (u32 w = tid; w < nwords; w += bd) { marked[w] = 0u; resolved[w] = 0u; }
+    // The prefetch: every position of the level at once, so that the batches' chains of
+    // dependent loads (trail, reason, nogood, values) shrink to shared-memory reads.
+    for (u32 rel = tid; seg && rel < idx; rel += bd) {
+        u32 p = trail[lo + rel], v = lit_var_d(p);
+        s_lit[rel] = p;
+        uint4 info = make_uint4(0u, INFO_SKIP, 0u, INFO_SKIP);
+        const u32* lits;
+        u32 len;
+        if (nogood_lits_d(db, reason[v], lits, len) && len <= 3u) {
+            u32 k = 0;
+            for (u32 j = 0; j < len; j++) {
+                u32 q = lits[j], qv = lit_var_d(q);
+                if (qv == v) continue;
+                u32 L = level_of_d(val, qv);
+                u32 word = L == lv ? trail_pos[qv] - lo : q;
+                u32 kind = L == 0 ? INFO_SKIP : L == lv ? INFO_SAME : L;
+                if (k++ == 0) { info.x = word; info.y = kind; } else { info.z = word; info.w = kind; }
+            }
+        } else {
+            info.y = INFO_NONE;
+        }
+        s_info[rel] = info;
+    }
     __syncthreads();
+    // A variable of a lower level, the first time: true (the seen mark is set).
+    auto first_seen = [&](u32 v) -> bool {
+        if (seen_words) {
+            u32 bit = 1u << (v & 31u);
+            return !(atomicOr(&s_seen[v >> 5], bit) & bit);
+        }
+        if (atomicCAS(&seen[v], 0u, SEEN) != 0u) return false;
+        touched[atomicAdd(&s_nt, 1u)] = v;
+        return true;
+    };
+    auto lower = [&](u32 q, u32 L) {
+        u32 v = lit_var_d(q);
+        if (!first_seen(v)) return;
+        learned[atomicAdd(&s_n, 1u)] = q;
+        atomicMax(&s_bj, L);
+        atomicAdd(&score[v], inc);
+    };
+    auto same = [&](u32 rel, u32 v) {
+        u32 bit = 1u << (rel & 31u);
+        if (atomicOr(&marked[rel >> 5], bit) & bit) return;
+        atomicAdd(&s_path, 1u);
+        atomicAdd(&score[v], inc);
+    };
     auto mark = [&](u32 q) {
         u32 v = lit_var_d(q);
         u32 L = level_of_d(val, v);
         if (L == 0) return;
-        if (L == lv) {
-            u32 rel = trail_pos[v] - lo, bit = 1u << (rel & 31u);
-            if (atomicOr(&marked[rel >> 5], bit) & bit) return;
-            atomicAdd(&s_path, 1u);
-        } else {
-            if (atomicCAS(&seen[v], 0u, SEEN) != 0u) return;
-            touched[atomicAdd(&s_nt, 1u)] = v;
-            learned[atomicAdd(&s_n, 1u)] = q;
-            atomicMax(&s_bj, L);
-        }
-        atomicAdd(&score[v], inc);
+        if (L == lv) same(trail_pos[v] - lo, v);
+        else lower(q, L);
+    };
+    auto mark_info = [&](u32 word, u32 kind) {
+        if (kind == INFO_SKIP) return;
+        if (kind == INFO_SAME) same(word, lit_var_d(s_lit[word]));
+        else lower(word, kind);
     };
     reason_lits_d(db, val, trail_pos, r, aux, NO_CONFLICT, 0xffffffffu, tid, bd, mark);
     u32 done = 0;
@@ -133,19 +197,27 @@ extern "C" __global__ void learn_res_k(Control* ctl, int* val, const u32* trail,
             break;
         }
         if (path == 1u) {
-            if (tid == 0) learned[0] = trail[lo + s_batch[0]];
+            if (tid == 0) learned[0] = seg ? s_lit[s_batch[0]] : trail[lo + s_batch[0]];
             done = 1;
             break;
         }
         idx = s_batch[0];  // every literal still to resolve precedes the latest one taken
         // Every warp reads the batch; warp 0 resolves the short reasons, a lane each.
-        u32 pos = lane < got ? lo + s_batch[lane] : 0u;
-        u32 p = lane < got ? trail[pos] : NO_CONFLICT;
-        u32 rj = lane < got ? reason[lit_var_d(p)] : 0u;
+        u32 rel = lane < got ? s_batch[lane] : 0u, pos = lo + rel;
+        uint4 info = make_uint4(0u, INFO_NONE, 0u, INFO_SKIP);  // without the prefetch: from global memory
+        if (lane < got && seg) info = s_info[rel];
+        bool pre = lane < got && info.y != INFO_NONE;
+        u32 p = lane < got ? (seg ? s_lit[rel] : trail[pos]) : NO_CONFLICT;
+        u32 rj = lane < got && !pre ? reason[lit_var_d(p)] : 0u;
         const u32* lits;
         u32 len = 0;
         bool together = false;
-        if (lane < got) {
+        if (pre) {
+            if (warp == 0) {
+                mark_info(info.x, info.y);
+                mark_info(info.z, info.w);
+            }
+        } else if (lane < got) {
             if (nogood_lits_d(db, rj, lits, len) && len <= RES_SHORT) {
                 if (warp == 0) reason_lits_d(db, val, trail_pos, rj, 0u, p, pos, 0u, 1u, mark);  // this lane alone
             } else {

@@ -3,16 +3,31 @@
 // 2, 3 and longer, one block per frontier literal, one thread per occurrence) and the weight
 // constraints the frontier touches; a round with an empty frontier (the input nogoods' fixpoint)
 // sweeps the learned nogoods instead (one launch per length group, a thread or, for the long ones,
-// a warp per nogood). Then
-// merge_k applies the round's proposals. The steps are device functions (_d), launched one by one
-// by the host (the _k wrappers below) or run in one cooperative launch (fixpoint.cu).
+// a warp per nogood). Then merge_k applies the round's proposals. The steps are device
+// functions (_d), templates over the view they read values from and propose into (common.cuh),
+// launched one by one by the host (the _k wrappers below, GlobalView) or run in one cooperative
+// launch (fixpoint.cu).
 #include "common.cuh"
 
-// Initial propagation of the unit nogoods: one thread per unit nogood {u} (u must be false).
-extern "C" __global__ void init_units_k(const int* val, int* prop, u32* prop_list, u32* prop_reason,
-                                        Control* ctl, const u32* units, u32 n) {
-    u32 i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i < n) propose_d(val, prop, prop_list, prop_reason, ctl, lit_not_d(units[i]), REASON(R_UNIT, i), 0);
+// Initial propagation of the unit nogoods, by one block: a thread per unit nogood {u} proposes
+// that u is false, then the proposals are merged onto the trail after the constant (a conflict
+// between two units is recorded as usual). The frontier then runs from the constant to the last
+// unit, so that the first round sees all of them; no proposal is left for propagate_fix_k, whose
+// block 0 keeps its own (SharedView).
+extern "C" __global__ void init_units_k(int* val, int* prop, u32* prop_list, u32* prop_reason, Control* ctl,
+                                        u32* trail, u32* trail_pos, u32* reason, const u32* units, u32 n) {
+    GlobalView view = {val, prop, prop_list, prop_reason, ctl};
+    for (u32 i = threadIdx.x; i < n; i += blockDim.x) view.propose_d(lit_not_d(units[i]), REASON(R_UNIT, i), 0);
+    __syncthreads();
+    u32 m = ctl->nprop, base = ctl->trail_len;
+    Par p = {0u, 1u, threadIdx.x, blockDim.x};
+    view.merge_d(m, trail, trail_pos, reason, base, p);
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        ctl->trail_len = base + m;
+        ctl->qend = base + m;
+        ctl->nprop = 0;
+    }
 }
 
 // Calls f(l, k) for every occurrence entry k (of the occurrence lists `occ_start`) of every
@@ -28,51 +43,52 @@ __device__ __forceinline__ void for_occurrences_d(const u32* trail, u32 qhead, u
 }
 
 // Occurrence entry k of the class of length 2 ([n, other], layout.rs): l just became true, so
-// the other literal must be false.
-__device__ __forceinline__ void bin_occ_d(const int* val, int* prop, u32* prop_list, u32* prop_reason,
-                                          Control* ctl, const u32* occ, u32 k) {
-    uint2 e = reinterpret_cast<const uint2*>(occ)[k];
+// the other literal must be false. (Occurrence lists are read-only: loaded through the
+// non-coherent cache.)
+template <typename V>
+__device__ __forceinline__ void bin_occ_d(const V& view, const u32* occ, u32 k) {
+    uint2 e = __ldg(reinterpret_cast<const uint2*>(occ) + k);
     u32 n = e.x, other = e.y;
-    int ov = lit_val_d(val, other);
+    int ov = view.value_d(other);
     if (ov > 0) {
-        atomicCAS(&ctl->conflict, NO_CONFLICT, REASON(R_INPUT, n));
+        view.conflict_d(REASON(R_INPUT, n), 0);
     } else if (ov == 0) {
-        propose_d(val, prop, prop_list, prop_reason, ctl, lit_not_d(other), REASON(R_INPUT, n), 0);
+        view.propose_d(lit_not_d(other), REASON(R_INPUT, n), 0);
     }
 }
 
 // Occurrence entry k of the class of length 3 ([n, x, y, 0]): with l true, both others true is
 // a conflict, one true forces the other false.
-__device__ __forceinline__ void tern_occ_d(const int* val, int* prop, u32* prop_list, u32* prop_reason,
-                                           Control* ctl, const u32* occ, u32 k) {
-    uint4 e = reinterpret_cast<const uint4*>(occ)[k];
+template <typename V>
+__device__ __forceinline__ void tern_occ_d(const V& view, const u32* occ, u32 k) {
+    uint4 e = __ldg(reinterpret_cast<const uint4*>(occ) + k);
     u32 n = e.x, x = e.y, y = e.z;
-    int vx = lit_val_d(val, x), vy = lit_val_d(val, y);
+    int vx = view.value_d(x), vy = view.value_d(y);
     if (vx < 0 || vy < 0) return;
     if (vx > 0 && vy > 0) {
-        atomicCAS(&ctl->conflict, NO_CONFLICT, REASON(R_INPUT, n));
+        view.conflict_d(REASON(R_INPUT, n), 0);
     } else if (vx > 0) {
-        propose_d(val, prop, prop_list, prop_reason, ctl, lit_not_d(y), REASON(R_INPUT, n), 0);
+        view.propose_d(lit_not_d(y), REASON(R_INPUT, n), 0);
     } else if (vy > 0) {
-        propose_d(val, prop, prop_list, prop_reason, ctl, lit_not_d(x), REASON(R_INPUT, n), 0);
+        view.propose_d(lit_not_d(x), REASON(R_INPUT, n), 0);
     }
 }
 
 // The end of a nogood check that found no false literal and at most one open (unassigned) one,
 // `last`: with none open the nogood is violated, with one that literal must be false.
-__device__ __forceinline__ void conclude_d(const int* val, int* prop, u32* prop_list, u32* prop_reason,
-                                           Control* ctl, u32 open, u32 last, u32 reason) {
+template <typename V>
+__device__ __forceinline__ void conclude_d(const V& view, u32 open, u32 last, u32 reason) {
     if (open == 0) {
-        atomicCAS(&ctl->conflict, NO_CONFLICT, reason);
+        view.conflict_d(reason, 0);
     } else {
-        propose_d(val, prop, prop_list, prop_reason, ctl, lit_not_d(last), reason, 0);
+        view.propose_d(lit_not_d(last), reason, 0);
     }
 }
 
 // Checks one nogood: all true is a conflict, all but one true forces that one false. Four
 // literals and then their four values are loaded at once: the check is a chain of loads.
-__device__ __forceinline__ void check_nogood_d(const int* val, int* prop, u32* prop_list, u32* prop_reason,
-                                               Control* ctl, const u32* lits, u32 len, u32 reason) {
+template <typename V>
+__device__ __forceinline__ void check_nogood_d(const V& view, const u32* lits, u32 len, u32 reason) {
     u32 open = 0, last = 0;
     for (u32 k0 = 0; k0 < len; k0 += 4) {
         u32 q[4];
@@ -80,7 +96,7 @@ __device__ __forceinline__ void check_nogood_d(const int* val, int* prop, u32* p
 #pragma unroll
         for (u32 j = 0; j < 4; j++) q[j] = k0 + j < len ? lits[k0 + j] : 0u;
 #pragma unroll
-        for (u32 j = 0; j < 4; j++) v[j] = k0 + j < len ? lit_val_d(val, q[j]) : 1;
+        for (u32 j = 0; j < 4; j++) v[j] = k0 + j < len ? view.value_d(q[j]) : 1;
 #pragma unroll
         for (u32 j = 0; j < 4; j++) {
             if (v[j] < 0) return;
@@ -90,15 +106,15 @@ __device__ __forceinline__ void check_nogood_d(const int* val, int* prop, u32* p
             }
         }
     }
-    conclude_d(val, prop, prop_list, prop_reason, ctl, open, last, reason);
+    conclude_d(view, open, last, reason);
 }
 
 // Occurrence entry k of the class of 4 literals and more ([n]): the whole nogood is checked.
-__device__ __forceinline__ void long_occ_d(const int* val, int* prop, u32* prop_list, u32* prop_reason,
-                                           Control* ctl, const u32* occ, u32 k, const u32* ng_start,
+template <typename V>
+__device__ __forceinline__ void long_occ_d(const V& view, const u32* occ, u32 k, const u32* ng_start,
                                            const u32* ng_lits) {
-    u32 n = occ[k], s = ng_start[n];
-    check_nogood_d(val, prop, prop_list, prop_reason, ctl, ng_lits + s, ng_start[n + 1] - s, REASON(R_INPUT, n));
+    u32 n = __ldg(occ + k), s = __ldg(ng_start + n);
+    check_nogood_d(view, ng_lits + s, __ldg(ng_start + n + 1) - s, REASON(R_INPUT, n));
 }
 
 // Marks weight constraint occ[k] dirty (to be checked this round).
@@ -109,49 +125,48 @@ __device__ __forceinline__ void weight_occ_d(Control* ctl, const u32* occ, u32 k
 
 // A long nogood checked by one warp, 32 literals a step (coalesced), stopping at the first
 // false literal or the second open one. Every lane must call it with the same nogood.
-__device__ __forceinline__ void check_nogood_warp_d(const int* val, int* prop, u32* prop_list, u32* prop_reason,
-                                                    Control* ctl, const u32* lits, u32 len, u32 reason, u32 lane) {
+template <typename V>
+__device__ __forceinline__ void check_nogood_warp_d(const V& view, const u32* lits, u32 len, u32 reason, u32 lane) {
     u32 open = 0, last = 0;
     for (u32 k0 = 0; k0 < len; k0 += 32) {
         u32 k = k0 + lane;
         u32 l = k < len ? lits[k] : 0u;
-        int v = k < len ? lit_val_d(val, l) : 1;
+        int v = k < len ? view.value_d(l) : 1;
         if (__any_sync(0xffffffffu, v < 0)) return;
         u32 m = __ballot_sync(0xffffffffu, v == 0);
         if (m) last = __shfl_sync(0xffffffffu, l, __ffs(m) - 1);
         open += (u32)__popc(m);
         if (open > 1) return;
     }
-    if (lane == 0) conclude_d(val, prop, prop_list, prop_reason, ctl, open, last, reason);
+    if (lane == 0) conclude_d(view, open, last, reason);
 }
 
 // One group of learned nogoods: one thread per nogood, or one warp per nogood in the group of
 // long ones (8 literals and more: 1-UIP and loop nogoods, often hundreds of literals). `p` must
 // have whole warps as lanes.
-__device__ __forceinline__ void prop_learned_d(const int* val, int* prop, u32* prop_list, u32* prop_reason,
-                                               Control* ctl, const u32* start, const u32* lits, u32 count,
+template <typename V>
+__device__ __forceinline__ void prop_learned_d(const V& view, const u32* start, const u32* lits, u32 count,
                                                u32 group, Par p) {
     if (group == LEARNED_GROUPS - 1) {
         u32 lane = p.lane & 31u, warps = p.units * (p.lanes >> 5);
         for (u32 n = p.unit * (p.lanes >> 5) + (p.lane >> 5); n < count; n += warps) {
             u32 s = start[n];
-            check_nogood_warp_d(val, prop, prop_list, prop_reason, ctl, lits + s, start[n + 1] - s,
-                                REASON(R_LEARNED, (group << GROUP_SHIFT) | n), lane);
+            check_nogood_warp_d(view, lits + s, start[n + 1] - s, REASON(R_LEARNED, (group << GROUP_SHIFT) | n),
+                                lane);
         }
         return;
     }
     for (u32 n = p.unit * p.lanes + p.lane; n < count; n += p.units * p.lanes) {
         u32 s = start[n];
-        check_nogood_d(val, prop, prop_list, prop_reason, ctl, lits + s, start[n + 1] - s,
-                       REASON(R_LEARNED, (group << GROUP_SHIFT) | n));
+        check_nogood_d(view, lits + s, start[n + 1] - s, REASON(R_LEARNED, (group << GROUP_SHIFT) | n));
     }
 }
 
 // Checks each dirty weight constraint W <-> sum(w_i [l_i]) >= bound from the snapshot: one
 // thread per constraint (members are sorted heaviest first).
-__device__ __forceinline__ void weight_check_d(const int* val, int* prop, u32* prop_list, u32* prop_reason,
-                                               Control* ctl, u32* dirty, const u32* dirty_list, const u32* head,
-                                               const i64* bound, const u32* start, const u32* lits,
+template <typename V>
+__device__ __forceinline__ void weight_check_d(const V& view, Control* ctl, u32* dirty, const u32* dirty_list,
+                                               const u32* head, const i64* bound, const u32* start, const u32* lits,
                                                const i64* weights, Par p) {
     u32 n = ctl->ndirty;
     for (u32 k = p.unit * p.lanes + p.lane; k < n; k += p.units * p.lanes) {
@@ -159,48 +174,34 @@ __device__ __forceinline__ void weight_check_d(const int* val, int* prop, u32* p
         dirty[c] = 0u;
         i64 ts = 0, fs = 0, total = 0;
         for (u32 i = start[c]; i < start[c + 1]; i++) {
-            int v = lit_val_d(val, lits[i]);
+            int v = view.value_d(lits[i]);
             total += weights[i];
             if (v > 0) ts += weights[i];
             else if (v < 0) fs += weights[i];
         }
         u32 w = head[c];
-        int hv = lit_val_d(val, w);
+        int hv = view.value_d(w);
         i64 b = bound[c], maxsum = total - fs;
         u32 r = REASON(R_WEIGHT, c);
         if (ts >= b) {
-            if (hv < 0) { if (atomicCAS(&ctl->conflict, NO_CONFLICT, r) == NO_CONFLICT) ctl->conflict_aux = WC_TOO_MANY; continue; }
-            if (hv == 0) propose_d(val, prop, prop_list, prop_reason, ctl, w, r, WC_TOO_MANY);
+            if (hv < 0) { view.conflict_d(r, WC_TOO_MANY); continue; }
+            if (hv == 0) view.propose_d(w, r, WC_TOO_MANY);
         }
         if (maxsum < b) {
-            if (hv > 0) { if (atomicCAS(&ctl->conflict, NO_CONFLICT, r) == NO_CONFLICT) ctl->conflict_aux = WC_TOO_FEW; continue; }
-            if (hv == 0) propose_d(val, prop, prop_list, prop_reason, ctl, lit_not_d(w), r, WC_TOO_FEW);
+            if (hv > 0) { view.conflict_d(r, WC_TOO_FEW); continue; }
+            if (hv == 0) view.propose_d(lit_not_d(w), r, WC_TOO_FEW);
         }
         if (hv > 0) {
             i64 slack = maxsum - b;
             for (u32 i = start[c]; i < start[c + 1] && weights[i] > slack; i++) {
-                if (lit_val_d(val, lits[i]) == 0) propose_d(val, prop, prop_list, prop_reason, ctl, lits[i], r, WC_TOO_FEW);
+                if (view.value_d(lits[i]) == 0) view.propose_d(lits[i], r, WC_TOO_FEW);
             }
         } else if (hv < 0) {
             i64 room = b - 1 - ts;
             for (u32 i = start[c]; i < start[c + 1] && weights[i] > room; i++) {
-                if (lit_val_d(val, lits[i]) == 0)
-                    propose_d(val, prop, prop_list, prop_reason, ctl, lit_not_d(lits[i]), r, WC_TOO_MANY);
+                if (view.value_d(lits[i]) == 0) view.propose_d(lit_not_d(lits[i]), r, WC_TOO_MANY);
             }
         }
-    }
-}
-
-// Applies the round's `n` proposals: values, trail (from position `base`), trail positions, reasons.
-__device__ __forceinline__ void merge_d(int* val, int* prop, const u32* prop_list, const u32* prop_reason,
-                                        u32 n, u32* trail, u32* trail_pos, u32* reason, u32 base, Par p) {
-    for (u32 i = p.unit * p.lanes + p.lane; i < n; i += p.units * p.lanes) {
-        u32 l = prop_list[i], v = lit_var_d(l);
-        val[v] = prop[v];
-        prop[v] = 0;
-        trail[base + i] = l;
-        trail_pos[v] = base + i;
-        reason[v] = prop_reason[i];
     }
 }
 
@@ -227,27 +228,27 @@ extern "C" __global__ void prop_bin_k(const int* val, int* prop, u32* prop_list,
                                       const u32* trail, u32 qhead, u32 qend, const u32* occ_start,
                                       const u32* occ, const u32* ng_start, const u32* ng_lits) {
     for_occurrences_d(trail, qhead, qend, occ_start, grid_par_d(),
-                      [&](u32, u32 k) { bin_occ_d(val, prop, prop_list, prop_reason, ctl, occ, k); });
+                      [&](u32, u32 k) { bin_occ_d(GlobalView{val, prop, prop_list, prop_reason, ctl}, occ, k); });
 }
 
 extern "C" __global__ void prop_tern_k(const int* val, int* prop, u32* prop_list, u32* prop_reason, Control* ctl,
                                        const u32* trail, u32 qhead, u32 qend, const u32* occ_start,
                                        const u32* occ, const u32* ng_start, const u32* ng_lits) {
     for_occurrences_d(trail, qhead, qend, occ_start, grid_par_d(),
-                      [&](u32, u32 k) { tern_occ_d(val, prop, prop_list, prop_reason, ctl, occ, k); });
+                      [&](u32, u32 k) { tern_occ_d(GlobalView{val, prop, prop_list, prop_reason, ctl}, occ, k); });
 }
 
 extern "C" __global__ void prop_long_k(const int* val, int* prop, u32* prop_list, u32* prop_reason, Control* ctl,
                                        const u32* trail, u32 qhead, u32 qend, const u32* occ_start,
                                        const u32* occ, const u32* ng_start, const u32* ng_lits) {
     for_occurrences_d(trail, qhead, qend, occ_start, grid_par_d(), [&](u32, u32 k) {
-        long_occ_d(val, prop, prop_list, prop_reason, ctl, occ, k, ng_start, ng_lits);
+        long_occ_d(GlobalView{val, prop, prop_list, prop_reason, ctl}, occ, k, ng_start, ng_lits);
     });
 }
 
 extern "C" __global__ void prop_learned_k(const int* val, int* prop, u32* prop_list, u32* prop_reason,
                                           Control* ctl, const u32* start, const u32* lits, u32 count, u32 group) {
-    prop_learned_d(val, prop, prop_list, prop_reason, ctl, start, lits, count, group, grid_par_d());
+    prop_learned_d(GlobalView{val, prop, prop_list, prop_reason, ctl}, start, lits, count, group, grid_par_d());
 }
 
 extern "C" __global__ void weight_mark_k(Control* ctl, const u32* trail, u32 qhead, u32 qend,
@@ -259,12 +260,13 @@ extern "C" __global__ void weight_mark_k(Control* ctl, const u32* trail, u32 qhe
 extern "C" __global__ void weight_check_k(const int* val, int* prop, u32* prop_list, u32* prop_reason, Control* ctl,
                                           u32* dirty, const u32* dirty_list, const u32* head, const i64* bound,
                                           const u32* start, const u32* lits, const i64* weights) {
-    weight_check_d(val, prop, prop_list, prop_reason, ctl, dirty, dirty_list, head, bound, start, lits, weights, grid_par_d());
+    weight_check_d(GlobalView{val, prop, prop_list, prop_reason, ctl}, ctl, dirty, dirty_list, head, bound, start, lits,
+                   weights, grid_par_d());
 }
 
-extern "C" __global__ void merge_k(int* val, int* prop, const u32* prop_list, const u32* prop_reason,
+extern "C" __global__ void merge_k(int* val, int* prop, u32* prop_list, u32* prop_reason,
                                    Control* ctl, u32* trail, u32* trail_pos, u32* reason, u32 base) {
-    merge_d(val, prop, prop_list, prop_reason, ctl->nprop, trail, trail_pos, reason, base, grid_par_d());
+    GlobalView{val, prop, prop_list, prop_reason, ctl}.merge_d(ctl->nprop, trail, trail_pos, reason, base, grid_par_d());
 }
 
 extern "C" __global__ void deps_k(const int* val, const u32* trail, const u32* trail_pos, const u32* reason,

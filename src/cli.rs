@@ -119,6 +119,12 @@ pub struct SearchOptions {
     /// barrier over the whole block at each step.
     #[arg(long = "gpu-block-threads", default_value_t = 1024, value_parser = block_threads)]
     pub gpu_block_threads: u32,
+
+    /// Shared memory (KiB) block 0 may take for device-driven rounds: the values (two bits per
+    /// variable) and the round's proposals of the input nogoods' rounds stay on the
+    /// multiprocessor. 0, or a program whose values do not fit, keeps them in global memory.
+    #[arg(long = "gpu-shared-kib", default_value_t = 96, value_parser = clap::value_parser!(u32).range(0..=227))]
+    pub gpu_shared_kib: u32,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]

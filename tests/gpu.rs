@@ -90,6 +90,37 @@ gpu_test! {
     }
 }
 
+gpu_test! {
+    /// A round that proposes more literals than block 0 keeps in shared memory (2,048): the
+    /// choice of `a` forces 5,000 atoms at once, so the proposal list continues in global memory.
+    /// Both answer sets, under both learning schemes and with the values in shared or global
+    /// memory.
+    fn gpu_wide_round_spills_proposals() {
+        let n = 5000;
+        let mut text = String::from("asp 1 0 0\n1 1 1 1 0 0\n");
+        for i in 2..=n + 1 {
+            text.push_str(&format!("1 0 1 {i} 0 1 1\n"));
+        }
+        // Every forced atom is false when a is: a constraint on the last one keeps the search
+        // going through a conflict too (b_n without a is impossible anyway).
+        text.push_str(&format!("1 0 0 0 2 {} -1\n", n + 1));
+        text.push_str("4 1 a 1 1\n");
+        text.push_str(&format!("4 2 b1 1 2\n4 2 bn 1 {}\n0\n", n + 1));
+        let program = read_program(text.as_bytes()).unwrap();
+        let (_, cpu_sets, _) = answer_sets(&program, &options_on(Backend::Cpu, Learning::Res, Heuristic::Activity));
+        assert_eq!(cpu_sets.len(), 2);
+        for learning in [Learning::Res, Learning::Fwd] {
+            for kib in [SearchOptions::default().gpu_shared_kib, 0] {
+                let mut opts = options_on(Backend::Cuda, learning, Heuristic::Activity);
+                opts.search.gpu_shared_kib = kib;
+                let (gpu, gpu_sets, _) = answer_sets(&program, &opts);
+                assert!(gpu.exhausted);
+                assert_eq!(gpu_sets, cpu_sets, "{learning:?}, {kib} KiB");
+            }
+        }
+    }
+}
+
 /// Every answer set's full assignment (all solver variables), by CPU enumeration.
 fn reference_models(problem: &std::sync::Arc<yasmin::nogoods::Problem>) -> Vec<Vec<bool>> {
     use yasmin::engine::Engine;
@@ -169,8 +200,10 @@ mod r#gen;
 gpu_test! {
     /// Differential check on random ground programs (the differential test's generator, in its
     /// aspif mode, so no grounder is needed on the GPU machine): the CUDA engine under both
-    /// learning schemes gives the CPU engine's answer sets, and the same optimum. Even seeds
-    /// propagate with device-driven rounds (the default), odd seeds with host-driven ones.
+    /// learning schemes gives the CPU engine's answer sets, and the same optimum. Odd seeds
+    /// propagate with host-driven rounds, even ones with device-driven rounds (the default),
+    /// block 0 keeping the values in shared memory (the default) or, for seeds 2 mod 4, in
+    /// global memory (`--gpu-shared-kib=0`, what programs too large for shared memory get).
     fn gpu_matches_cpu_on_random_programs() {
         let n: u64 = std::env::var("YASMIN_GPU_DIFF_PROGRAMS").ok().and_then(|s| s.parse().ok()).unwrap_or(300);
         let cfg = r#gen::Config::default();
@@ -181,14 +214,16 @@ gpu_test! {
             let cpu_opts = options_on(Backend::Cpu, Learning::Res, Heuristic::Activity);
             let (cpu, cpu_sets, _) = answer_sets(&program, &cpu_opts);
             let gpu_rounds = if seed % 2 == 0 { GpuRounds::Device } else { GpuRounds::Host };
+            let shared_kib = if seed % 4 == 2 { 0 } else { SearchOptions::default().gpu_shared_kib };
             for learning in [Learning::Res, Learning::Fwd] {
                 let mut opts = options_on(Backend::Cuda, learning, Heuristic::Activity);
                 opts.search.gpu_rounds = gpu_rounds;
+                opts.search.gpu_shared_kib = shared_kib;
                 let (gpu, gpu_sets, _) = answer_sets(&program, &opts);
                 if cpu.costs.is_some() {
-                    assert_eq!(gpu.costs, cpu.costs, "seed {seed} {learning:?} {gpu_rounds:?}: optimum differs\n{text}");
+                    assert_eq!(gpu.costs, cpu.costs, "seed {seed} {learning:?} {gpu_rounds:?} {shared_kib} KiB: optimum differs\n{text}");
                 } else {
-                    assert_eq!(gpu_sets, cpu_sets, "seed {seed} {learning:?} {gpu_rounds:?}: answer sets differ\n{text}");
+                    assert_eq!(gpu_sets, cpu_sets, "seed {seed} {learning:?} {gpu_rounds:?} {shared_kib} KiB: answer sets differ\n{text}");
                 }
                 compared += 1;
                 sets += gpu_sets.len();

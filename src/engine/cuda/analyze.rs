@@ -8,7 +8,7 @@ use super::kernels::Kernel;
 use super::layout::{Control, R_UNIT, reason};
 use crate::cli::Learning;
 use crate::nogoods::Lit;
-use cudarc::driver::PushKernelArg;
+use cudarc::driver::{LaunchConfig, PushKernelArg};
 
 /// The warps of learn_res_k, which share out a batch's long reasons. Measured on the H200 with 1,
 /// 8 and 32 warps: 32 made Labyrinth_0073's analyses 4.9x faster than one warp (its reasons are
@@ -30,9 +30,11 @@ impl CudaEngine {
         d.mirror.arm();
         match self.learning {
             Learning::Res => {
-                launch!(d, Kernel::LearnRes, d.cfg(1, 32 * RES_WARPS); &mut d.ctl, &mut d.val, &d.trail, &d.trail_pos, &d.reason,
+                let plan = d.res_plan;
+                let cfg = LaunchConfig { shared_mem_bytes: plan.bytes(), ..d.cfg(1, 32 * RES_WARPS) };
+                launch!(d, Kernel::LearnRes, cfg; &mut d.ctl, &mut d.val, &d.trail, &d.trail_pos, &d.reason,
                     &d.level_start, &mut d.seen, &mut d.touched, &mut d.learned, &mut d.score, &inc,
-                    &mut d.res_bits, &db, &host)?;
+                    &mut d.res_bits, &db, &host, &plan.seg_cap, &plan.seen_words)?;
             }
             Learning::Fwd => {
                 let deps = d.deps_ptr();

@@ -4,6 +4,7 @@
 use super::kernels::{Kernel, Kernels};
 use super::layout::{Control, DeviceDb, FixArgs, LEARNED_GROUPS, NO_CONFLICT, Tables};
 use super::mirror::CtlMirror;
+use super::smem::{ResPlan, SharedPlan};
 use cudarc::driver::{
     CudaContext, CudaSlice, CudaStream, DevicePtr, DeviceRepr, LaunchConfig, PushKernelArg, ValidAsZeroBits,
 };
@@ -68,9 +69,15 @@ pub struct Device {
     pub learned: CudaSlice<u32>,
     pub deps: Option<CudaSlice<u64>>,
     pub words: u32,
-    /// The grid barrier of propagate_fix_k (arrivals, generation) and its count of blocks done.
+    /// The grid barrier of propagate_fix_k (arrivals, generation), its count of blocks done and
+    /// its stop flag.
     pub barrier: CudaSlice<u32>,
     pub mirror: CtlMirror,
+    pub nvars: u32,
+    /// Block 0's shared memory in propagate_fix_k (see [`SharedPlan`]).
+    pub shared: SharedPlan,
+    /// learn_res_k's dynamic shared memory (see [`ResPlan`]).
+    pub res_plan: ResPlan,
 }
 
 /// Allocates and uploads `data` (at least one element, so empty tables still have an address).
@@ -93,7 +100,8 @@ fn ptr<T>(s: &CudaSlice<T>, stream: &Arc<CudaStream>) -> u64 {
 impl Device {
     /// Opens device 0, compiles the kernels and uploads the tables. `scores` are the initial
     /// heuristic scores, `fwd` asks for dependency bitmaps.
-    pub fn new(t: &Tables, num_vars: u32, scores: &[f32], fwd: bool) -> DResult<Device> {
+    /// `shared_limit`: the bytes of shared memory block 0 of propagate_fix_k may take.
+    pub fn new(t: &Tables, num_vars: u32, scores: &[f32], fwd: bool, shared_limit: u32) -> DResult<Device> {
         // SAFETY: only probes whether the driver library can be opened.
         if !unsafe { cudarc::driver::sys::is_culib_present() } {
             return Err("no CUDA driver (libcuda) found".into());
@@ -182,8 +190,11 @@ impl Device {
             learned: zeros(s, n + 1)?,
             deps,
             words,
-            barrier: zeros(s, 3)?,
+            barrier: zeros(s, 4)?,
             mirror: CtlMirror::new(&ctx)?,
+            nvars: num_vars,
+            shared: SharedPlan::new(num_vars, shared_limit.min(k.max_dynamic_shared(Kernel::PropagateFix))),
+            res_plan: ResPlan::new(num_vars, k.max_dynamic_shared(Kernel::LearnRes)),
             k,
             ctx,
             stream,
@@ -242,6 +253,9 @@ impl Device {
             def_weights: ptr(&self.def_weights, s),
             bound: ptr(&self.bound, s),
             score: ptr(&self.score, s),
+            nvars: self.nvars,
+            swords: self.shared.words,
+            scap: self.shared.cap,
             ..Default::default()
         };
         for (c, (start, occ)) in self.occ.iter().enumerate() {
@@ -268,7 +282,8 @@ impl Device {
         let sms = self.ctx.attribute(CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT).ok()? as u32;
         let f = self.k.get(Kernel::PropagateFix);
         [1024u32, 512, 256, 128].into_iter().filter(|&t| t <= max_threads).find_map(|threads| {
-            let fits = f.occupancy_max_active_blocks_per_multiprocessor(threads, 0, None).ok()?;
+            let smem = self.shared.bytes() as usize;
+            let fits = f.occupancy_max_active_blocks_per_multiprocessor(threads, smem, None).ok()?;
             (fits > 0).then(|| (sms * per_sm.min(fits), threads))
         })
     }

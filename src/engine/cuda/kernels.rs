@@ -134,7 +134,13 @@ pub fn compile(arch: &str, cache: Option<std::path::PathBuf>) -> Result<Ptx, Str
 /// The loaded kernels of one context.
 pub struct Kernels {
     functions: HashMap<Kernel, CudaFunction>,
+    /// The dynamic shared memory each kernel of [`DYNAMIC_SHARED`] may be launched with (bytes).
+    max_dynamic_shared: HashMap<Kernel, u32>,
 }
+
+/// The kernels launched with dynamic shared memory: propagate_fix_k (block 0's values and
+/// proposals) and learn_res_k (the conflict level's prefetched reasons, the seen bitmap).
+const DYNAMIC_SHARED: [Kernel; 2] = [Kernel::PropagateFix, Kernel::LearnRes];
 
 impl Kernels {
     pub fn load(ctx: &Arc<CudaContext>) -> Result<Kernels, String> {
@@ -147,7 +153,35 @@ impl Kernels {
                 module.load_function(k.name()).map_err(|e| format!("kernel {} not found: {e}", k.name()))?;
             functions.insert(k, f);
         }
-        Ok(Kernels { functions })
+        // The kernels with dynamic shared memory may take what a block can opt in to, less their
+        // static shared memory: set once here, since the kernels are shared by every engine of
+        // the process.
+        use cudarc::driver::sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN;
+        use cudarc::driver::sys::CUfunction_attribute::{
+            CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES,
+        };
+        let optin = ctx.attribute(CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN).unwrap_or(48 * 1024);
+        let mut max_dynamic_shared = HashMap::new();
+        for k in DYNAMIC_SHARED {
+            let f = &functions[&k];
+            let fixed = f.get_attribute(CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES).unwrap_or(48 * 1024);
+            let max = (optin - fixed).max(0);
+            let allowed = match f.set_attribute(CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, max) {
+                Ok(()) => max,
+                Err(e) => {
+                    log::debug!("{} keeps the default dynamic shared memory limit: {e}", k.name());
+                    (48 * 1024 - fixed).max(0)
+                }
+            };
+            max_dynamic_shared.insert(k, allowed as u32);
+        }
+        Ok(Kernels { functions, max_dynamic_shared })
+    }
+
+    /// The dynamic shared memory kernel `k` may be launched with (bytes; 0 for the kernels
+    /// without).
+    pub fn max_dynamic_shared(&self, k: Kernel) -> u32 {
+        self.max_dynamic_shared.get(&k).copied().unwrap_or(0)
     }
 
     /// Device 0's primary context with the kernels loaded, shared by every engine of the process:

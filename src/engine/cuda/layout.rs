@@ -119,6 +119,9 @@ pub struct FixArgs {
     pub def_weights: u64,
     pub bound: u64,
     pub score: u64,
+    pub nvars: u32,
+    pub swords: u32,
+    pub scap: u32,
 }
 
 // SAFETY: plain old data (device addresses and counts) with the C layout of `struct FixArgs`.

@@ -14,6 +14,7 @@ pub mod device;
 pub mod kernels;
 pub mod layout;
 pub mod mirror;
+pub mod smem;
 
 use self::device::{DResult, Device, err};
 use self::kernels::Kernel;
@@ -102,7 +103,8 @@ impl CudaEngine {
         let t = Tables::new(&p)?;
         let scores: Vec<f32> =
             crate::engine::scores::initial_scores(&p, opts.heuristic).iter().map(|&x| x as f32).collect();
-        let dev = Device::new(&t, p.num_vars, &scores, opts.learning == Learning::Fwd)?;
+        let dev =
+            Device::new(&t, p.num_vars, &scores, opts.learning == Learning::Fwd, opts.gpu_shared_kib * 1024)?;
         let tpb = opts.tpb.clamp(32, 1024) / 32 * 32;
         let coop = match opts.gpu_rounds {
             GpuRounds::Device => {
@@ -116,7 +118,14 @@ impl CudaEngine {
         };
         log::debug!(
             "CUDA propagation rounds: {}",
-            coop.map_or("host".into(), |(b, t)| format!("device, {b} blocks of {t} threads"))
+            coop.map_or("host".into(), |(b, t)| format!(
+                "device, {b} blocks of {t} threads, block 0's values in {}",
+                if dev.shared.words > 0 {
+                    format!("{} bytes of shared memory", dev.shared.bytes())
+                } else {
+                    "global memory".into()
+                }
+            ))
         );
         let mut e = CudaEngine {
             dev,
@@ -157,8 +166,8 @@ impl CudaEngine {
         let d = &mut self.dev;
         let n = self.p.store.units.len() as u32;
         if n > 0 {
-            let cfg = d.cfg(Device::blocks(n as usize, self.tpb), self.tpb);
-            launch!(d, Kernel::InitUnits, cfg; &d.val, &mut d.prop, &mut d.prop_list, &mut d.prop_reason, &mut d.ctl, &d.units, &n)?;
+            launch!(d, Kernel::InitUnits, d.cfg(1, 1024); &mut d.val, &mut d.prop, &mut d.prop_list, &mut d.prop_reason,
+                &mut d.ctl, &mut d.trail, &mut d.trail_pos, &mut d.reason, &d.units, &n)?;
         }
         self.ctl = d.read_ctl()?;
         Ok(())

@@ -13,7 +13,7 @@ use super::CudaEngine;
 use super::device::{DResult, Device, err};
 use super::kernels::Kernel;
 use super::layout::{Control, LEARNED_GROUPS, NO_CONFLICT};
-use cudarc::driver::PushKernelArg;
+use cudarc::driver::{LaunchConfig, PushKernelArg};
 
 impl CudaEngine {
     /// One round driven by the host: frontier-driven input nogoods by class (or, with an empty
@@ -78,7 +78,7 @@ impl CudaEngine {
         let d = &mut self.dev;
         let args = d.fix_args(self.class_sizes, self.weights, true, self.entries);
         let db = d.db();
-        let cfg = d.cfg(blocks as usize, threads);
+        let cfg = LaunchConfig { shared_mem_bytes: d.shared.bytes(), ..d.cfg(blocks as usize, threads) };
         let mut b = d.stream.launch_builder(d.k.get(Kernel::PropagateFix));
         b.arg(&args).arg(&db);
         d.mirror.arm();

@@ -1,0 +1,90 @@
+//! Shared-memory plans: how much dynamic shared memory the two kernels that take it get, and
+//! what goes into it, decided once per engine from the program's size and the device's limit.
+//! propagate_fix_k's block 0 keeps the values and a round's proposals there (fixpoint.cu,
+//! `SharedView`); learn_res_k prefetches the conflict level's short reasons and keeps the seen
+//! marks there (learn.cu). A plan never asks for more than its limit; what does not fit stays
+//! in global memory, which both kernels handle.
+
+/// The dynamic shared memory of learn_res_k: the prefetch of up to `seg_cap` positions of the
+/// conflict level (a literal and a 16-byte entry each), and the bitmap of seen variables
+/// (`seen_words` words; 0: the global `seen` array instead).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ResPlan {
+    pub seg_cap: u32,
+    pub seen_words: u32,
+}
+
+impl ResPlan {
+    /// Positions of a level prefetched at most.
+    const SEG_CAP: u32 = 4096;
+
+    /// The plan for `nvars` variables within `limit` bytes: the seen bitmap if it takes at most
+    /// half, the prefetch in the rest.
+    pub fn new(nvars: u32, limit: u32) -> ResPlan {
+        let words = nvars.div_ceil(32);
+        let seen_words = if 4 * words <= limit / 2 { words } else { 0 };
+        let seg_cap = ((limit - 4 * seen_words) / 20).min(Self::SEG_CAP);
+        ResPlan { seg_cap, seen_words }
+    }
+
+    pub fn bytes(&self) -> u32 {
+        20 * self.seg_cap + 4 * self.seen_words
+    }
+}
+
+/// The shared memory of propagate_fix_k's block 0 (fixpoint.cu, `SharedView`): two bitmaps of
+/// `words` words indexed by literal and a proposal list of `cap` entries (literal and reason).
+/// `words` is 0 when the values do not fit the limit: block 0 then uses global memory.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SharedPlan {
+    pub words: u32,
+    pub cap: u32,
+}
+
+impl SharedPlan {
+    /// Proposals a round keeps in shared memory; more continue in global memory.
+    const CAP: u32 = 2048;
+
+    /// The plan for `nvars` variables within `limit` bytes.
+    pub fn new(nvars: u32, limit: u32) -> SharedPlan {
+        let words = nvars.div_ceil(16);
+        let plan = SharedPlan { words, cap: Self::CAP };
+        if words == 0 || plan.bytes() > limit { SharedPlan::default() } else { plan }
+    }
+
+    /// The dynamic shared memory a block of propagate_fix_k needs.
+    pub fn bytes(&self) -> u32 {
+        if self.words == 0 { 0 } else { 4 * (2 * self.words + 2 * self.cap) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{ResPlan, SharedPlan};
+
+    #[test]
+    fn shared_plan_fits_the_limit_or_falls_back_to_global_memory() {
+        // GraphColouring_0006: 3,059 variables, 192 words a bitmap.
+        let p = SharedPlan::new(3059, 96 * 1024);
+        assert_eq!(p.words, 192);
+        assert_eq!(p.bytes(), 4 * (2 * 192 + 2 * p.cap));
+        assert!(p.bytes() <= 96 * 1024);
+        // Labyrinth_0073's 115,049 variables fit 96 KiB, not 64.
+        assert!(SharedPlan::new(115_049, 96 * 1024).words > 0);
+        assert_eq!(SharedPlan::new(115_049, 64 * 1024), SharedPlan::default());
+        assert_eq!(SharedPlan::new(3059, 0).bytes(), 0);
+    }
+
+    #[test]
+    fn res_plan_keeps_the_seen_bitmap_to_half_and_caps_the_prefetch() {
+        let p = ResPlan::new(3059, 190 * 1024);
+        assert_eq!(p.seen_words, 96);
+        assert_eq!(p.seg_cap, 4096);
+        assert!(p.bytes() <= 190 * 1024);
+        // Too many variables for half the limit: the global seen array, all of it for the prefetch.
+        let q = ResPlan::new(10_000_000, 15 * 1024);
+        assert_eq!(q.seen_words, 0);
+        assert_eq!(q.seg_cap, 15 * 1024 / 20);
+        assert!(q.bytes() <= 15 * 1024);
+    }
+}
