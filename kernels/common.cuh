@@ -45,7 +45,8 @@ struct Control {
     u32 level;         // current decision level
     u32 conflict;      // reason-encoded source of a conflict, or NO_CONFLICT
     u32 conflict_aux;  // for weight constraints: WC_TOO_MANY / WC_TOO_FEW
-    u32 nprop;         // proposals made this round (entries of prop_list)
+    u32 nprop;         // proposals made this round (entries of prop_list); 0 between launches:
+                       // every kernel that proposes merges its proposals before it ends
     u32 ndirty;        // weight constraints to check this round
     u32 decided;       // the decision literal, or NO_CONFLICT when no rule is applicable
     u32 learned_len;   // length of the nogood in the learning buffer

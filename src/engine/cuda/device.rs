@@ -73,7 +73,6 @@ pub struct Device {
     /// its stop flag.
     pub barrier: CudaSlice<u32>,
     pub mirror: CtlMirror,
-    pub nvars: u32,
     /// Block 0's shared memory in propagate_fix_k (see [`SharedPlan`]).
     pub shared: SharedPlan,
     /// learn_res_k's dynamic shared memory (see [`ResPlan`]).
@@ -192,7 +191,6 @@ impl Device {
             words,
             barrier: zeros(s, 4)?,
             mirror: CtlMirror::new(&ctx)?,
-            nvars: num_vars,
             shared: SharedPlan::new(num_vars, shared_limit.min(k.max_dynamic_shared(Kernel::PropagateFix))),
             res_plan: ResPlan::new(num_vars, k.max_dynamic_shared(Kernel::LearnRes)),
             k,
@@ -253,7 +251,7 @@ impl Device {
             def_weights: ptr(&self.def_weights, s),
             bound: ptr(&self.bound, s),
             score: ptr(&self.score, s),
-            nvars: self.nvars,
+            nvars: self.val.len() as u32,
             swords: self.shared.words,
             scap: self.shared.cap,
             ..Default::default()
