@@ -1,6 +1,6 @@
 // backjump.cu: undoing assignments above a level (one thread per trail entry) and asserting the
 // learned nogood's literal at the level it was learned for. (After conflict analysis the learning
-// kernels backjump themselves, with backjump_to_d, and commit_learned_k stores and asserts.) Also
+// kernels backjump themselves, with backjump_to_d, and store and assert with commit_learned_d.) Also
 // the small kernels that set or publish the control block for the host.
 #include "common.cuh"
 
@@ -15,16 +15,19 @@ extern "C" __global__ void backjump_k(int* val, const u32* trail, u32 from, u32 
 extern "C" __global__ void set_level_k(Control* ctl, u32 level, u32 len) { set_level_d(ctl, level, len); }
 
 // Copies a learned nogood from the learning buffer into its group, at `offset`, as nogood `index`
-// (the threads of one block).
-__device__ __forceinline__ void append_learned_d(const u32* learned, u32 len, u32* g_lits, u32* g_start, u32 offset,
-                                                 u32 index) {
+// with its LBD (the threads of one block).
+__device__ __forceinline__ void append_learned_d(const u32* learned, u32 len, u32* g_lits, u32* g_start, u32* g_lbd,
+                                                 u32 offset, u32 index, u32 lbd) {
     for (u32 k = threadIdx.x; k < len; k += blockDim.x) g_lits[offset + k] = learned[k];
-    if (threadIdx.x == 0) g_start[index + 1] = offset + len;
+    if (threadIdx.x == 0) {
+        g_start[index + 1] = offset + len;
+        g_lbd[index] = lbd;
+    }
 }
 
-extern "C" __global__ void append_learned_k(const u32* learned, u32 len, u32* g_lits, u32* g_start, u32 offset,
-                                            u32 index) {
-    append_learned_d(learned, len, g_lits, g_start, offset, index);
+extern "C" __global__ void append_learned_k(const u32* learned, u32 len, u32* g_lits, u32* g_start, u32* g_lbd,
+                                            u32 offset, u32 index, u32 lbd) {
+    append_learned_d(learned, len, g_lits, g_start, g_lbd, offset, index, lbd);
 }
 
 // Makes the complement of learned[0] true at the current level (one thread), with `reason_code`,
@@ -45,13 +48,26 @@ extern "C" __global__ void assert_k(Control* ctl, int* val, u32* trail, u32* tra
     assert_d(ctl, val, trail, trail_pos, reason, learned, len, reason_code, deps, words);
 }
 
-// After a learning kernel (which backjumped): stores the learned nogood into its group, at
-// `offset`, as nogood `index`, and asserts it; one launch for append_learned_k and assert_k.
-extern "C" __global__ void commit_learned_k(Control* ctl, int* val, u32* trail, u32* trail_pos, u32* reason,
-                                            const u32* learned, u32 len, u32* g_lits, u32* g_start, u32 offset,
-                                            u32 index, u32 reason_code, u64* deps, u32 words) {
-    append_learned_d(learned, len, g_lits, g_start, offset, index);
-    if (threadIdx.x == 0) assert_d(ctl, val, trail, trail_pos, reason, learned, len, reason_code, deps, words);
+// The end of a learning kernel, after its backjump, by all threads of its block: a unit nogood is
+// asserted at level 0; a longer one is appended to its group (at the counts in db.lg_fill, which
+// it advances) with its LBD and asserted with itself as reason. The host reads what happened
+// from the control block at its next read-back (analyze.rs).
+__device__ __forceinline__ void commit_learned_d(Control* ctl, int* val, u32* trail, u32* trail_pos, u32* reason,
+                                                 const u32* learned, u32 len, u32 lbd, const Db& db, u64* deps,
+                                                 u32 words) {
+    if (len == 1u) {
+        if (threadIdx.x == 0) assert_d(ctl, val, trail, trail_pos, reason, learned, len, REASON(R_UNIT, 0u), deps, words);
+        return;
+    }
+    u32 g = group_of_d(len), index = db.lg_fill[g], offset = db.lg_fill[LEARNED_GROUPS + g];
+    append_learned_d(learned, len, db.lg_lits[g], db.lg_start[g], db.lg_lbd[g], offset, index, lbd);
+    __syncthreads();  // every thread has read the counts
+    if (threadIdx.x == 0) {
+        db.lg_fill[g] = index + 1u;
+        db.lg_fill[LEARNED_GROUPS + g] = offset + len;
+        u32 code = REASON(R_LEARNED, (g << GROUP_SHIFT) | index);
+        assert_d(ctl, val, trail, trail_pos, reason, learned, len, code, deps, words);
+    }
 }
 
 // Copies the dependency table to a wider one (more levels than `old_words` * 64).

@@ -33,6 +33,9 @@ typedef long long i64;
 #define GROUP_SHIFT 26
 #define GROUP_MASK ((1u << GROUP_SHIFT) - 1)
 
+// The learned-nogood group of a length: 2, 3, 4..7, 8 and more (layout.rs, `group_of`).
+__device__ __forceinline__ u32 group_of_d(u32 len) { return len <= 2u ? 0u : len == 3u ? 1u : len <= 7u ? 2u : 3u; }
+
 // Conflict details for weight constraints (control.conflict_aux).
 #define WC_TOO_MANY 1u
 #define WC_TOO_FEW 2u
@@ -61,6 +64,8 @@ struct Control {
     u64 ns_sweep;      //   and in the grid's sweeps, barriers included (statistics)
     u64 ranked;        // propagate_fix_k at a fixpoint: the best decision's key (as best), 0: none
     u64 ns_learn;      // nanoseconds in the learning kernels (statistics)
+    u32 lbd;           // the learned nogood's LBD: how many decision levels its literals have
+    u32 unused;        // (keeps the size a multiple of 8 bytes, which publish_d copies by)
 };
 
 // The device's nanosecond clock (for the statistics above).
@@ -210,8 +215,12 @@ struct GlobalView {
 struct Db {
     const u32* ng_start;  // input nogoods (CSR, sorted by length)
     const u32* ng_lits;
-    const u32* lg_start[LEARNED_GROUPS];  // learned nogoods, by length group
-    const u32* lg_lits[LEARNED_GROUPS];
+    // Learned nogoods by length group (CSR) with their LBDs. Only the learning kernels write
+    // them (commit_learned_d appends); the host sees to it that one more nogood of any length fits.
+    u32* lg_start[LEARNED_GROUPS];
+    u32* lg_lits[LEARNED_GROUPS];
+    u32* lg_lbd[LEARNED_GROUPS];
+    u32* lg_fill;         // the nogoods in each group, then the literals used in each group
     const u32* w_head;    // weight constraints: head literal, bound, members (CSR), weights
     const i64* w_bound;
     const u32* w_start;
@@ -233,7 +242,6 @@ struct FixArgs {
     const u32* occ_start[3];  // input nogoods of lengths 2, 3 and longer: literal -> entries
     const u32* occ[3];        //   [n, other], [n, x, y, 0], [n] (layout.rs, `occurrences`)
     u32 class_size[3];
-    u32 lg_count[LEARNED_GROUPS];  // learned nogoods per group
     const u32* w_occ_start;   // weight constraints: literal -> constraints
     const u32* w_occ;
     u32* dirty;

@@ -176,7 +176,8 @@ __device__ __forceinline__ u32 round_d(const FixArgs& a, const Db& db, const V& 
         frontier_d(a, db, view, p, qhead, qend);
     } else {
         for (u32 g = 0; g < LEARNED_GROUPS; g++) {
-            if (a.lg_count[g]) prop_learned_d(view, db.lg_start[g], db.lg_lits[g], a.lg_count[g], g, p);
+            u32 count = db.lg_fill[g];  // no kernel appends during propagation
+            if (count) prop_learned_d(view, db.lg_start[g], db.lg_lits[g], count, g, p);
         }
     }
     sync();
@@ -223,7 +224,9 @@ __device__ __forceinline__ void input_rounds_d(const FixArgs& a, const Db& db, c
 // input nogoods' fixpoint the whole grid sweeps the learned nogoods, with grid barriers; what the
 // sweep merges is the next frontier. Ends after a sweep that merged nothing, having ranked the
 // decisions there (a.rank), so that the host needs no decide_k launch and no read-back. The
-// last block to finish copies the control block to the host's mirror.
+// last block to finish copies the control block to the host's mirror. The launch may be queued
+// behind a learning kernel the host has not waited for; the analysis' fields of the control block
+// pass through untouched, so the host learns the outcome of both from this one copy.
 extern "C" __global__ void propagate_fix_k(FixArgs a, Db db) {
     __shared__ u64 s_best[32];
     __shared__ u32 s_n, s_conflict;
@@ -244,7 +247,9 @@ extern "C" __global__ void propagate_fix_k(FixArgs a, Db db) {
     }
     u64 t0 = leader ? now_ns_d() : 0, t1 = t0;
     u32 rounds = 0;  // the leader's count
-    for (;;) {
+    // Queued behind an analysis that found no decision to blame (ctl->unsat): nothing to do. No
+    // block writes the flag here, so all agree.
+    for (bool stop = ctl->unsat != 0u; !stop;) {
         if (blockIdx.x == 0) {
             if (in_shared) {
                 sv.refresh_d(a.trail, qhead, qend);

@@ -7,8 +7,10 @@
 // dependency bitmaps of the conflict's literals OR-reduced by warp shuffles; the learned nogood is
 // the set of decisions whose bits are set, highest level first, written by one warp.
 // Both leave in `learned` the nogood with the literal to assert at position 0 and the highest of
-// the others at position 1, and in the control block its length and backjump level; then they
-// backjump there (backjump_to_d), so that commit_learned_k can store and assert the nogood.
+// the others at position 1, and in the control block its length, LBD (the number of decision
+// levels among its literals, which deletion ranks by) and backjump level; then they backjump there
+// (backjump_to_d) and store and assert the nogood (commit_learned_d, backjump.cu, earlier in the
+// translation unit), so that the host can launch the next propagation without waiting for them.
 #include "common.cuh"
 
 #define SEEN 1u
@@ -77,20 +79,21 @@ __device__ __forceinline__ u32 take_marked_d(const u32* marked, u32* resolved, u
 // ones (learned and loop nogoods of hundreds of literals, weight constraints) are shared out
 // among the W warps, each resolving its reasons with all 32 lanes. W = 1 is the one-warp
 // analysis of earlier versions. Dynamic shared memory: seg_cap literals, seg_cap uint4 entries,
-// seen_words words.
-extern "C" __global__ void learn_res_k(Control* ctl, int* val, const u32* trail, const u32* trail_pos,
-                                       const u32* reason, const u32* level_start, u32* seen, u32* touched,
+// seen_words words. The LBD counts a lower level when `level_stamp[level]` is not yet `tag`, a
+// number the host makes different for every analysis.
+extern "C" __global__ void learn_res_k(Control* ctl, int* val, u32* trail, u32* trail_pos, u32* reason,
+                                       const u32* level_start, u32* seen, u32* touched,
                                        u32* learned, float* score, float inc, u32* g_bits, Db db,
-                                       Control* host, u32 seg_cap, u32 seen_words) {
+                                       Control* host, u32 seg_cap, u32 seen_words, u32* level_stamp, u32 tag) {
     __shared__ u32 s_marked[RES_SHARED_WORDS], s_resolved[RES_SHARED_WORDS], s_batch[32];
-    __shared__ u32 s_lv, s_path, s_n, s_bj, s_nt, s_got, s_step;
+    __shared__ u32 s_lv, s_path, s_n, s_bj, s_nt, s_got, s_step, s_lbd;
     extern __shared__ uint4 s_dyn4[];
     uint4* s_info = s_dyn4;
     u32* s_lit = reinterpret_cast<u32*>(s_dyn4 + seg_cap);
     u32* s_seen = s_lit + seg_cap;
     u32 tid = threadIdx.x, bd = blockDim.x, lane = tid & 31u, warp = tid >> 5, nwarps = bd >> 5;
     u64 t0 = tid == 0 ? now_ns_d() : 0;
-    if (tid == 0) { s_lv = 0; s_path = 0; s_n = 1; s_bj = 0; s_nt = 0; }
+    if (tid == 0) { s_lv = 0; s_path = 0; s_n = 1; s_bj = 0; s_nt = 0; s_lbd = 1; }
     for (u32 w = tid; w < seen_words; w += bd) s_seen[w] = 0u;
     __syncthreads();
     u32 r = ctl->conflict, aux = ctl->conflict_aux, end = ctl->trail_len;
@@ -155,6 +158,7 @@ extern "C" __global__ void learn_res_k(Control* ctl, int* val, const u32* trail,
         if (!first_seen(v)) return;
         learned[atomicAdd(&s_n, 1u)] = q;
         atomicMax(&s_bj, L);
+        if (atomicExch(&level_stamp[L], tag) != tag) atomicAdd(&s_lbd, 1u);  // a level not counted yet
         atomicAdd(&score[v], inc);
     };
     auto same = [&](u32 rel, u32 v) {
@@ -255,19 +259,21 @@ extern "C" __global__ void learn_res_k(Control* ctl, int* val, const u32* trail,
         ctl->uip = learned[0];
         ctl->unsat = done == 2 ? 2u : 0u;
         ctl->conflict_level = lv;
+        ctl->lbd = s_lbd;
     }
     for (u32 k = tid; k < s_nt; k += bd) seen[touched[k]] = 0u;
     __syncthreads();
     if (done == 1) backjump_to_d(ctl, val, trail, level_start, bj, end, tid, bd);
     __syncthreads();
+    if (done == 1) commit_learned_d(ctl, val, trail, trail_pos, reason, learned, n, s_lbd, db, nullptr, 0u);
     if (tid == 0) {
         ctl->ns_learn += now_ns_d() - t0;
         publish_d(ctl, host);
     }
 }
 
-extern "C" __global__ void learn_fwd_k(Control* ctl, int* val, const u32* trail, const u32* trail_pos,
-                                       const u32* level_start, const u64* deps, u32 words, u32* learned,
+extern "C" __global__ void learn_fwd_k(Control* ctl, int* val, u32* trail, u32* trail_pos, u32* reason,
+                                       const u32* level_start, u64* deps, u32 words, u32* learned,
                                        float* score, float inc, Db db, Control* host) {
     __shared__ u64 s_warp[32];
     __shared__ u32 s_n, s_lv, s_bj;
@@ -309,6 +315,7 @@ extern "C" __global__ void learn_fwd_k(Control* ctl, int* val, const u32* trail,
         ctl->learned_len = n;
         ctl->unsat = n == 0 ? 1u : 0u;
         ctl->uip = n > 0 ? learned[0] : NO_CONFLICT;
+        ctl->lbd = n;  // one decision a level
         s_bj = n > 1 ? level_of_d(val, lit_var_d(learned[1])) : 0u;
         ctl->bj_level = s_bj;
         ctl->conflict_level = s_lv;
@@ -316,6 +323,7 @@ extern "C" __global__ void learn_fwd_k(Control* ctl, int* val, const u32* trail,
     __syncthreads();
     if (s_n > 0) backjump_to_d(ctl, val, trail, level_start, s_bj, end, tid, bd);
     __syncthreads();
+    if (s_n > 0) commit_learned_d(ctl, val, trail, trail_pos, reason, learned, s_n, s_n, db, deps, words);
     if (tid == 0) {
         ctl->ns_learn += now_ns_d() - t0;
         publish_d(ctl, host);

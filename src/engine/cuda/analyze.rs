@@ -1,11 +1,11 @@
-//! Conflict analysis on the device (learn_res_k or learn_fwd_k, which also backjump), the
-//! storing and assertion of the learned nogood that follow, and the tests' soundness check of
-//! every learned nogood against known models.
+//! Conflict analysis on the device (learn_res_k or learn_fwd_k, which also backjump and store
+//! and assert the nogood), the host's side of it (applied when it next reads the control block),
+//! and the tests' soundness check of every learned nogood against known models.
 
 use super::CudaEngine;
 use super::device::{DResult, Device, err};
 use super::kernels::Kernel;
-use super::layout::{Control, R_UNIT, reason};
+use super::layout::{Control, group_of};
 use crate::cli::Learning;
 use crate::nogoods::Lit;
 use cudarc::driver::{LaunchConfig, PushKernelArg};
@@ -17,11 +17,18 @@ use cudarc::driver::{LaunchConfig, PushKernelArg};
 const RES_WARPS: u32 = 32;
 
 impl CudaEngine {
+    /// Launches conflict analysis. The learning kernel also backjumps and stores and asserts the
+    /// nogood it learns, so the host need not wait for it: the next propagation is queued behind
+    /// it, and the control block that propagation publishes says what the analysis did
+    /// ([`CudaEngine::learned_applied`]). Where the host needs that at once (it drives the rounds,
+    /// checks learned nogoods against known models, or logs them), it waits here.
     pub(super) fn try_resolve(&mut self) -> DResult<bool> {
         self.stats.conflicts += 1;
         if self.unsat {
             return Ok(false);
         }
+        debug_assert!(!self.learn_pending, "a conflict before the last analysis was applied");
+        self.dev.reserve_learning(self.p.num_vars + 1)?;
         let d = &mut self.dev;
         let db = d.db();
         let inc = self.inc;
@@ -32,25 +39,62 @@ impl CudaEngine {
             Learning::Res => {
                 let plan = d.res_plan;
                 let cfg = LaunchConfig { shared_mem_bytes: plan.bytes(), ..d.cfg(1, 32 * RES_WARPS) };
-                launch!(d, Kernel::LearnRes, cfg; &mut d.ctl, &mut d.val, &d.trail, &d.trail_pos, &d.reason,
-                    &d.level_start, &mut d.seen, &mut d.touched, &mut d.learned, &mut d.score, &inc,
-                    &mut d.res_bits, &db, &host, &plan.seg_cap, &plan.seen_words)?;
+                // Differs from the stamps of the last 2^32 - 2 analyses (and from 0, the initial stamp).
+                let tag = (self.stats.conflicts as u32).max(1);
+                launch!(d, Kernel::LearnRes, cfg; &mut d.ctl, &mut d.val, &mut d.trail, &mut d.trail_pos,
+                    &mut d.reason, &d.level_start, &mut d.seen, &mut d.touched, &mut d.learned, &mut d.score, &inc,
+                    &mut d.res_bits, &db, &host, &plan.seg_cap, &plan.seen_words, &mut d.level_stamp, &tag)?;
             }
             Learning::Fwd => {
                 let deps = d.deps_ptr();
                 let words = d.words;
-                launch!(d, Kernel::LearnFwd, d.cfg(1, threads); &mut d.ctl, &mut d.val, &d.trail, &d.trail_pos,
-                    &d.level_start, &deps, &words, &mut d.learned, &mut d.score, &inc, &db, &host)?;
+                launch!(d, Kernel::LearnFwd, d.cfg(1, threads); &mut d.ctl, &mut d.val, &mut d.trail,
+                    &mut d.trail_pos, &mut d.reason, &d.level_start, &deps, &words, &mut d.learned, &mut d.score,
+                    &inc, &db, &host)?;
             }
         }
-        // The learning kernels publish the control block.
-        let c = d.mirror.wait(&d.stream)?;
         self.conflict = false;
+        self.learn_pending = true;
+        self.pending = true;
+        self.changed();
+        self.inc *= 1.0 / 0.95;
+        if self.inc > 1e30 {
+            let d = &mut self.dev;
+            let n = self.p.num_vars;
+            let factor = 1e-30f32;
+            let cfg = d.cfg(Device::blocks(n as usize, self.tpb), self.tpb);
+            launch!(d, Kernel::Rescale, cfg; &mut d.score, &n, &factor)?;
+            self.inc *= 1e-30;
+        }
+        if self.coop.is_none() || self.reference.is_some() || log::log_enabled!(log::Level::Trace) {
+            self.settle_learning()?;
+            return Ok(!self.unsat);
+        }
+        Ok(true)
+    }
+
+    /// Waits for the analysis launched last, if the host has not applied it yet, and applies it.
+    /// Every operation that reads the host's mirror of the search state calls this first.
+    pub(super) fn settle_learning(&mut self) -> DResult<()> {
+        if !self.learn_pending {
+            return Ok(());
+        }
+        // The learning kernel publishes the control block, and nothing publishing was queued since.
+        let c = self.dev.mirror.wait(&self.dev.stream)?;
+        self.learned_applied(&c)
+    }
+
+    /// The host's side of the last analysis, from a control block published after it (by the
+    /// learning kernel or by the propagation queued behind it, which leaves the analysis' fields
+    /// alone): the verdict, the statistics, and the host's mirror of the backjump, the stored
+    /// nogood and its assertion.
+    pub(super) fn learned_applied(&mut self, c: &Control) -> DResult<()> {
+        self.learn_pending = false;
         match c.unsat {
             0 => {}
             1 => {
                 self.unsat = true;
-                return Ok(false);
+                return Ok(());
             }
             _ => return Err("conflict analysis found no literal to resolve (internal error)".into()),
         }
@@ -62,34 +106,28 @@ impl CudaEngine {
                 .map(|&x| Lit(x))
                 .collect();
             log::trace!(
-                "conflict {:#x}/{} at level {} (current {}): learned {l:?}, backjump to {}",
+                "conflict {:#x}/{} at level {} (current {}): learned {l:?} (LBD {}), backjump to {}",
                 c.conflict,
                 c.conflict_aux,
                 c.conflict_level,
                 self.ctl.level,
+                c.lbd,
                 c.bj_level
             );
         }
-        self.check_against_reference(len, &c);
+        self.check_against_reference(len, c);
         self.stats.learned += 1;
         self.stats.learned_literals += u64::from(len);
-        // The learning kernel backjumped to c.bj_level.
         self.backjumped(c.bj_level);
-        if len == 1 {
-            self.assert_learned(1, reason(R_UNIT, 0))?;
-        } else {
-            self.commit_learned(len)?;
+        if len > 1 {
+            self.learned_stored(group_of(len as usize), len);
         }
-        self.inc *= 1.0 / 0.95;
-        if self.inc > 1e30 {
-            let d = &mut self.dev;
-            let n = self.p.num_vars;
-            let factor = 1e-30f32;
-            let cfg = d.cfg(Device::blocks(n as usize, self.tpb), self.tpb);
-            launch!(d, Kernel::Rescale, cfg; &mut d.score, &n, &factor)?;
-            self.inc *= 1e-30;
+        self.asserted();
+        if cfg!(debug_assertions) {
+            let fill = self.dev.stream.clone_dtoh(&self.dev.lg_fill).map_err(err("read-back"))?;
+            assert_eq!(fill, self.dev.fill(), "the device's group counts differ from the host's");
         }
-        Ok(true)
+        Ok(())
     }
 
     /// Tests only: checks every learned nogood against these full assignments (all variables) of

@@ -16,10 +16,12 @@ pub fn err(what: &str) -> impl Fn(cudarc::driver::DriverError) -> String + '_ {
     move |e| format!("CUDA {what} failed: {e}")
 }
 
-/// One group of learned nogoods: CSR with room for `cap_n` nogoods and `cap_lits` literals.
+/// One group of learned nogoods: CSR with room for `cap_n` nogoods and `cap_lits` literals, and
+/// the LBD of each nogood (`lbd[i]` for every `i < count`; deletion ranks by it).
 pub struct Group {
     pub start: CudaSlice<u32>,
     pub lits: CudaSlice<u32>,
+    pub lbd: CudaSlice<u32>,
     pub count: u32,
     pub used: u32,
     pub cap_n: u32,
@@ -61,11 +63,17 @@ pub struct Device {
     pub bound: CudaSlice<i64>,
     pub score: CudaSlice<f32>,
     pub groups: Vec<Group>,
+    /// The device's counts of the groups (`Db::lg_fill`): each group's `count`, then its `used`.
+    /// The learning kernels advance them; the host's copies in `groups` follow (analyze.rs), and
+    /// where the host appends or deletes it uploads its counts ([`Device::upload_fill`]).
+    pub lg_fill: CudaSlice<u32>,
     pub seen: CudaSlice<u32>,
     pub touched: CudaSlice<u32>,
     /// learn_res_k's two bitmaps of trail positions (marked, resolved) for conflict levels too
     /// long for shared memory.
     pub res_bits: CudaSlice<u32>,
+    /// learn_res_k's stamps by decision level (n + 2 entries, every level fits), for the LBD.
+    pub level_stamp: CudaSlice<u32>,
     pub learned: CudaSlice<u32>,
     pub deps: Option<CudaSlice<u64>>,
     pub words: u32,
@@ -140,6 +148,7 @@ impl Device {
                 Ok(Group {
                     start: zeros(s, cap_n as usize + 1)?,
                     lits: zeros(s, (cap_n * per) as usize)?,
+                    lbd: zeros(s, cap_n as usize)?,
                     count: 0,
                     used: 0,
                     cap_n,
@@ -183,9 +192,11 @@ impl Device {
             bound: upload(s, &t.bound)?,
             score: upload(s, scores)?,
             groups,
+            lg_fill: zeros(s, 2 * LEARNED_GROUPS)?,
             seen: zeros(s, n)?,
             touched: zeros(s, n)?,
             res_bits: zeros(s, 2 * (n / 32 + 2))?,
+            level_stamp: zeros(s, n + 2)?,
             learned: zeros(s, n + 1)?,
             deps,
             words,
@@ -209,11 +220,13 @@ impl Device {
             w_start: ptr(&self.w_start, s),
             w_lits: ptr(&self.w_lits, s),
             w_weights: ptr(&self.w_weights, s),
+            lg_fill: ptr(&self.lg_fill, s),
             ..Default::default()
         };
         for (g, grp) in self.groups.iter().enumerate() {
             db.lg_start[g] = ptr(&grp.start, s);
             db.lg_lits[g] = ptr(&grp.lits, s);
+            db.lg_lbd[g] = ptr(&grp.lbd, s);
         }
         db
     }
@@ -259,9 +272,6 @@ impl Device {
         for (c, (start, occ)) in self.occ.iter().enumerate() {
             a.occ_start[c] = ptr(start, s);
             a.occ[c] = ptr(occ, s);
-        }
-        for (g, grp) in self.groups.iter().enumerate() {
-            a.lg_count[g] = grp.count;
         }
         a
     }
@@ -323,7 +333,10 @@ impl Device {
             let cap = (grp.cap_n * 2).max(grp.count + n + 1);
             let mut start = zeros::<u32>(&s, cap as usize + 1)?;
             s.memcpy_dtod(&grp.start, &mut start.slice_mut(..grp.cap_n as usize + 1)).map_err(err("copy"))?;
+            let mut lbd = zeros::<u32>(&s, cap as usize)?;
+            s.memcpy_dtod(&grp.lbd, &mut lbd.slice_mut(..grp.cap_n as usize)).map_err(err("copy"))?;
             grp.start = start;
+            grp.lbd = lbd;
             grp.cap_n = cap;
         }
         if grp.used + len >= grp.cap_lits {
@@ -332,6 +345,27 @@ impl Device {
             s.memcpy_dtod(&grp.lits, &mut lits.slice_mut(..grp.cap_lits as usize)).map_err(err("copy"))?;
             grp.lits = lits;
             grp.cap_lits = cap;
+        }
+        Ok(())
+    }
+
+    /// Uploads the host's counts of the groups to `lg_fill` (after the host appended or deleted).
+    pub fn upload_fill(&mut self) -> DResult<()> {
+        let fill = self.fill();
+        self.stream.memcpy_htod(&fill, &mut self.lg_fill).map_err(err("upload"))
+    }
+
+    /// The host's counts of the groups in the layout of `lg_fill`.
+    pub fn fill(&self) -> Vec<u32> {
+        let count = self.groups.iter().map(|g| g.count);
+        count.chain(self.groups.iter().map(|g| g.used)).collect()
+    }
+
+    /// Makes room for one more nogood of any length (at most `max_len` literals) in every group,
+    /// so that a learning kernel can append to the group the length it finds decides.
+    pub fn reserve_learning(&mut self, max_len: u32) -> DResult<()> {
+        for (g, len) in [2, 3, 7, max_len].into_iter().enumerate() {
+            self.reserve(g, 1, len)?;
         }
         Ok(())
     }

@@ -55,7 +55,6 @@ kernels! {
     SetLevel => "set_level_k",
     AppendLearned => "append_learned_k",
     Assert => "assert_k",
-    CommitLearned => "commit_learned_k",
     DepsGrow => "deps_grow_k",
     Rescale => "rescale_k",
     LearnRes => "learn_res_k",

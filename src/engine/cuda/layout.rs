@@ -60,6 +60,8 @@ pub struct Control {
     pub ns_sweep: u64,
     pub ranked: u64,
     pub ns_learn: u64,
+    pub lbd: u32,
+    pub unused: u32,
 }
 
 // SAFETY: plain old data with the C layout the kernels use; all-zero is a valid value.
@@ -74,6 +76,8 @@ pub struct DeviceDb {
     pub ng_lits: u64,
     pub lg_start: [u64; LEARNED_GROUPS],
     pub lg_lits: [u64; LEARNED_GROUPS],
+    pub lg_lbd: [u64; LEARNED_GROUPS],
+    pub lg_fill: u64,
     pub w_head: u64,
     pub w_bound: u64,
     pub w_start: u64,
@@ -99,7 +103,6 @@ pub struct FixArgs {
     pub occ_start: [u64; 3],
     pub occ: [u64; 3],
     pub class_size: [u32; 3],
-    pub lg_count: [u32; LEARNED_GROUPS],
     pub w_occ_start: u64,
     pub w_occ: u64,
     pub dirty: u64,
@@ -191,7 +194,7 @@ fn occurrences<const W: usize>(
     for l in 0..nl {
         for &n in &ns[start[l] as usize..start[l + 1] as usize] {
             let ng = st.nogood(n as usize);
-            debug_assert!(ng.len() < W, "an entry of {W} words holds at most {} other literals", W - 1);
+            debug_assert!(ng.len() <= W, "an entry of {W} words holds at most {} other literals", W - 1);
             let own = ng.iter().position(|x| x.index() == l).expect("the nogood contains the literal");
             entries.push(n);
             entries.extend(ng.iter().enumerate().filter(|&(k, _)| k != own).map(|(_, x)| x.0));

@@ -4,7 +4,7 @@
 //! On the device: the assignment and trail, all nogoods (input ones in the length-sorted CSR
 //! layout, uploaded once; learned ones in four length groups), the weight constraints (and the
 //! cost bound, folded into one weight constraint), propagation in rounds, decisions, backjumps
-//! and both learning schemes. Per propagation and per conflict only the control block (104
+//! and both learning schemes. Per propagation and per conflict only the control block (112
 //! bytes, which the kernels write into pinned host memory, see [`mirror`]) comes back. More
 //! crosses the bus only where the search needs the host: in a program that is not tight, the
 //! trail entries added since the last fixpoint (the host's unfounded-set check hands back loop
@@ -20,7 +20,7 @@ use self::device::{DResult, Device, err};
 use self::kernels::Kernel;
 use self::layout::{Control, LEARNED_GROUPS, NO_CONFLICT, R_LEARNED, Tables};
 use super::{Completion, Engine, EngineStats};
-use crate::cli::{GpuRounds, Learning, SearchOptions};
+use crate::cli::{Deletion, GpuRounds, Learning, SearchOptions};
 use crate::nogoods::{Lit, Problem};
 use cudarc::driver::PushKernelArg;
 use std::sync::Arc;
@@ -40,6 +40,7 @@ macro_rules! launch {
 mod analyze;
 mod nogoods;
 mod propagate;
+mod reduce;
 mod unfounded;
 
 pub struct CudaEngine {
@@ -59,6 +60,10 @@ pub struct CudaEngine {
     pending: bool,
     conflict: bool,
     unsat: bool,
+    /// A learning kernel was launched and the host has not applied its outcome yet: the host's
+    /// mirror (`ctl`, `level_start`, the groups' counts) is as before the analysis until
+    /// [`CudaEngine::learned_applied`] runs with a control block published after it.
+    learn_pending: bool,
     /// The assignment and trail last copied to the host, while still current.
     snapshot: std::cell::OnceCell<(Vec<i32>, Vec<u32>)>,
     inc: f32,
@@ -87,6 +92,7 @@ pub struct CudaEngine {
     host_ufs: Option<unfounded::HostUnfounded>,
     /// Reason codes of nogoods from the host (blocking, loop): never deleted.
     permanent: Vec<u32>,
+    deletion: Deletion,
     /// Deletion was asked for; done at the next restart (level 0, where no learned nogood is
     /// the reason of anything the analysis looks at).
     reduce_due: bool,
@@ -106,6 +112,9 @@ impl CudaEngine {
         let dev =
             Device::new(&t, p.num_vars, &scores, opts.learning == Learning::Fwd, opts.gpu_shared_kib * 1024)?;
         let tpb = opts.tpb.clamp(32, 1024) / 32 * 32;
+        if opts.deletion == Deletion::Activity {
+            log::warn!("the CUDA engine keeps no activity of nogoods: --deletion=activity deletes by LBD");
+        }
         let coop = match opts.gpu_rounds {
             GpuRounds::Device => {
                 let blocks = dev.cooperative_grid(opts.gpu_blocks_per_sm, opts.gpu_block_threads);
@@ -138,6 +147,7 @@ impl CudaEngine {
             pending: true,
             conflict: false,
             unsat: false,
+            learn_pending: false,
             snapshot: std::cell::OnceCell::new(),
             inc: 1.0,
             stats: EngineStats::default(),
@@ -154,6 +164,7 @@ impl CudaEngine {
             loops: crate::engine::loops::Loops::new(&p),
             host_ufs: (!p.is_tight()).then(|| unfounded::HostUnfounded::new(&p)),
             permanent: Vec::new(),
+            deletion: opts.deletion,
             reduce_due: false,
             p,
         };
@@ -180,6 +191,7 @@ impl CudaEngine {
 
     /// Reads the assignment and trail (cached until the next change).
     fn snapshot(&self) -> &(Vec<i32>, Vec<u32>) {
+        debug_assert!(!self.learn_pending, "a snapshot before the last analysis was applied");
         self.snapshot.get_or_init(|| {
             let s = &self.dev.stream;
             let val = s.clone_dtoh(&self.dev.val).unwrap_or_else(|e| fail(format!("read-back failed: {e}")));
@@ -337,8 +349,10 @@ impl CudaEngine {
             .map(|ng| ng.into_iter().filter(|&l| fixed(l).is_none()).collect())
             .collect();
         let violated = nogoods.iter().position(|ng| ng.iter().all(|&l| Self::value_in(val, l) == Some(true)));
+        let level = |l: Lit| Self::value_in(val, l).map(|_| Self::level_in(val, l));
+        let lbd: Vec<u32> = nogoods.iter().map(|ng| nogoods::lbd_of(ng, level)).collect();
         self.stats.unfounded_sets += 1;
-        self.add_loop_nogoods(&nogoods, violated, true)?;
+        self.add_loop_nogoods(&nogoods, &lbd, violated, true)?;
         Ok(true)
     }
 
@@ -425,7 +439,7 @@ impl Engine for CudaEngine {
 
     fn complete(&mut self) -> Completion {
         self.ranked = None;
-        self.try_complete().unwrap_or_else(|e| fail(e))
+        self.settle_learning().and_then(|_| self.try_complete()).unwrap_or_else(|e| fail(e))
     }
 
     fn atom_values(&self) -> Vec<bool> {
@@ -449,12 +463,13 @@ impl Engine for CudaEngine {
 
     fn add_nogood(&mut self, lits: &[Lit]) -> bool {
         self.ranked = None;
-        self.add_host_nogood(lits).unwrap_or_else(|e| fail(e))
+        self.settle_learning().and_then(|_| self.add_host_nogood(lits)).unwrap_or_else(|e| fail(e))
     }
 
     fn set_cost_bound(&mut self, bound: Option<Vec<i64>>, strict: bool) {
         self.ranked = None;
         let Some((slot, mult, total)) = self.tables_cost.clone() else { return };
+        self.settle_learning().unwrap_or_else(|e| fail(e));
         // Cost N(c) = sum(M_k * c_k); the slot holds sum(M * w * [not l]) >= total - K.
         let value = match bound {
             None => 0,
@@ -478,7 +493,7 @@ impl Engine for CudaEngine {
     fn restart(&mut self) {
         self.ranked = None;
         self.stats.restarts += 1;
-        self.backjump(0).unwrap_or_else(|e| fail(e));
+        self.settle_learning().and_then(|_| self.backjump(0)).unwrap_or_else(|e| fail(e));
         if self.reduce_due {
             self.reduce_due = false;
             self.reduce().unwrap_or_else(|e| fail(e));

@@ -1,13 +1,22 @@
 //! Nogoods that reach the device from outside the propagation kernels: learned ones stored into
-//! their length group and asserted, the host's nogoods (blocking, loop nogoods), and the
-//! deletion of learned nogoods at a restart.
+//! their length group and asserted, and the host's nogoods (blocking, loop nogoods). Each comes
+//! with its LBD, which deletion ([`super::reduce`]) ranks by.
 
 use super::CudaEngine;
 use super::device::{DResult, err};
 use super::kernels::Kernel;
-use super::layout::{LEARNED_GROUPS, R_UNIT, group_of, group_of_reason, learned_reason, reason};
+use super::layout::{LEARNED_GROUPS, R_UNIT, group_of, learned_reason, reason};
 use crate::nogoods::Lit;
 use cudarc::driver::PushKernelArg;
+
+/// The LBD of a nogood from the host: how many decision levels its assigned literals have (by
+/// `level`), one more for its unassigned ones.
+pub(super) fn lbd_of(lits: &[Lit], level: impl Fn(Lit) -> Option<u32>) -> u32 {
+    let mut levels: Vec<u32> = lits.iter().map(|&l| level(l).unwrap_or(u32::MAX)).collect();
+    levels.sort_unstable();
+    levels.dedup();
+    levels.len() as u32
+}
 
 impl CudaEngine {
     /// Makes room in the group of a nogood of `len` literals; returns the group, the offset and
@@ -20,47 +29,29 @@ impl CudaEngine {
         Ok((g, offset, index, learned_reason(g, index)))
     }
 
-    /// Counts the nogood just written into group `g`.
-    fn learned_stored(&mut self, g: usize, len: u32) {
+    /// Counts the nogood just written into group `g` (by the host or a learning kernel).
+    pub(super) fn learned_stored(&mut self, g: usize, len: u32) {
         let grp = &mut self.dev.groups[g];
         grp.used += len;
         grp.count += 1;
         self.learned += 1;
     }
 
-    /// Stores the nogood in `dev.learned` (its first `len` entries) into its group; returns the
-    /// reason code that names it.
-    pub(super) fn store_learned(&mut self, len: u32) -> DResult<u32> {
+    /// Stores the nogood in `dev.learned` (its first `len` entries) into its group, with `lbd`;
+    /// returns the reason code that names it.
+    pub(super) fn store_learned(&mut self, len: u32, lbd: u32) -> DResult<u32> {
         let (g, offset, index, code) = self.learned_slot(len)?;
         let d = &mut self.dev;
         let cfg = d.cfg(1, 256);
         let grp = &mut d.groups[g];
         let mut b = d.stream.launch_builder(d.k.get(Kernel::AppendLearned));
-        b.arg(&d.learned).arg(&len).arg(&mut grp.lits).arg(&mut grp.start).arg(&offset).arg(&index);
+        b.arg(&d.learned).arg(&len).arg(&mut grp.lits).arg(&mut grp.start).arg(&mut grp.lbd);
+        b.arg(&offset).arg(&index).arg(&lbd);
         // SAFETY: arguments in the order of append_learned_k's signature.
         unsafe { b.launch(cfg) }.map_err(err("append_learned_k"))?;
         self.learned_stored(g, len);
+        self.dev.upload_fill()?;
         Ok(code)
-    }
-
-    /// After conflict analysis (and the learning kernel's backjump): stores the learned nogood
-    /// and asserts it, in one launch.
-    pub(super) fn commit_learned(&mut self, len: u32) -> DResult<()> {
-        let (g, offset, index, code) = self.learned_slot(len)?;
-        let d = &mut self.dev;
-        let deps = d.deps_ptr();
-        let words = d.words;
-        let cfg = d.cfg(1, 256);
-        let grp = &mut d.groups[g];
-        let mut b = d.stream.launch_builder(d.k.get(Kernel::CommitLearned));
-        b.arg(&mut d.ctl).arg(&mut d.val).arg(&mut d.trail).arg(&mut d.trail_pos).arg(&mut d.reason);
-        b.arg(&d.learned).arg(&len).arg(&mut grp.lits).arg(&mut grp.start).arg(&offset).arg(&index);
-        b.arg(&code).arg(&deps).arg(&words);
-        // SAFETY: arguments in the order of commit_learned_k's signature.
-        unsafe { b.launch(cfg) }.map_err(err("commit_learned_k"))?;
-        self.learned_stored(g, len);
-        self.asserted();
-        Ok(())
     }
 
     /// Asserts the complement of `dev.learned[0]` at the current level with `code` as reason.
@@ -75,7 +66,7 @@ impl CudaEngine {
     }
 
     /// The host mirror follows an assertion: one more literal, the new frontier.
-    fn asserted(&mut self) {
+    pub(super) fn asserted(&mut self) {
         self.ctl.trail_len += 1;
         self.ctl.qhead = self.ctl.trail_len - 1;
         self.ctl.qend = self.ctl.trail_len;
@@ -130,7 +121,8 @@ impl CudaEngine {
         if unit {
             self.backjump(Self::level_in(&val, ng[1]))?;
         }
-        let code = self.store_learned(len)?;
+        let lbd = lbd_of(&ng, |l| Self::value_in(&val, l).map(|_| Self::level_in(&val, l)));
+        let code = self.store_learned(len, lbd)?;
         self.permanent.push(code);
         if non_true == 0 && !self.conflict {
             let d = &mut self.dev;
@@ -146,14 +138,16 @@ impl CudaEngine {
     /// Adds loop nogoods (from the completion's check or the eager one) in one upload per length
     /// group, as learned nogoods: the next sweep makes them unit (their atoms become false at
     /// the current level, with the loop nogood as reason). Literals true at level 0 must be left
-    /// out already. `violated`: the one whose literals are all true, which becomes the conflict.
-    /// `permanent`: kept by deletion.
+    /// out already. `lbd`: their LBDs (see [`lbd_of`]). `violated`: the one whose literals are all
+    /// true, which becomes the conflict. `permanent`: kept by deletion.
     pub(super) fn add_loop_nogoods(
         &mut self,
         nogoods: &[Vec<Lit>],
+        lbd: &[u32],
         violated: Option<usize>,
         permanent: bool,
     ) -> DResult<()> {
+        debug_assert_eq!(nogoods.len(), lbd.len());
         if nogoods.iter().any(|ng| ng.is_empty()) {
             self.unsat = true;
             return Ok(());
@@ -176,6 +170,7 @@ impl CudaEngine {
             let d = &mut self.dev;
             let grp = &mut d.groups[g];
             let (mut starts, mut lits) = (Vec::with_capacity(members.len()), Vec::with_capacity(total));
+            let lbds: Vec<u32> = members.iter().map(|&i| lbd[i]).collect();
             for (k, &i) in members.iter().enumerate() {
                 lits.extend(nogoods[i].iter().map(|l| l.0));
                 starts.push(grp.used + lits.len() as u32);
@@ -194,10 +189,14 @@ impl CudaEngine {
             d.stream
                 .memcpy_htod(&starts, &mut grp.start.slice_mut(count + 1..count + 1 + members.len()))
                 .map_err(err("upload"))?;
+            d.stream
+                .memcpy_htod(&lbds, &mut grp.lbd.slice_mut(count..count + members.len()))
+                .map_err(err("upload"))?;
             grp.used += total as u32;
             grp.count += members.len() as u32;
             self.learned += members.len() as u64;
         }
+        self.dev.upload_fill()?;
         if let Some(code) = conflict_code.filter(|_| !self.conflict) {
             let d = &mut self.dev;
             launch!(d, Kernel::SetConflict, d.cfg(1, 1); &mut d.ctl, &code)?;
@@ -206,51 +205,6 @@ impl CudaEngine {
         }
         self.pending = true;
         self.ranked = None;
-        Ok(())
-    }
-
-    /// At level 0: keeps the short groups (lengths 2 and 3), the host's nogoods, and the newer
-    /// half of the longer learned nogoods; compacts those groups on the device.
-    pub(super) fn reduce(&mut self) -> DResult<()> {
-        debug_assert_eq!(self.ctl.level, 0);
-        let permanent: std::collections::HashSet<u32> = self.permanent.iter().copied().collect();
-        let mut kept_codes = Vec::new();
-        for g in 2..LEARNED_GROUPS {
-            let grp = &self.dev.groups[g];
-            let n = grp.count as usize;
-            if n < 64 {
-                continue;
-            }
-            let s = &self.dev.stream;
-            let start = s.clone_dtoh(&grp.start.slice(..n + 1)).map_err(err("read-back"))?;
-            let lits = s.clone_dtoh(&grp.lits.slice(..grp.used as usize)).map_err(err("read-back"))?;
-            let code = |i: usize| learned_reason(g, i as u32);
-            let (mut new_start, mut new_lits) = (vec![0u32], Vec::new());
-            for i in 0..n {
-                if permanent.contains(&code(i)) || i >= n / 2 {
-                    if permanent.contains(&code(i)) {
-                        kept_codes.push(code(new_start.len() - 1));
-                    }
-                    new_lits.extend_from_slice(&lits[start[i] as usize..start[i + 1] as usize]);
-                    new_start.push(new_lits.len() as u32);
-                }
-            }
-            let d = &mut self.dev;
-            let grp = &mut d.groups[g];
-            d.stream
-                .memcpy_htod(&new_start, &mut grp.start.slice_mut(..new_start.len()))
-                .map_err(err("upload"))?;
-            if !new_lits.is_empty() {
-                d.stream
-                    .memcpy_htod(&new_lits, &mut grp.lits.slice_mut(..new_lits.len()))
-                    .map_err(err("upload"))?;
-            }
-            self.stats.deleted += (n - (new_start.len() - 1)) as u64;
-            grp.count = new_start.len() as u32 - 1;
-            grp.used = new_lits.len() as u32;
-        }
-        self.permanent.retain(|&c| group_of_reason(c) < 2);
-        self.permanent.extend(kept_codes);
         Ok(())
     }
 }

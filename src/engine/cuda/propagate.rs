@@ -134,12 +134,27 @@ impl CudaEngine {
         if !(self.pending || self.ctl.qhead < self.ctl.qend || self.ctl.ndirty > 0) {
             return Ok(true);
         }
+        let c = match self.coop {
+            Some(grid) => self.fixpoint(grid)?,
+            None => {
+                // host_rounds advances self.ctl; the block before it stays for the statistics.
+                self.settle_learning()?;
+                let before = self.ctl;
+                self.host_rounds()?;
+                std::mem::replace(&mut self.ctl, before)
+            }
+        };
+        // The analysis queued before this propagation, as the control block after it tells.
+        if self.learn_pending {
+            self.learned_applied(&c)?;
+            if self.unsat {
+                self.ctl = c;
+                return Ok(false);
+            }
+        }
         self.pending = false;
         let before = (self.ctl.trail_len, self.ctl.rounds);
-        match self.coop {
-            Some(grid) => self.ctl = self.fixpoint(grid)?,
-            None => self.host_rounds()?,
-        }
+        self.ctl = c;
         self.changed();
         self.stats.propagations += u64::from(self.ctl.trail_len - before.0);
         self.stats.rounds += u64::from(self.ctl.rounds.wrapping_sub(before.1));

@@ -129,8 +129,11 @@ impl super::CudaEngine {
             Found::Unit(nogoods) => (nogoods, None),
             Found::Conflict(nogood) => (vec![nogood], Some(0)),
         };
+        let a = &self.host_ufs.as_ref().expect("checked above").a;
+        let level = |l: Lit| (a.value(l) != 0).then(|| a.level[l.var() as usize]);
+        let lbd: Vec<u32> = nogoods.iter().map(|ng| super::nogoods::lbd_of(ng, level)).collect();
         self.stats.unfounded_sets += 1;
-        self.add_loop_nogoods(&nogoods, violated, false)?;
+        self.add_loop_nogoods(&nogoods, &lbd, violated, false)?;
         Ok(true)
     }
 }
