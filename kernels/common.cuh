@@ -115,6 +115,17 @@ __device__ __forceinline__ int encode_d(u32 l, u32 lv) {
     return (l & 1u) ? -x : x;
 }
 
+// Puts `lit` on the trail at `pos` with `value` (encode_d of it and its level) and reason `why`:
+// every assignment goes through here (a round's merge, an assertion, a decision).
+__device__ __forceinline__ void place_on_trail_d(int* val, u32* trail, u32* trail_pos, u32* reason, u32 pos, u32 lit,
+                                                 int value, u32 why) {
+    u32 v = lit_var_d(lit);
+    val[v] = value;
+    trail[pos] = lit;
+    trail_pos[v] = pos;
+    reason[v] = why;
+}
+
 // How a step's work is split: `units` workers (blocks, or warps) take the frontier literals and
 // the `lanes` threads of a worker a literal's occurrences; one-item-per-thread loops use all
 // units * lanes threads (index unit * lanes + lane).
@@ -197,15 +208,14 @@ struct GlobalView {
 
     // Applies the round's `n` proposals: values, trail (from position `base`), trail positions,
     // reasons.
-    __device__ __forceinline__ void merge_d(u32 n, u32* trail, u32* trail_pos, u32* reason, u32 base, Par p) const {
-        int* v_out = const_cast<int*>(val);
+    // Writes the n proposals onto the trail from `base` (`out`: the values this view reads; the
+    // read-only kernels hold them as const).
+    __device__ __forceinline__ void merge_d(u32 n, int* out, u32* trail, u32* trail_pos, u32* reason, u32 base,
+                                            Par p) const {
         for (u32 i = p.unit * p.lanes + p.lane; i < n; i += p.units * p.lanes) {
             u32 l = prop_list[i], v = lit_var_d(l);
-            v_out[v] = prop[v];
+            place_on_trail_d(out, trail, trail_pos, reason, base + i, l, prop[v], prop_reason[i]);
             prop[v] = 0;
-            trail[base + i] = l;
-            trail_pos[v] = base + i;
-            reason[v] = prop_reason[i];
         }
     }
 };
@@ -278,10 +288,7 @@ __device__ __forceinline__ u64* assign_at_end_d(Control* ctl, int* val, u32* tra
                                                 u32 lit, u32 lv, u32 reason_code, u64* deps, u32 words) {
     u32 pos = ctl->trail_len++;
     u32 v = lit_var_d(lit);
-    val[v] = encode_d(lit, lv);
-    trail[pos] = lit;
-    trail_pos[v] = pos;
-    reason[v] = reason_code;
+    place_on_trail_d(val, trail, trail_pos, reason, pos, lit, encode_d(lit, lv), reason_code);
     ctl->qhead = pos;
     ctl->qend = pos + 1;
     if (!deps) return nullptr;

@@ -94,13 +94,13 @@ struct SharedView {
     __device__ __forceinline__ bool conflicted_d() const { return *s_conflict != 0u; }
     __device__ __forceinline__ void reset_d() const { *s_n = 0u; }
 
-    __device__ __forceinline__ void merge_d(u32 n, u32* trail, u32* trail_pos, u32* reason, u32 base, Par p) const {
+    // As GlobalView::merge_d (`out` is `val`), keeping the bitmap of true literals in step.
+    __device__ __forceinline__ void merge_d(u32 n, int* out, u32* trail, u32* trail_pos, u32* reason, u32 base,
+                                            Par p) const {
         for (u32 i = p.unit * p.lanes + p.lane; i < n; i += p.units * p.lanes) {
-            u32 l = i < cap ? s_list[i] : g_list[i], v = lit_var_d(l);
-            val[v] = encode_d(l, level);
-            trail[base + i] = l;
-            trail_pos[v] = base + i;
-            reason[v] = i < cap ? s_reason[i] : g_reason[i];
+            u32 l = i < cap ? s_list[i] : g_list[i];
+            place_on_trail_d(out, trail, trail_pos, reason, base + i, l, encode_d(l, level),
+                             i < cap ? s_reason[i] : g_reason[i]);
             atomicOr(&s_true[l >> 5], 1u << (l & 31u));
         }
     }
@@ -188,7 +188,7 @@ __device__ __forceinline__ u32 round_d(const FixArgs& a, const Db& db, const V& 
     }
     u32 n = view.count_d();
     bool conflict = view.conflicted_d();
-    view.merge_d(n, a.trail, a.trail_pos, a.reason, base, p);
+    view.merge_d(n, a.val, a.trail, a.trail_pos, a.reason, base, p);
     sync();
     if (a.deps) deps_d(a.val, a.trail, a.trail_pos, a.reason, n, a.deps, a.words, base, db, p);
     qhead = base;

@@ -21,7 +21,7 @@ extern "C" __global__ void init_units_k(int* val, int* prop, u32* prop_list, u32
     __syncthreads();
     u32 m = ctl->nprop, base = ctl->trail_len;
     Par p = {0u, 1u, threadIdx.x, blockDim.x};
-    view.merge_d(m, trail, trail_pos, reason, base, p);
+    view.merge_d(m, val, trail, trail_pos, reason, base, p);
     __syncthreads();
     if (threadIdx.x == 0) {
         ctl->trail_len = base + m;
@@ -266,7 +266,8 @@ extern "C" __global__ void weight_check_k(const int* val, int* prop, u32* prop_l
 
 extern "C" __global__ void merge_k(int* val, int* prop, u32* prop_list, u32* prop_reason,
                                    Control* ctl, u32* trail, u32* trail_pos, u32* reason, u32 base) {
-    GlobalView{val, prop, prop_list, prop_reason, ctl}.merge_d(ctl->nprop, trail, trail_pos, reason, base, grid_par_d());
+    GlobalView{val, prop, prop_list, prop_reason, ctl}.merge_d(ctl->nprop, val, trail, trail_pos, reason, base,
+                                                               grid_par_d());
 }
 
 extern "C" __global__ void deps_k(const int* val, const u32* trail, const u32* trail_pos, const u32* reason,

@@ -95,7 +95,8 @@ pub struct SearchOptions {
     #[arg(long = "restarts", default_value = "luby,100", value_parser = parse_restarts)]
     pub restarts: Restarts,
 
-    /// Deletion of learned nogoods: lbd, activity, or no.
+    /// Deletion of learned nogoods: lbd, activity, or no (the CUDA engine keeps no activities of
+    /// nogoods: activity deletes by LBD there).
     #[arg(long = "deletion", value_enum, default_value_t = Deletion::Lbd)]
     pub deletion: Deletion,
 

@@ -4,9 +4,10 @@
 //! at level 0, where no learned nogood is the reason of anything an analysis looks at; the short
 //! groups (lengths 2 and 3), which a sweep checks cheaply, and the host's blocking nogoods stay.
 //!
-//! Measured on GraphColouring_0006 with the CPU engine (whose deletion policies this mirrors):
-//! 41,560 decisions to the answer with LBD, 36,962 with none, 240,546 ranking by activity. The
-//! CUDA engine deleted the older half before, and needed about as many as the activity ranking.
+//! The policy matters to the CPU engine: on GraphColouring_0006 it needs 41,560 decisions with
+//! LBD deletion, 36,962 with none and 240,546 ranking by activity. The CUDA engine deleted the
+//! older half before; on the GPU the change to LBD made no difference measurable in 10 s runs
+//! (BENCHMARKS.md, step 18), but both engines now follow the same policy and `--deletion`.
 
 use super::CudaEngine;
 use super::device::{DResult, err};
