@@ -11,6 +11,15 @@ pub mod unfounded;
 
 use crate::nogoods::Lit;
 
+/// The LBD of a nogood: how many distinct decision levels its literals' `levels` are (both
+/// engines' deletion ranks by it).
+pub fn lbd(levels: impl IntoIterator<Item = u32>) -> u32 {
+    let mut levels: Vec<u32> = levels.into_iter().collect();
+    levels.sort_unstable();
+    levels.dedup();
+    levels.len() as u32
+}
+
 /// What the completion step did when no rule was applicable.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Completion {

@@ -145,10 +145,8 @@ impl CpuEngine {
         match ng.len() {
             1 => self.a.assign(!uip, Reason::Unit),
             _ => {
-                let mut levels: Vec<u32> = ng.iter().map(|l| self.a.level[l.var() as usize]).collect();
-                levels.sort_unstable();
-                levels.dedup();
-                let c = self.db.add(&ng, true, levels.len() as u32);
+                let lbd = crate::engine::lbd(ng.iter().map(|l| self.a.level[l.var() as usize]));
+                let c = self.db.add(&ng, true, lbd);
                 self.a.assign(!uip, Reason::Nogood(c));
             }
         }

@@ -9,13 +9,10 @@ use super::layout::{LEARNED_GROUPS, R_UNIT, group_of, learned_reason, reason};
 use crate::nogoods::Lit;
 use cudarc::driver::PushKernelArg;
 
-/// The LBD of a nogood from the host: how many decision levels its assigned literals have (by
-/// `level`), one more for its unassigned ones.
+/// The LBD of a nogood from the host ([`crate::engine::lbd`]): the decision levels of its
+/// assigned literals (by `level`), one more for its unassigned ones.
 pub(super) fn lbd_of(lits: &[Lit], level: impl Fn(Lit) -> Option<u32>) -> u32 {
-    let mut levels: Vec<u32> = lits.iter().map(|&l| level(l).unwrap_or(u32::MAX)).collect();
-    levels.sort_unstable();
-    levels.dedup();
-    levels.len() as u32
+    crate::engine::lbd(lits.iter().map(|&l| level(l).unwrap_or(u32::MAX)))
 }
 
 impl CudaEngine {

@@ -17,12 +17,12 @@ use cudarc::driver::{LaunchConfig, PushKernelArg};
 
 impl CudaEngine {
     /// One round driven by the host: frontier-driven input nogoods by class (or, with an empty
-    /// frontier, the learned groups), weight constraints, then the merge. Returns the control
-    /// block after it.
-    fn round(&mut self) -> DResult<Control> {
+    /// frontier, the learned groups), weight constraints, then the merge, from the control
+    /// block `c`. Returns the control block after it.
+    fn round(&mut self, c: &Control) -> DResult<Control> {
         let d = &mut self.dev;
         let tpb = self.tpb;
-        let (qhead, qend) = (self.ctl.qhead, self.ctl.qend);
+        let (qhead, qend) = (c.qhead, c.qend);
         let frontier = (qend - qhead) as usize;
         let kernels = [Kernel::PropBin, Kernel::PropTern, Kernel::PropLong];
         if frontier > 0 {
@@ -59,7 +59,7 @@ impl CudaEngine {
         }
         let nv = self.p.num_vars as usize;
         let cfg = d.cfg(Device::blocks(nv, tpb), tpb);
-        let base = self.ctl.trail_len;
+        let base = c.trail_len;
         launch!(d, Kernel::Merge, cfg; &mut d.val, &mut d.prop, &d.prop_list, &d.prop_reason, &mut d.ctl,
             &mut d.trail, &mut d.trail_pos, &mut d.reason, &base)?;
         if d.deps.is_some() {
@@ -89,26 +89,28 @@ impl CudaEngine {
         d.mirror.wait(&d.stream)
     }
 
-    /// Host-driven rounds until a conflict or the fixpoint of all nogoods.
-    fn host_rounds(&mut self) -> DResult<()> {
+    /// Host-driven rounds from the host's control block until a conflict or the fixpoint of all
+    /// nogoods; returns the control block at the end.
+    fn host_rounds(&mut self) -> DResult<Control> {
+        let mut c = self.ctl;
         loop {
-            let swept = self.ctl.qhead == self.ctl.qend;
-            let before = self.ctl.trail_len;
-            self.ctl = self.round()?;
+            let swept = c.qhead == c.qend;
+            let before = c.trail_len;
+            c = self.round(&c)?;
             log::trace!(
                 "round: trail {} -> {}, frontier {}..{}, level {}, conflict {:#x}/{}",
                 before,
-                self.ctl.trail_len,
-                self.ctl.qhead,
-                self.ctl.qend,
-                self.ctl.level,
-                self.ctl.conflict,
-                self.ctl.conflict_aux
+                c.trail_len,
+                c.qhead,
+                c.qend,
+                c.level,
+                c.conflict,
+                c.conflict_aux
             );
             // A round that merged nothing (round_end_k leaves no dirty weight constraint) is a
             // fixpoint of the input nogoods, and of all nogoods if it swept the learned ones.
-            if self.ctl.conflict != NO_CONFLICT || (swept && self.ctl.qhead == self.ctl.qend) {
-                return Ok(());
+            if c.conflict != NO_CONFLICT || (swept && c.qhead == c.qend) {
+                return Ok(c);
             }
         }
     }
@@ -137,11 +139,9 @@ impl CudaEngine {
         let c = match self.coop {
             Some(grid) => self.fixpoint(grid)?,
             None => {
-                // host_rounds advances self.ctl; the block before it stays for the statistics.
+                // The host drives the rounds from its mirror, which must be current.
                 self.settle_learning()?;
-                let before = self.ctl;
-                self.host_rounds()?;
-                std::mem::replace(&mut self.ctl, before)
+                self.host_rounds()?
             }
         };
         // The analysis queued before this propagation, as the control block after it tells.
