@@ -30,6 +30,7 @@ typedef long long i64;
 #define REASON_INDEX(r) ((r) & 0x1fffffffu)
 #define NO_CONFLICT 0xffffffffu
 #define LEARNED_GROUPS 4
+#define WIDE_NOGOOD 32u  // input nogoods this long are checked by a warp in propagate_fix_k
 #define GROUP_SHIFT 26
 #define GROUP_MASK ((1u << GROUP_SHIFT) - 1)
 
@@ -156,6 +157,12 @@ __device__ __forceinline__ u64 warp_max_d(u64 x) {
         u64 y = __shfl_down_sync(0xffffffffu, x, off);
         x = y > x ? y : x;
     }
+    return x;
+}
+
+// Warp-level sum, the result in every lane.
+__device__ __forceinline__ i64 warp_sum_all_d(i64 x) {
+    for (int off = 16; off > 0; off >>= 1) x += __shfl_xor_sync(0xffffffffu, x, off);
     return x;
 }
 

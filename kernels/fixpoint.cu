@@ -135,7 +135,9 @@ struct SharedView {
 // Step A of a round with a frontier: the occurrences of each frontier literal in the input
 // nogoods of the three length classes and in the weight constraints, in one pass: a unit of `p`
 // per frontier literal, its lanes over the four occurrence lists end to end. The classes' chains
-// of dependent loads then overlap instead of following one another.
+// of dependent loads then overlap instead of following one another. Nogoods of WIDE_NOGOOD
+// literals and more go to the lane's whole warp (wide_checks_d). Every lane of a unit runs the
+// same iterations, so `p` must have whole warps as lanes.
 template <typename V>
 __device__ __forceinline__ void frontier_d(const FixArgs& a, const Db& db, const V& view, Par p, u32 qhead,
                                            u32 qend) {
@@ -147,11 +149,14 @@ __device__ __forceinline__ void frontier_d(const FixArgs& a, const Db& db, const
         u32 e2 = e1 + __ldg(a.occ_start[2] + l + 1) - s2;
         u32 sw = a.nweights ? __ldg(a.w_occ_start + l) : 0u;
         u32 e3 = e2 + (a.nweights ? __ldg(a.w_occ_start + l + 1) - sw : 0u);
-        for (u32 k = p.lane; k < e3; k += p.lanes) {
+        for (u32 k0 = 0; k0 < e3; k0 += p.lanes) {
+            u32 k = k0 + p.lane;
+            uint4 wide = make_uint4(NO_CONFLICT, 0u, 0u, 0u);
             if (k < e0) bin_occ_d(view, a.occ[0], s0 + k);
             else if (k < e1) tern_occ_d(view, a.occ[1], s1 + (k - e0));
-            else if (k < e2) long_occ_d(view, a.occ[2], s2 + (k - e1), db.ng_start, db.ng_lits);
-            else weight_occ_d(a.ctl, a.w_occ, sw + (k - e2), a.dirty, a.dirty_list);
+            else if (k < e2) wide = long_occ_d(view, a.occ[2], s2 + (k - e1), db.ng_lits, WIDE_NOGOOD);
+            else if (k < e3) weight_occ_d(a.ctl, a.w_occ, sw + (k - e2), a.dirty, a.dirty_list);
+            wide_checks_d(view, db.ng_lits, wide, p.lane & 31u);
         }
     }
 }

@@ -109,12 +109,16 @@ __device__ __forceinline__ void check_nogood_d(const V& view, const u32* lits, u
     conclude_d(view, open, last, reason);
 }
 
-// Occurrence entry k of the class of 4 literals and more ([n]): the whole nogood is checked.
+// Occurrence entry k of the class of 4 literals and more ([n, start, len, 0]: where the nogood's
+// literals are): the whole nogood is checked, by this thread, unless it has `wide` literals or
+// more: then the entry is returned for a whole warp to check (wide_checks_d), else an entry with
+// x = NO_CONFLICT.
 template <typename V>
-__device__ __forceinline__ void long_occ_d(const V& view, const u32* occ, u32 k, const u32* ng_start,
-                                           const u32* ng_lits) {
-    u32 n = __ldg(occ + k), s = __ldg(ng_start + n);
-    check_nogood_d(view, ng_lits + s, __ldg(ng_start + n + 1) - s, REASON(R_INPUT, n));
+__device__ __forceinline__ uint4 long_occ_d(const V& view, const u32* occ, u32 k, const u32* ng_lits, u32 wide) {
+    uint4 e = __ldg(reinterpret_cast<const uint4*>(occ) + k);
+    if (e.z >= wide) return e;
+    check_nogood_d(view, ng_lits + e.y, e.z, REASON(R_INPUT, e.x));
+    return make_uint4(NO_CONFLICT, 0u, 0u, 0u);
 }
 
 // Marks weight constraint occ[k] dirty (to be checked this round).
@@ -141,6 +145,20 @@ __device__ __forceinline__ void check_nogood_warp_d(const V& view, const u32* li
     if (lane == 0) conclude_d(view, open, last, reason);
 }
 
+// Input nogoods of WIDE_NOGOOD literals and more, which long_occ_d left to the warp: each lane
+// offers one (its occurrence entry, or x = NO_CONFLICT) and the warp checks them one after
+// another, 32 literals a step. One thread checking ppm-200's nogoods of 182 literals, four
+// literals a step, held up every round. All 32 lanes must call it.
+template <typename V>
+__device__ __forceinline__ void wide_checks_d(const V& view, const u32* ng_lits, uint4 e, u32 lane) {
+    for (u32 m = __ballot_sync(0xffffffffu, e.x != NO_CONFLICT); m; m &= m - 1u) {
+        u32 j = __ffs(m) - 1;
+        u32 n = __shfl_sync(0xffffffffu, e.x, j), s = __shfl_sync(0xffffffffu, e.y, j);
+        u32 len = __shfl_sync(0xffffffffu, e.z, j);
+        check_nogood_warp_d(view, ng_lits + s, len, REASON(R_INPUT, n), lane);
+    }
+}
+
 // One group of learned nogoods: one thread per nogood, or one warp per nogood in the group of
 // long ones (8 literals and more: 1-UIP and loop nogoods, often hundreds of literals). `p` must
 // have whole warps as lanes.
@@ -162,45 +180,59 @@ __device__ __forceinline__ void prop_learned_d(const V& view, const u32* start, 
     }
 }
 
-// Checks each dirty weight constraint W <-> sum(w_i [l_i]) >= bound from the snapshot: one
-// thread per constraint (members are sorted heaviest first).
+// Checks each dirty weight constraint W <-> sum(w_i [l_i]) >= bound from the snapshot: a warp
+// per constraint, its lanes over the members (sorted heaviest first), the sums by shuffles; every
+// lane then takes the same branches. `p` must have whole warps as lanes. (One thread per
+// constraint made ppm-200's input rounds, whose 20 constraints have 181 members each, take 65 us.)
 template <typename V>
 __device__ __forceinline__ void weight_check_d(const V& view, Control* ctl, u32* dirty, const u32* dirty_list,
                                                const u32* head, const i64* bound, const u32* start, const u32* lits,
                                                const i64* weights, Par p) {
     u32 n = ctl->ndirty;
-    for (u32 k = p.unit * p.lanes + p.lane; k < n; k += p.units * p.lanes) {
+    u32 lane = p.lane & 31u, warps = p.units * (p.lanes >> 5);
+    for (u32 k = p.unit * (p.lanes >> 5) + (p.lane >> 5); k < n; k += warps) {
         u32 c = dirty_list[k];
-        dirty[c] = 0u;
+        u32 s = start[c], e = start[c + 1];
         i64 ts = 0, fs = 0, total = 0;
-        for (u32 i = start[c]; i < start[c + 1]; i++) {
+        for (u32 i = s + lane; i < e; i += 32u) {
             int v = view.value_d(lits[i]);
-            total += weights[i];
-            if (v > 0) ts += weights[i];
-            else if (v < 0) fs += weights[i];
+            i64 w = weights[i];
+            total += w;
+            if (v > 0) ts += w;
+            else if (v < 0) fs += w;
         }
+        ts = warp_sum_all_d(ts);
+        fs = warp_sum_all_d(fs);
+        total = warp_sum_all_d(total);
+        if (lane == 0) dirty[c] = 0u;
         u32 w = head[c];
         int hv = view.value_d(w);
         i64 b = bound[c], maxsum = total - fs;
         u32 r = REASON(R_WEIGHT, c);
         if (ts >= b) {
-            if (hv < 0) { view.conflict_d(r, WC_TOO_MANY); continue; }
-            if (hv == 0) view.propose_d(w, r, WC_TOO_MANY);
+            if (hv < 0) {
+                if (lane == 0) view.conflict_d(r, WC_TOO_MANY);
+                continue;
+            }
+            if (hv == 0 && lane == 0) view.propose_d(w, r, WC_TOO_MANY);
         }
         if (maxsum < b) {
-            if (hv > 0) { view.conflict_d(r, WC_TOO_FEW); continue; }
-            if (hv == 0) view.propose_d(lit_not_d(w), r, WC_TOO_FEW);
+            if (hv > 0) {
+                if (lane == 0) view.conflict_d(r, WC_TOO_FEW);
+                continue;
+            }
+            if (hv == 0 && lane == 0) view.propose_d(lit_not_d(w), r, WC_TOO_FEW);
         }
-        if (hv > 0) {
-            i64 slack = maxsum - b;
-            for (u32 i = start[c]; i < start[c + 1] && weights[i] > slack; i++) {
-                if (view.value_d(lits[i]) == 0) view.propose_d(lits[i], r, WC_TOO_FEW);
-            }
-        } else if (hv < 0) {
-            i64 room = b - 1 - ts;
-            for (u32 i = start[c]; i < start[c + 1] && weights[i] > room; i++) {
-                if (view.value_d(lits[i]) == 0) view.propose_d(lit_not_d(lits[i]), r, WC_TOO_MANY);
-            }
+        // Members heavier than the slack (W true) or the room (W false) are forced: a prefix.
+        if (hv == 0) continue;
+        i64 limit = hv > 0 ? maxsum - b : b - 1 - ts;
+        for (u32 i0 = s; i0 < e && weights[i0] > limit; i0 += 32u) {
+            u32 i = i0 + lane;
+            if (i >= e || weights[i] <= limit) continue;
+            u32 m = lits[i];
+            if (view.value_d(m) != 0) continue;
+            if (hv > 0) view.propose_d(m, r, WC_TOO_FEW);
+            else view.propose_d(lit_not_d(m), r, WC_TOO_MANY);
         }
     }
 }
@@ -242,7 +274,7 @@ extern "C" __global__ void prop_long_k(const int* val, int* prop, u32* prop_list
                                        const u32* trail, u32 qhead, u32 qend, const u32* occ_start,
                                        const u32* occ, const u32* ng_start, const u32* ng_lits) {
     for_occurrences_d(trail, qhead, qend, occ_start, grid_par_d(), [&](u32, u32 k) {
-        long_occ_d(GlobalView{val, prop, prop_list, prop_reason, ctl}, occ, k, ng_start, ng_lits);
+        long_occ_d(GlobalView{val, prop, prop_list, prop_reason, ctl}, occ, k, ng_lits, 0xffffffffu);
     });
 }
 

@@ -155,7 +155,7 @@ pub struct Tables {
     /// Occurrence lists (literal -> nogoods) of the classes 2, 3 and longer, entries counted by
     /// `occ.0`. An entry of a nogood of length 2 or 3 carries its other literals, so propagation
     /// needs no look-up in the nogood store: `[n, other]` and `[n, x, y, 0]` (16 bytes, one
-    /// load); a longer nogood's entry is `[n]`.
+    /// load); a longer nogood's entry says where its literals are: `[n, start, len, 0]`.
     pub occ: [(Vec<u32>, Vec<u32>); 3],
     pub class_sizes: [usize; 3],
     pub units: Vec<u32>,
@@ -179,7 +179,9 @@ pub struct Tables {
 }
 
 /// The occurrence lists of the nogoods in `range`: for each literal, an entry of `W` words per
-/// nogood containing it, `[n]` followed (W > 1) by the nogood's other literals, zero-padded.
+/// nogood containing it, `[n]` followed (W > 1) by the nogood's other literals, zero-padded; or,
+/// with `W` = 0, the long class's 4-word entries `[n, start, len, 0]` (the nogood's place in the
+/// store).
 fn occurrences<const W: usize>(
     nl: usize,
     st: &NogoodStore,
@@ -187,16 +189,18 @@ fn occurrences<const W: usize>(
 ) -> (Vec<u32>, Vec<u32>) {
     let pairs = range.flat_map(move |i| st.nogood(i).iter().map(move |l| (l.index(), i as u32)));
     let (start, ns) = Csr::from_pairs(nl, pairs).into_parts();
-    if W == 1 {
-        return (start, ns);
-    }
-    let mut entries = Vec::with_capacity(ns.len() * W);
+    let words = W.max(4);
+    let mut entries = Vec::with_capacity(ns.len() * words);
     for l in 0..nl {
         for &n in &ns[start[l] as usize..start[l + 1] as usize] {
             let ng = st.nogood(n as usize);
+            entries.push(n);
+            if W == 0 {
+                entries.extend([st.offsets[n as usize], ng.len() as u32, 0]);
+                continue;
+            }
             debug_assert!(ng.len() <= W, "an entry of {W} words holds at most {} other literals", W - 1);
             let own = ng.iter().position(|x| x.index() == l).expect("the nogood contains the literal");
-            entries.push(n);
             entries.extend(ng.iter().enumerate().filter(|&(k, _)| k != own).map(|(_, x)| x.0));
             entries.resize(entries.len().next_multiple_of(W), 0);
         }
@@ -217,7 +221,7 @@ impl Tables {
         let class_sizes = class_range.clone().map(|r| r.len());
         let [bin, tern, long] = class_range;
         let occ =
-            [occurrences::<2>(nl, st, bin), occurrences::<4>(nl, st, tern), occurrences::<1>(nl, st, long)];
+            [occurrences::<2>(nl, st, bin), occurrences::<4>(nl, st, tern), occurrences::<0>(nl, st, long)];
         let w = &p.weights;
         let mut t = Tables {
             ng_start: st.offsets.clone(),
@@ -329,8 +333,12 @@ mod tests {
         assert_eq!(of(a), [tern, c.0, d.0, 0]);
         assert_eq!(of(d), [tern, a.0, c.0, 0]);
         assert!(of(b).is_empty());
-        let (start, e) = occurrences::<1>(nl, &st, st.long());
-        assert_eq!(&e[start[c.index()] as usize..start[c.index() + 1] as usize], [long]);
+        let (start, e) = occurrences::<0>(nl, &st, st.long());
+        let offset = st.offsets[long as usize];
+        assert_eq!(
+            &e[start[c.index()] as usize * 4..start[c.index() + 1] as usize * 4],
+            [long, offset, 4, 0]
+        );
     }
 
     #[test]

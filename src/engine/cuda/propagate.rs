@@ -53,7 +53,8 @@ impl CudaEngine {
                 launch!(d, Kernel::WeightMark, cfg; &mut d.ctl, &d.trail, &qhead, &qend, &d.w_occ_start, &d.w_occ,
                     &mut d.dirty, &mut d.dirty_list)?;
             }
-            let cfg = d.cfg(Device::blocks(self.weights, tpb), tpb);
+            // A warp per weight constraint.
+            let cfg = d.cfg(Device::blocks(self.weights * 32, tpb), tpb);
             launch!(d, Kernel::WeightCheck, cfg; &d.val, &mut d.prop, &mut d.prop_list, &mut d.prop_reason,
                 &mut d.ctl, &mut d.dirty, &d.dirty_list, &d.w_head, &d.w_bound, &d.w_start, &d.w_lits, &d.w_weights)?;
         }
