@@ -36,7 +36,9 @@ pub struct Cli {
     #[arg(long = "time-limit", value_name = "S")]
     pub time_limit: Option<f64>,
 
-    /// Seed for the random parts of the search.
+    /// Accepted for clasp compatibility; changes nothing: yasmin's search has no random parts
+    /// (the CUDA engine's search still varies from run to run with the order of concurrent
+    /// propagations).
     #[arg(long = "seed", default_value_t = 1)]
     pub seed: u64,
 
