@@ -8,10 +8,17 @@ same ground files in the same run. Prints a markdown table (last) and writes a C
 A configuration is BACKEND:LEARNING[:ROUNDS], ROUNDS being yasmin's --gpu-rounds (device, the
 default, or host) for the CUDA engine.
 
+`--repeat N` runs every yasmin configuration N times on each file (the CUDA engine's search is
+not deterministic, and heavy-tailed instances make one run a lottery): the CSV has a row per run,
+the table one per configuration with how many runs solved the instance, the median time and the
+median rates.
+
 clingo is run as `python3 -m clingo --mode=clasp` when it can be imported (on the GPU machine,
 carry its wheels; see ../shared/docs/gpu.md); otherwise its column says n/a.
 """
-import argparse, csv, json, os, subprocess, sys, time
+import argparse, csv, json, os, statistics, subprocess, sys, time
+
+SOLVED = ("SATISFIABLE", "UNSATISFIABLE", "OPTIMUM FOUND")
 
 
 def run(cmd, timeout):
@@ -59,6 +66,16 @@ def clingo(f, timeout):
     return {"status": status, "time": j["Time"]["Total"], "cost": j["Models"].get("Costs")}
 
 
+def summary(runs):
+    """One table row for several runs of a configuration: solved k/n, medians of time and rates."""
+    def med(k):
+        xs = [r[k] for r in runs if r.get(k) is not None]
+        return statistics.median(xs) if xs else None
+    solved = sum(r["status"] in SOLVED for r in runs)
+    return {"instance": runs[0]["instance"], "config": runs[0]["config"], "status": f"solved {solved}/{len(runs)}",
+            **{k: med(k) for k in ["time", "props_s", "dec_s", "learned_s", "avg_len", "rounds_s"]}}
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("files", nargs="+")
@@ -68,21 +85,29 @@ def main():
     ap.add_argument("--no-clingo", action="store_true", help="leave clingo out")
     ap.add_argument("--yasmin-args", default="", help="extra options for every yasmin run (one string)")
     ap.add_argument("--csv", default=os.environ.get("OUT", ".") + "/engine_bench.csv")
+    ap.add_argument("--repeat", type=int, default=1, help="runs of every yasmin configuration per file")
     a = ap.parse_args()
-    rows = []
+    if a.repeat < 1:
+        ap.error("--repeat must be at least 1")
+    rows, table = [], []
     for f in a.files:
         name = os.path.basename(f)
         if not a.no_clingo:
             c = clingo(f, a.timeout)
-            rows.append({"instance": name, "config": "clingo", **c})
+            rows.append({"instance": name, "config": "clingo", "run": 1, **c})
+            table.append(rows[-1])
             print(f"{name} clingo {c['status']} {c['time']:.2f}s", file=sys.stderr, flush=True)
         for cfg in a.configs.split(","):
             backend, learning, rounds = (cfg.split(":") + ["device"])[:3]
-            r = yasmin(a.yasmin, f, backend, learning, rounds, a.timeout, a.yasmin_args.split())
-            rows.append({"instance": name, "config": cfg, **r})
-            print(f"{name} {cfg} {r['status']} {r['time']:.2f}s", file=sys.stderr, flush=True)
-    keys = ["instance", "config", "status", "time", "props_s", "dec_s", "learned_s", "avg_len", "rounds_s", "cost",
-            "engine"]
+            runs = []
+            for i in range(a.repeat):
+                r = yasmin(a.yasmin, f, backend, learning, rounds, a.timeout, a.yasmin_args.split())
+                runs.append({"instance": name, "config": cfg, "run": i + 1, **r})
+                print(f"{name} {cfg} {r['status']} {r['time']:.2f}s", file=sys.stderr, flush=True)
+            rows += runs
+            table.append(runs[0] if a.repeat == 1 else summary(runs))
+    keys = ["instance", "config", "run", "status", "time", "props_s", "dec_s", "learned_s", "avg_len", "rounds_s",
+            "cost", "engine"]
     try:
         with open(a.csv, "w", newline="") as fh:
             w = csv.DictWriter(fh, fieldnames=keys, extrasaction="ignore")
@@ -94,7 +119,7 @@ def main():
                                           (f"{v:.2f}" if isinstance(v, float) else str(v)))
     print("| instance | config | status | time (s) | props/s | decisions/s | learned/s | avg learned len | rounds/s |")
     print("|---|---|---|--:|--:|--:|--:|--:|--:|")
-    for r in rows:
+    for r in table:
         print("| " + " | ".join(fmt(r.get(k)) for k in
               ["instance", "config", "status", "time", "props_s", "dec_s", "learned_s", "avg_len", "rounds_s"]) + " |")
 
