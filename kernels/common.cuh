@@ -213,10 +213,8 @@ struct GlobalView {
     // Clears the proposals for the next round (the leader, after the merge's barrier).
     __device__ __forceinline__ void reset_d() const { ctl->nprop = 0; }
 
-    // Applies the round's `n` proposals: values, trail (from position `base`), trail positions,
-    // reasons.
-    // Writes the n proposals onto the trail from `base` (`out`: the values this view reads; the
-    // read-only kernels hold them as const).
+    // Applies the round's `n` proposals: values (`out`, the array this view reads, which the
+    // read-only kernels hold as const), trail from position `base`, trail positions, reasons.
     __device__ __forceinline__ void merge_d(u32 n, int* out, u32* trail, u32* trail_pos, u32* reason, u32 base,
                                             Par p) const {
         for (u32 i = p.unit * p.lanes + p.lane; i < n; i += p.units * p.lanes) {
@@ -226,7 +224,6 @@ struct GlobalView {
         }
     }
 };
-
 
 // Pointers to everything a reason can name. Mirrored by `DeviceDb` in src/engine/cuda/layout.rs.
 struct Db {
@@ -257,7 +254,7 @@ struct FixArgs {
     u32* trail_pos;
     u32* reason;
     const u32* occ_start[3];  // input nogoods of lengths 2, 3 and longer: literal -> entries
-    const u32* occ[3];        //   [n, other], [n, x, y, 0], [n] (layout.rs, `occurrences`)
+    const u32* occ[3];        //   [n, other], [n, x, y, 0], [n, start, len, 0] (layout.rs, `occurrences`)
     u32 class_size[3];
     const u32* w_occ_start;   // weight constraints: literal -> constraints
     const u32* w_occ;
@@ -284,10 +281,6 @@ struct FixArgs {
     u32 scap;                 //   and the shared part of its proposal list (fixpoint.cu, SharedView)
 };
 
-// Calls f(q) for every literal q (true) of the reason `r` of literal `p` at trail position
-// `pos`, with the work split over `stride` threads. For a conflict, p is NO_CONFLICT and pos
-// unbounded: the violated constraint's true literals. Weight reasons take the members assigned
-// before `pos` that justify the implication (all of them, not a minimal subset).
 // Assigns `lit` at level `lv` at the end of the trail with `reason_code` and makes it the
 // frontier (one thread). Returns its variable's dependency row, cleared, under forward learning
 // (deps not null), else null.
@@ -343,6 +336,10 @@ __device__ __forceinline__ bool nogood_lits_d(const Db& db, u32 r, const u32*& l
     return false;
 }
 
+// Calls f(q) for every literal q (true) of the reason `r` of literal `p` at trail position
+// `pos`, with the work split over `stride` threads. For a conflict, p is NO_CONFLICT and pos
+// unbounded: the violated constraint's true literals. Weight reasons take the members assigned
+// before `pos` that justify the implication (all of them, not a minimal subset).
 template <typename F>
 __device__ void reason_lits_d(const Db& db, const int* val, const u32* trail_pos, u32 r, u32 aux, u32 p, u32 pos,
                               u32 tid, u32 stride, F f) {

@@ -3,9 +3,9 @@
 // at once (the latest ones marked, found in a bitmap of trail positions) until one is left, long
 // reasons shared out among the block's warps; the short reasons of the conflict level are
 // prefetched into shared memory first, so that each batch reads no global memory for them.
-// learn_fwd_k: forward learning (Algorithm 4): the
-// dependency bitmaps of the conflict's literals OR-reduced by warp shuffles; the learned nogood is
-// the set of decisions whose bits are set, highest level first, written by one warp.
+// learn_fwd_k: forward learning (Algorithm 4): the dependency bitmaps of the conflict's literals
+// OR-reduced by warp shuffles; the learned nogood is the set of decisions whose bits are set,
+// highest level first, written by one warp.
 // Both leave in `learned` the nogood with the literal to assert at position 0 and the highest of
 // the others at position 1, and in the control block its length, LBD (the number of decision
 // levels among its literals, which deletion ranks by) and backjump level; then they backjump there

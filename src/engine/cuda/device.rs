@@ -2,7 +2,7 @@
 //! launch helper. Learned-nogood groups and the dependency table grow on the device when full.
 
 use super::kernels::{Kernel, Kernels};
-use super::layout::{Control, DeviceDb, FixArgs, LEARNED_GROUPS, NO_CONFLICT, Tables};
+use super::layout::{Control, DeviceDb, FixArgs, GROUP_MAX_LEN, LEARNED_GROUPS, NO_CONFLICT, Tables};
 use super::mirror::CtlMirror;
 use super::smem::{ResPlan, SharedPlan};
 use cudarc::driver::{
@@ -364,8 +364,8 @@ impl Device {
     /// Makes room for one more nogood of any length (at most `max_len` literals) in every group,
     /// so that a learning kernel can append to the group the length it finds decides.
     pub fn reserve_learning(&mut self, max_len: u32) -> DResult<()> {
-        for (g, len) in [2, 3, 7, max_len].into_iter().enumerate() {
-            self.reserve(g, 1, len)?;
+        for g in 0..LEARNED_GROUPS {
+            self.reserve(g, 1, GROUP_MAX_LEN.get(g).copied().unwrap_or(max_len))?;
         }
         Ok(())
     }

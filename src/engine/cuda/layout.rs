@@ -25,14 +25,13 @@ pub const fn group_of_reason(code: u32) -> usize {
     ((code & 0x1fff_ffff) >> GROUP_SHIFT) as usize
 }
 
+/// The longest nogood of each learned group but the last, which takes all longer ones (common.cuh,
+/// `group_of_d`, has the same bounds).
+pub const GROUP_MAX_LEN: [u32; LEARNED_GROUPS - 1] = [2, 3, 7];
+
 /// The learned-nogood group of a length: 2, 3, 4..7, 8 and more.
 pub fn group_of(len: usize) -> usize {
-    match len {
-        0..=2 => 0,
-        3 => 1,
-        4..=7 => 2,
-        _ => 3,
-    }
+    GROUP_MAX_LEN.iter().position(|&m| len <= m as usize).unwrap_or(LEARNED_GROUPS - 1)
 }
 
 /// `struct Control` of common.cuh, field for field.
@@ -339,6 +338,12 @@ mod tests {
             &e[start[c.index()] as usize * 4..start[c.index() + 1] as usize * 4],
             [long, offset, 4, 0]
         );
+    }
+
+    #[test]
+    fn groups_split_lengths_at_their_bounds() {
+        let groups: Vec<usize> = (1..=9).map(group_of).collect();
+        assert_eq!(groups, [0, 0, 1, 2, 2, 2, 2, 3, 3]);
     }
 
     #[test]
