@@ -5,3 +5,6 @@ cd "$(dirname "$0")/.."
 bash scripts/setup-test-env.sh
 export YASMIN_PYTHON="$PWD/.venv/bin/python"
 cargo test --release "$@"
+# The same tests in a debug build, where the invariants stated with each data structure are
+# checked (check_invariants, debug assertions); the differential on fewer programs there.
+YASMIN_DIFF_PROGRAMS="${YASMIN_DEBUG_DIFF_PROGRAMS:-1000}" cargo test "$@"

@@ -245,7 +245,8 @@ impl Engine for CpuEngine {
     }
 
     fn resolve_conflict(&mut self) -> bool {
-        debug_assert!(!self.conflict.is_empty());
+        // The conflict may be empty: the cost bound violated by the fixed cost alone (no true
+        // cost literal, as after the optimum's strict bound). Its level is 0: no answer set.
         self.stats.conflicts += 1;
         if self.unsat {
             return false;
