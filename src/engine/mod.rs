@@ -96,5 +96,7 @@ pub trait Engine {
     /// Deletes learned nogoods per the deletion policy.
     fn reduce_learned(&mut self);
     fn learned_count(&self) -> usize;
-    fn stats(&self) -> EngineStats;
+    /// The statistics so far, including work the engine has launched but not yet taken in (the
+    /// CUDA engine's last conflict analysis when the search was interrupted after it).
+    fn stats(&mut self) -> EngineStats;
 }

@@ -168,7 +168,7 @@ impl<'a> Driver<'a> {
         self.problem.costs.costs(|l| s.engine.lit_value(l) == Some(true))
     }
 
-    fn finish(&mut self, s: &Search<'_>) {
+    fn finish(&mut self, s: &mut Search<'_>) {
         self.stats += &s.engine.stats();
     }
 
@@ -235,7 +235,7 @@ impl<'a> Driver<'a> {
                 Next::Interrupted(stop) => break (false, Some(stop)),
             }
         };
-        self.finish(&s);
+        self.finish(&mut s);
         Ok(self.outcome(s.engine.name(), n, exhausted, interrupted, last_costs, false, 0, None))
     }
 
@@ -315,7 +315,7 @@ impl<'a> Driver<'a> {
                 Next::Interrupted(stop) => break (false, Some(stop)),
             }
         };
-        self.finish(&s);
+        self.finish(&mut s);
         if !all_optimal || !proven {
             let exhausted = proven || (interrupted.is_none() && best.is_none());
             let optimal = u64::from(proven);
@@ -351,7 +351,7 @@ impl<'a> Driver<'a> {
                 Next::Interrupted(stop) => break (false, Some(stop)),
             }
         };
-        self.finish(&s);
+        self.finish(&mut s);
         Ok(self.outcome(s.engine.name(), n + k, exhausted, interrupted, Some(opt), true, k, None))
     }
 
@@ -410,7 +410,7 @@ impl<'a> Driver<'a> {
                 Next::Interrupted(stop) => break (false, Some(stop)),
             }
         };
-        self.finish(&s);
+        self.finish(&mut s);
         let c = Some((mode, counts.0, counts.1));
         Ok(self.outcome(s.engine.name(), n, exhausted, interrupted, None, false, 0, c))
     }

@@ -334,7 +334,7 @@ impl Engine for CpuEngine {
         self.db.learned_count()
     }
 
-    fn stats(&self) -> EngineStats {
+    fn stats(&mut self) -> EngineStats {
         let mut s = self.stats.clone();
         s.unfounded_sets = self.ufs.found;
         s

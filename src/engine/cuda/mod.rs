@@ -374,7 +374,9 @@ impl Engine for CudaEngine {
         self.learned as usize
     }
 
-    fn stats(&self) -> EngineStats {
+    fn stats(&mut self) -> EngineStats {
+        // An analysis launched before the search was interrupted counts, as on the CPU engine.
+        self.settle_learning().unwrap_or_else(|e| fail(e));
         self.stats.clone()
     }
 }
