@@ -255,24 +255,26 @@ __device__ __forceinline__ void deps_d(const int* val, const u32* trail, const u
     }
 }
 
-// The kernels of the host-driven rounds (--gpu-rounds=host): one launch per step of a round.
+// The kernels of the host-driven rounds (--gpu-rounds=host): one launch per step of a round. The
+// three classes' kernels share one signature (one launch loop); only prop_long_k reads ng_lits,
+// and its occurrence entries say where a nogood's literals start.
 extern "C" __global__ void prop_bin_k(const int* val, int* prop, u32* prop_list, u32* prop_reason, Control* ctl,
                                       const u32* trail, u32 qhead, u32 qend, const u32* occ_start,
-                                      const u32* occ, const u32* ng_start, const u32* ng_lits) {
+                                      const u32* occ, const u32* ng_lits) {
     for_occurrences_d(trail, qhead, qend, occ_start, grid_par_d(),
                       [&](u32, u32 k) { bin_occ_d(GlobalView{val, prop, prop_list, prop_reason, ctl}, occ, k); });
 }
 
 extern "C" __global__ void prop_tern_k(const int* val, int* prop, u32* prop_list, u32* prop_reason, Control* ctl,
                                        const u32* trail, u32 qhead, u32 qend, const u32* occ_start,
-                                       const u32* occ, const u32* ng_start, const u32* ng_lits) {
+                                       const u32* occ, const u32* ng_lits) {
     for_occurrences_d(trail, qhead, qend, occ_start, grid_par_d(),
                       [&](u32, u32 k) { tern_occ_d(GlobalView{val, prop, prop_list, prop_reason, ctl}, occ, k); });
 }
 
 extern "C" __global__ void prop_long_k(const int* val, int* prop, u32* prop_list, u32* prop_reason, Control* ctl,
                                        const u32* trail, u32 qhead, u32 qend, const u32* occ_start,
-                                       const u32* occ, const u32* ng_start, const u32* ng_lits) {
+                                       const u32* occ, const u32* ng_lits) {
     for_occurrences_d(trail, qhead, qend, occ_start, grid_par_d(), [&](u32, u32 k) {
         long_occ_d(GlobalView{val, prop, prop_list, prop_reason, ctl}, occ, k, ng_lits, 0xffffffffu);
     });

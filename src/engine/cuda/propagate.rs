@@ -33,7 +33,7 @@ impl CudaEngine {
                 let cfg = d.cfg(frontier, tpb);
                 let (occ_start, occ) = &d.occ[c];
                 launch!(d, k, cfg; &d.val, &mut d.prop, &mut d.prop_list, &mut d.prop_reason, &mut d.ctl,
-                    &d.trail, &qhead, &qend, occ_start, occ, &d.ng_start, &d.ng_lits)?;
+                    &d.trail, &qhead, &qend, occ_start, occ, &d.ng_lits)?;
             }
         }
         for g in 0..LEARNED_GROUPS {
