@@ -42,6 +42,9 @@ __device__ __forceinline__ u32 group_of_d(u32 len) { return len <= 2u ? 0u : len
 #define WC_TOO_FEW 2u
 
 // Mirrored by `Control` in src/engine/cuda/layout.rs (#[repr(C)]): keep the order.
+// Decisions propagate_fix_k may make before it returns to the host (layout.rs, DECIDE_MAX).
+#define DECIDE_MAX 8u
+
 struct Control {
     u32 trail_len;     // literals on the trail
     u32 qhead;         // the current round's frontier is trail[qhead..qend)
@@ -66,8 +69,9 @@ struct Control {
     u64 ranked;        // propagate_fix_k at a fixpoint: the best decision's key (as best), 0: none
     u64 ns_learn;      // nanoseconds in the learning kernels (statistics)
     u32 lbd;           // the learned nogood's LBD: how many decision levels its literals have
-    u32 unused;        // (keeps the size a multiple of 8 bytes, which publish_d copies by)
-};
+    u32 made;          // decisions propagate_fix_k made at its fixpoints (at most FixArgs::decide),
+    u32 dec_pos[DECIDE_MAX];  //   their trail positions (the levels' starts), for the host's mirror
+};                     // (the size stays a multiple of 8 bytes, which publish_d copies by)
 
 // The device's nanosecond clock (for the statistics above).
 __device__ __forceinline__ u64 now_ns_d() {
@@ -279,6 +283,8 @@ struct FixArgs {
     u32 nvars;                // variables (val's length)
     u32 swords;               // block 0's shared bitmaps: words each (0: its rounds use global memory)
     u32 scap;                 //   and the shared part of its proposal list (fixpoint.cu, SharedView)
+    u32 decide;               // decisions it may make at its fixpoints before returning (<= DECIDE_MAX)
+    u32* level_start;         //   and where it records their levels' starts
 };
 
 // Assigns `lit` at level `lv` at the end of the trail with `reason_code` and makes it the

@@ -228,8 +228,11 @@ __device__ __forceinline__ void input_rounds_d(const FixArgs& a, const Db& db, c
 // frontier literal, with block barriers, while the other blocks wait at the grid barrier. At the
 // input nogoods' fixpoint the whole grid sweeps the learned nogoods, with grid barriers; what the
 // sweep merges is the next frontier. Ends after a sweep that merged nothing, having ranked the
-// decisions there (a.rank), so that the host needs no decide_k launch and no read-back. The
-// last block to finish copies the control block to the host's mirror. The launch may be queued
+// decisions there (a.rank), so that the host needs no decide_k launch and no read-back; but the
+// first a.decide times such a fixpoint has an applicable rule, the kernel makes the ranked
+// decision itself (a new level, as force_decision_k) and propagates on, saving the host a round
+// trip per decision (the host sets a.decide only where it checks nothing at a fixpoint: tight
+// programs; it learns the decisions from ctl->made and ctl->dec_pos). The last block to finish copies the control block to the host's mirror. The launch may be queued
 // behind a learning kernel the host has not waited for; the analysis' fields of the control block
 // pass through untouched, so the host learns the outcome of both from this one copy.
 extern "C" __global__ void propagate_fix_k(FixArgs a, Db db) {
@@ -252,6 +255,7 @@ extern "C" __global__ void propagate_fix_k(FixArgs a, Db db) {
     }
     u64 t0 = leader ? now_ns_d() : 0, t1 = t0;
     u32 rounds = 0;  // the leader's count
+    u32 made = 0;    // decisions made here, the same in every thread
     // Queued behind an analysis that found no decision to blame (ctl->unsat): nothing to do. No
     // block writes the flag here, so all agree.
     for (bool stop = ctl->unsat != 0u; !stop;) {
@@ -285,14 +289,40 @@ extern "C" __global__ void propagate_fix_k(FixArgs a, Db db) {
         }
         if (r == 1 && a.rank) {
             // The fixpoint: values are final since the sweep's merge barrier. The leader zeroed
-            // `ranked` at the start, several barriers ago.
+            // `ranked` several barriers ago (at the start, or after the last decision here).
             rank_d(a.val, &ctl->ranked, a.e_body, a.e_head, a.entries, a.b_lit, a.def_start, a.def_lits,
                    a.def_weights, a.bound, a.score, s_best);
+            if (made < a.decide) {
+                grid_sync();  // every block's ranking is in
+                u64 key = *(volatile u64*)&ctl->ranked;
+                if (key != 0) {
+                    // Decide here, as force_decision_k would after the host read `ranked`, and
+                    // propagate on: the host learns the decisions from `made` and `dec_pos`.
+                    if (leader) {
+                        u32 e = 0xffffffffu - (u32)(key & 0xffffffffu);
+                        u32 lit = a.e_head[e] == NO_CONFLICT ? a.b_lit[a.e_body[e]] : a.e_head[e] << 1;
+                        ctl->dec_pos[made] = ctl->trail_len;
+                        decide_lit_d(ctl, a.val, a.trail, a.trail_pos, a.reason, a.level_start, lit, a.deps, a.words);
+                        ctl->decided = lit;
+                    }
+                    made++;
+                    grid_sync();  // the decision is on the trail, and every thread has read `key`
+                    if (leader) ctl->ranked = 0;  // read again only after the next ranking's barriers
+                    qhead = ctl->qhead;
+                    qend = ctl->qend;
+                    base = ctl->trail_len;
+                    sv.level = ctl->level;
+                    continue;
+                }
+            }
         }
         if (r != 0) break;
         grid_sync();
     }
-    if (leader) ctl->rounds += rounds;
+    if (leader) {
+        ctl->rounds += rounds;
+        ctl->made = made;
+    }
     // The last block to finish publishes the control block (the blocks may still be ranking).
     __syncthreads();
     if (threadIdx.x == 0) {

@@ -128,6 +128,13 @@ pub struct SearchOptions {
     /// multiprocessor. 0, or a program whose values do not fit, keeps them in global memory.
     #[arg(long = "gpu-shared-kib", default_value_t = 96, value_parser = clap::value_parser!(u32).range(0..=227))]
     pub gpu_shared_kib: u32,
+
+    /// Decisions device-driven rounds may make on their own before returning to the host: at a
+    /// fixpoint with an applicable rule the kernel takes the ranked decision and propagates on,
+    /// saving a launch and a wait per decision. Tight programs only (the host checks unfounded
+    /// sets at every fixpoint of the others); 0 returns at every fixpoint.
+    #[arg(long = "gpu-decisions", default_value_t = 8, value_parser = clap::value_parser!(u32).range(0..=8))]
+    pub gpu_decisions: u32,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]

@@ -215,15 +215,22 @@ gpu_test! {
             let (cpu, cpu_sets, _) = answer_sets(&program, &cpu_opts);
             let gpu_rounds = if seed % 2 == 0 { GpuRounds::Device } else { GpuRounds::Host };
             let shared_kib = if seed % 4 == 2 { 0 } else { SearchOptions::default().gpu_shared_kib };
+            // Decisions by propagate_fix_k: none, one (the limit reached), or the default.
+            let decisions = match seed % 8 {
+                0 => 0,
+                4 => 1,
+                _ => SearchOptions::default().gpu_decisions,
+            };
             for learning in [Learning::Res, Learning::Fwd] {
                 let mut opts = options_on(Backend::Cuda, learning, Heuristic::Activity);
                 opts.search.gpu_rounds = gpu_rounds;
                 opts.search.gpu_shared_kib = shared_kib;
+                opts.search.gpu_decisions = decisions;
                 let (gpu, gpu_sets, _) = answer_sets(&program, &opts);
                 if cpu.costs.is_some() {
-                    assert_eq!(gpu.costs, cpu.costs, "seed {seed} {learning:?} {gpu_rounds:?} {shared_kib} KiB: optimum differs\n{text}");
+                    assert_eq!(gpu.costs, cpu.costs, "seed {seed} {learning:?} {gpu_rounds:?} {shared_kib} KiB, {decisions} decisions: optimum differs\n{text}");
                 } else {
-                    assert_eq!(gpu_sets, cpu_sets, "seed {seed} {learning:?} {gpu_rounds:?} {shared_kib} KiB: answer sets differ\n{text}");
+                    assert_eq!(gpu_sets, cpu_sets, "seed {seed} {learning:?} {gpu_rounds:?} {shared_kib} KiB, {decisions} decisions: answer sets differ\n{text}");
                 }
                 compared += 1;
                 sets += gpu_sets.len();

@@ -69,10 +69,15 @@ impl std::ops::AddAssign<&EngineStats> for EngineStats {
 /// learns a nogood, backjumps and asserts (false when the conflict is at level 0: no more
 /// answer sets); `decide` makes one decision by the ASP computation or reports none applicable,
 /// in which case `complete` finishes the assignment. Nogoods added from outside (enumeration)
-/// may be violated: the next `propagate` reports the conflict.
+/// may be violated: the next `propagate` reports the conflict. `propagate` may also take, at the
+/// fixpoints it reaches, the decisions `decide` would take there, and propagate on (the CUDA
+/// engine, `--gpu-decisions`, saving a return to the host per decision): the search loop sees
+/// them in the statistics and in `decisions`, and nothing it does between two decisions is lost,
+/// since it only decides, or completes when `decide` finds no applicable rule.
 pub trait Engine {
     fn name(&self) -> &'static str;
-    /// Unit propagation and the other propagators to a fixpoint; false on a conflict.
+    /// Unit propagation and the other propagators to a fixpoint (possibly past decisions of
+    /// the engine's own, as above); false on a conflict.
     fn propagate(&mut self) -> bool;
     fn decision_level(&self) -> u32;
     /// Learning (by the configured scheme) and backjump; false if the conflict is at level 0.

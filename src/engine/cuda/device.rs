@@ -267,6 +267,7 @@ impl Device {
             nvars: self.val.len() as u32,
             swords: self.shared.words,
             scap: self.shared.cap,
+            level_start: ptr(&self.level_start, s),
             ..Default::default()
         };
         for (c, (start, occ)) in self.occ.iter().enumerate() {

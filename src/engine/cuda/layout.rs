@@ -34,6 +34,10 @@ pub fn group_of(len: usize) -> usize {
     GROUP_MAX_LEN.iter().position(|&m| len <= m as usize).unwrap_or(LEARNED_GROUPS - 1)
 }
 
+/// Decisions propagate_fix_k may make before it returns (common.cuh's DECIDE_MAX; Control's
+/// size, checked by the kernels' compile, differs if the two disagree).
+pub const DECIDE_MAX: usize = 8;
+
 /// `struct Control` of common.cuh, field for field.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default)]
@@ -60,7 +64,9 @@ pub struct Control {
     pub ranked: u64,
     pub ns_learn: u64,
     pub lbd: u32,
-    pub unused: u32,
+    /// Decisions propagate_fix_k made at its fixpoints, and their trail positions.
+    pub made: u32,
+    pub dec_pos: [u32; DECIDE_MAX],
 }
 
 // SAFETY: plain old data with the C layout the kernels use; all-zero is a valid value.
@@ -124,6 +130,8 @@ pub struct FixArgs {
     pub nvars: u32,
     pub swords: u32,
     pub scap: u32,
+    pub decide: u32,
+    pub level_start: u64,
 }
 
 // SAFETY: plain old data (device addresses and counts) with the C layout of `struct FixArgs`.

@@ -18,7 +18,7 @@ pub mod smem;
 
 use self::device::{DResult, Device, err};
 use self::kernels::Kernel;
-use self::layout::{Control, NO_CONFLICT, Tables};
+use self::layout::{Control, DECIDE_MAX, NO_CONFLICT, Tables};
 use super::{Completion, Engine, EngineStats};
 use crate::cli::{Deletion, GpuRounds, Learning, SearchOptions};
 use crate::nogoods::{Lit, Problem};
@@ -53,6 +53,11 @@ pub struct CudaEngine {
     /// The grid (blocks, threads) of propagate_fix_k when the device drives the propagation
     /// rounds, else None.
     coop: Option<(u32, u32)>,
+    /// Decisions propagate_fix_k may make at its fixpoints before it returns (`--gpu-decisions`;
+    /// 0 for programs that are not tight, whose fixpoints the host checks).
+    decide_ahead: u32,
+    /// The decisions propagate_fix_k made (for `-V`).
+    decided_on_device: u64,
     /// Host mirror of the control block after the last read-back.
     ctl: Control,
     /// Trail length at the start of each level (index = level).
@@ -143,6 +148,8 @@ impl CudaEngine {
             learning: opts.learning,
             tpb,
             coop,
+            decide_ahead: if p.is_tight() { opts.gpu_decisions.min(DECIDE_MAX as u32) } else { 0 },
+            decided_on_device: 0,
             ctl: Control::default(),
             level_start: vec![0],
             pending: true,
@@ -254,7 +261,7 @@ impl Drop for CudaEngine {
         let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
         log::info!(
             "CUDA engine time: propagate {:.1} ms ({} rounds; device: input rounds {:.1} ms, {} sweeps {:.1} ms), \
-             decide {:.1} ms ({} decisions), resolve {:.1} ms ({} conflicts; device: analysis {:.1} ms); \
+             decide {:.1} ms ({} decisions, {} of them by propagate_fix_k), resolve {:.1} ms ({} conflicts; device: analysis {:.1} ms); \
              unfounded-set checks {:.1} ms ({} found)",
             ms(self.wall[0]),
             self.stats.rounds,
@@ -263,6 +270,7 @@ impl Drop for CudaEngine {
             self.ctl.ns_sweep as f64 / 1e6,
             ms(self.wall[1]),
             self.stats.decisions,
+            self.decided_on_device,
             ms(self.wall[2]),
             self.stats.conflicts,
             self.ctl.ns_learn as f64 / 1e6,

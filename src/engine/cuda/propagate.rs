@@ -75,9 +75,15 @@ impl CudaEngine {
     }
 
     /// Runs rounds to the fixpoint (or a conflict) in one cooperative launch.
+    /// It may also make up to `decide_ahead` decisions at the fixpoints it reaches
+    /// (fixpoint.cu); the caller takes them in ([`CudaEngine::device_decisions`]).
     fn fixpoint(&mut self, (blocks, threads): (u32, u32)) -> DResult<Control> {
+        // Room for the levels it may open (the host's level is an upper bound while an analysis
+        // is pending: that only backjumps).
+        self.dev.ensure_level(self.ctl.level + self.decide_ahead, self.p.num_vars, self.tpb)?;
         let d = &mut self.dev;
-        let args = d.fix_args(self.class_sizes, self.weights, true, self.entries);
+        let mut args = d.fix_args(self.class_sizes, self.weights, true, self.entries);
+        args.decide = self.decide_ahead;
         let db = d.db();
         let cfg = LaunchConfig { shared_mem_bytes: d.shared.bytes(), ..d.cfg(blocks as usize, threads) };
         let mut b = d.stream.launch_builder(d.k.get(Kernel::PropagateFix));
@@ -129,6 +135,24 @@ impl CudaEngine {
         }
     }
 
+    /// The host's side of the decisions propagate_fix_k made (after the analysis queued before
+    /// it, whose backjump the host has applied): their levels' starts, and the count.
+    fn device_decisions(&mut self, c: &Control) {
+        let made = c.made as usize;
+        debug_assert!(made <= self.decide_ahead as usize);
+        debug_assert_eq!(
+            self.level_start.len() + made,
+            c.level as usize + 1,
+            "levels before and after the launch"
+        );
+        self.level_start.extend_from_slice(&c.dec_pos[..made]);
+        self.stats.decisions += made as u64;
+        self.decided_on_device += made as u64;
+        if made > 0 {
+            log::trace!("{made} decisions on the device, up to level {}", c.level);
+        }
+    }
+
     /// The device's propagation to the fixpoint of all nogoods; false on a conflict.
     fn device_fixpoint(&mut self) -> DResult<bool> {
         if self.conflict || self.unsat {
@@ -152,6 +176,9 @@ impl CudaEngine {
                 self.ctl = c;
                 return Ok(false);
             }
+        }
+        if self.coop.is_some() {
+            self.device_decisions(&c);
         }
         self.pending = false;
         let before = (self.ctl.trail_len, self.ctl.rounds);
