@@ -79,8 +79,10 @@ __device__ __forceinline__ u32 take_marked_d(const u32* marked, u32* resolved, u
 // ones (learned and loop nogoods of hundreds of literals, weight constraints) are shared out
 // among the W warps, each resolving its reasons with all 32 lanes. W = 1 is the one-warp
 // analysis of earlier versions. Dynamic shared memory: seg_cap literals, seg_cap uint4 entries,
-// seen_words words. The LBD counts a lower level when `level_stamp[level]` is not yet `tag`, a
-// number the host makes different for every analysis.
+// and when seen_words > 0 two bitmaps of seen_words words: the seen variables and the levels the
+// LBD has counted (levels are fewer than variables). Without them the LBD counts a lower level
+// when the global `level_stamp[level]` is not yet `tag`, a number the host makes different for
+// every analysis.
 extern "C" __global__ void learn_res_k(Control* ctl, int* val, u32* trail, u32* trail_pos, u32* reason,
                                        const u32* level_start, u32* seen, u32* touched,
                                        u32* learned, float* score, float inc, u32* g_bits, Db db,
@@ -91,10 +93,11 @@ extern "C" __global__ void learn_res_k(Control* ctl, int* val, u32* trail, u32* 
     uint4* s_info = s_dyn4;
     u32* s_lit = reinterpret_cast<u32*>(s_dyn4 + seg_cap);
     u32* s_seen = s_lit + seg_cap;
+    u32* s_levels = s_seen + seen_words;
     u32 tid = threadIdx.x, bd = blockDim.x, lane = tid & 31u, warp = tid >> 5, nwarps = bd >> 5;
     u64 t0 = tid == 0 ? now_ns_d() : 0;
     if (tid == 0) { s_lv = 0; s_path = 0; s_n = 1; s_bj = 0; s_nt = 0; s_lbd = 1; }
-    for (u32 w = tid; w < seen_words; w += bd) s_seen[w] = 0u;
+    for (u32 w = tid; w < seen_words; w += bd) { s_seen[w] = 0u; s_levels[w] = 0u; }
     __syncthreads();
     u32 r = ctl->conflict, aux = ctl->conflict_aux, end = ctl->trail_len;
     reason_lits_d(db, val, trail_pos, r, aux, NO_CONFLICT, 0xffffffffu, tid, bd,
@@ -158,7 +161,16 @@ extern "C" __global__ void learn_res_k(Control* ctl, int* val, u32* trail, u32* 
         if (!first_seen(v)) return;
         learned[atomicAdd(&s_n, 1u)] = q;
         atomicMax(&s_bj, L);
-        if (atomicExch(&level_stamp[L], tag) != tag) atomicAdd(&s_lbd, 1u);  // a level not counted yet
+        // A level not counted yet: a shared bit, or a global stamp (a returning global atomic,
+        // the one round trip to global memory on a batch's path).
+        bool fresh;
+        if (seen_words) {
+            u32 bit = 1u << (L & 31u);
+            fresh = !(atomicOr(&s_levels[L >> 5], bit) & bit);
+        } else {
+            fresh = atomicExch(&level_stamp[L], tag) != tag;
+        }
+        if (fresh) atomicAdd(&s_lbd, 1u);
         atomicAdd(&score[v], inc);
     };
     auto same = [&](u32 rel, u32 v) {

@@ -6,8 +6,9 @@
 //! in global memory, which both kernels handle.
 
 /// The dynamic shared memory of learn_res_k: the prefetch of up to `seg_cap` positions of the
-/// conflict level (a literal and a 16-byte entry each), and the bitmap of seen variables
-/// (`seen_words` words; 0: the global `seen` array instead).
+/// conflict level (a literal and a 16-byte entry each), and two bitmaps of `seen_words` words,
+/// the seen variables and the levels the LBD counted (0: the global `seen` array and level
+/// stamps instead).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ResPlan {
     pub seg_cap: u32,
@@ -18,17 +19,18 @@ impl ResPlan {
     /// Positions of a level prefetched at most.
     const SEG_CAP: u32 = 4096;
 
-    /// The plan for `nvars` variables within `limit` bytes: the seen bitmap if it takes at most
-    /// half, the prefetch in the rest.
+    /// The plan for `nvars` variables within `limit` bytes: the two bitmaps if they take at most
+    /// half, the prefetch in the rest. (A level opens with a decision on a variable of its own,
+    /// so the levels are fewer than the variables and fit a bitmap of the variables' size.)
     pub fn new(nvars: u32, limit: u32) -> ResPlan {
         let words = nvars.div_ceil(32);
-        let seen_words = if 4 * words <= limit / 2 { words } else { 0 };
-        let seg_cap = ((limit - 4 * seen_words) / 20).min(Self::SEG_CAP);
+        let seen_words = if 8 * words <= limit / 2 { words } else { 0 };
+        let seg_cap = ((limit - 8 * seen_words) / 20).min(Self::SEG_CAP);
         ResPlan { seg_cap, seen_words }
     }
 
     pub fn bytes(&self) -> u32 {
-        20 * self.seg_cap + 4 * self.seen_words
+        20 * self.seg_cap + 8 * self.seen_words
     }
 }
 
@@ -76,7 +78,7 @@ mod tests {
     }
 
     #[test]
-    fn res_plan_keeps_the_seen_bitmap_to_half_and_caps_the_prefetch() {
+    fn res_plan_keeps_the_bitmaps_to_half_and_caps_the_prefetch() {
         let p = ResPlan::new(3059, 190 * 1024);
         assert_eq!(p.seen_words, 96);
         assert_eq!(p.seg_cap, 4096);
@@ -86,5 +88,8 @@ mod tests {
         assert_eq!(q.seen_words, 0);
         assert_eq!(q.seg_cap, 15 * 1024 / 20);
         assert!(q.bytes() <= 15 * 1024);
+        // Both bitmaps or neither: 4,096 words each (32 KiB together) exceed half of 48 KiB.
+        assert_eq!(ResPlan::new(32 * 4096, 48 * 1024).seen_words, 0);
+        assert_eq!(ResPlan::new(32 * 4096, 64 * 1024).seen_words, 4096);
     }
 }
