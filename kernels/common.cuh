@@ -41,10 +41,10 @@ __device__ __forceinline__ u32 group_of_d(u32 len) { return len <= 2u ? 0u : len
 #define WC_TOO_MANY 1u
 #define WC_TOO_FEW 2u
 
-// Mirrored by `Control` in src/engine/cuda/layout.rs (#[repr(C)]): keep the order.
 // Decisions propagate_fix_k may make before it returns to the host (layout.rs, DECIDE_MAX).
 #define DECIDE_MAX 8u
 
+// Mirrored by `Control` in src/engine/cuda/layout.rs (#[repr(C)]): keep the order.
 struct Control {
     u32 trail_len;     // literals on the trail
     u32 qhead;         // the current round's frontier is trail[qhead..qend)

@@ -232,9 +232,10 @@ __device__ __forceinline__ void input_rounds_d(const FixArgs& a, const Db& db, c
 // first a.decide times such a fixpoint has an applicable rule, the kernel makes the ranked
 // decision itself (a new level, as force_decision_k) and propagates on, saving the host a round
 // trip per decision (the host sets a.decide only where it checks nothing at a fixpoint: tight
-// programs; it learns the decisions from ctl->made and ctl->dec_pos). The last block to finish copies the control block to the host's mirror. The launch may be queued
-// behind a learning kernel the host has not waited for; the analysis' fields of the control block
-// pass through untouched, so the host learns the outcome of both from this one copy.
+// programs; it learns the decisions from ctl->made and ctl->dec_pos). The last block to finish
+// copies the control block to the host's mirror. The launch may be queued behind a learning
+// kernel the host has not waited for; the analysis' fields of the control block pass through
+// untouched, so the host learns the outcome of both from this one copy.
 extern "C" __global__ void propagate_fix_k(FixArgs a, Db db) {
     __shared__ u64 s_best[32];
     __shared__ u32 s_n, s_conflict;
