@@ -1,7 +1,7 @@
 //! The application: read the input step by step, solve each step, print as clasp does, and
 //! return clasp's exit code.
 
-use crate::cli::{Cli, EnumMode, PreFormat};
+use crate::cli::{Cli, EnumMode, PreFormat, ProjectMode};
 use crate::input::{Reader, load};
 use crate::output::{Format, Printer, RunInfo, ShownTable};
 use crate::program::{ProgramBuilder, ProgramSink};
@@ -94,7 +94,7 @@ pub fn run(cli: Cli) -> i32 {
             models,
             opt_mode: cli.opt_mode,
             enum_mode: cli.enum_mode,
-            project: cli.project,
+            project: cli.project.filter(|&m| m != ProjectMode::No),
             backend: cli.backend,
             search: cli.search.clone(),
             limits: Limits::new(cli.time_limit, start),

@@ -58,7 +58,8 @@ pub struct Cli {
 
     /// Projective enumeration: each answer set projected onto the atoms of #project statements
     /// (project), of output statements (show), or of #project if there are any, else of the
-    /// output (auto, the default when no value is given), is printed once.
+    /// output (auto, the default when no value is given), is printed once; no: off, as without
+    /// the option.
     #[arg(long = "project", value_enum, value_name = "MODE", num_args = 0..=1, require_equals = true, default_missing_value = "auto")]
     pub project: Option<ProjectMode>,
 
@@ -195,6 +196,8 @@ pub enum ProjectMode {
     Auto,
     Show,
     Project,
+    /// Off (clasp's `--project=no`); the solver never sees it (`app.rs` makes it `None`).
+    No,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]

@@ -188,7 +188,7 @@ impl<'a> Driver<'a> {
     }
 
     fn projection_atoms(&self) -> Option<Vec<u32>> {
-        let mode = self.opts.project?;
+        let mode = self.opts.project.filter(|&m| m != ProjectMode::No)?;
         let from_show = || -> Vec<u32> {
             let mut a: Vec<u32> =
                 self.program.outputs().flat_map(|o| o.condition.iter().map(|&l| l.unsigned_abs())).collect();
@@ -199,7 +199,7 @@ impl<'a> Driver<'a> {
         let mut atoms = match (mode, self.program.projection()) {
             (ProjectMode::Show, _) | (ProjectMode::Auto, None) => from_show(),
             (_, Some(p)) => p,
-            (ProjectMode::Project, None) => Vec::new(),
+            (ProjectMode::Project | ProjectMode::No, None) => Vec::new(),
         };
         atoms.sort_unstable();
         atoms.dedup();
