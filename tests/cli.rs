@@ -104,6 +104,16 @@ const CONSEQUENCES_WITH_FACT: &str =
 /// shown atoms, 2 on the project statement.
 const PROJECT: &str = "asp 1 0 0\n1 1 3 1 2 3 0 0\n3 1 3\n1 0 0 0 2 2 1\n4 1 a 1 1\n4 1 b 1 2\n0\n";
 
+/// Consequences over the projection (clasp takes them over the #project atoms):
+/// `{a;b;c}. :- a,b. #project a/0.` (all atoms shown);
+/// `{a;b;c}. :- a,b. d. #show d/0. #show a/0. #show e. #project a/0.` (facts and a constant term);
+/// `a. {b;c}. #project a/0. #project b/0.` (a projected fact).
+const PROJECTED_CONSEQUENCES: [&str; 3] = [
+    "asp 1 0 0\n1 1 3 1 2 3 0 0\n3 1 1\n1 0 0 0 2 2 1\n4 1 a 1 1\n4 1 b 1 2\n4 1 c 1 3\n0\n",
+    "asp 1 0 0\n1 0 1 1 0 0\n1 1 3 2 3 4 0 0\n3 1 2\n1 0 0 0 2 3 2\n4 1 a 1 2\n4 1 d 0\n4 1 e 1 -5\n0\n",
+    "asp 1 0 0\n1 0 1 1 0 0\n1 1 2 2 3 0 0\n3 1 2\n3 1 1\n4 1 b 1 2\n4 1 c 1 3\n4 1 a 0\n0\n",
+];
+
 /// `{a;b;c}. :- not a, not b. #minimize{1,a:a; 1,b:b; 1,c:c}.`: optimum 1, reached by {a} and {b}.
 const TWO_OPTIMA: &str =
     "asp 1 0 0\n1 1 3 1 2 3 0 0\n1 0 0 0 2 -2 -1\n2 0 3 3 1 2 1 1 1\n4 1 a 1 1\n4 1 b 1 2\n4 1 c 1 3\n0\n";
@@ -579,6 +589,26 @@ fn consequences_count_facts() {
         let theirs = parse_text(&clingo(&["-n", "0", &flag, &p.path]));
         assert_eq!(ours.models.last().unwrap().atoms, theirs.models.last().unwrap().atoms, "{mode}");
         assert_eq!(ours.get("Consequences"), theirs.get("Consequences"), "{mode}");
+    }
+}
+
+#[test]
+fn consequences_over_the_projection_match_clasp() {
+    for (i, text) in PROJECTED_CONSEQUENCES.iter().chain([&PROJECT]).enumerate() {
+        let p = temp_program("proj.aspif", text);
+        for mode in ["brave", "cautious"] {
+            for project in ["--project=no", "--project", "--project=show", "--project=project"] {
+                let flag = format!("--enum-mode={mode}");
+                let args = ["-n", "0", &flag, project, &p.path];
+                let ours = parse_text(&yasmin_ok(&args, 30).stdout);
+                let theirs = parse_text(&clingo(&args));
+                let what = format!("program {i} {mode} {project}");
+                let (a, b) = (ours.models.last().unwrap(), theirs.models.last().unwrap());
+                assert_eq!(a.atoms, b.atoms, "{what}");
+                assert_eq!(a.consequences, b.consequences, "{what}");
+                assert_eq!(ours.get("Consequences"), theirs.get("Consequences"), "{what}");
+            }
+        }
     }
 }
 

@@ -17,7 +17,7 @@ mod shown;
 
 pub use builder::ProgramBuilder;
 pub use model::{Body, Edge, Heuristic, Minimize, Output, Program, Rule, Statement};
-pub use shown::ShownTable;
+pub use shown::{ShownTable, trivially_true};
 
 /// An atom number (>= 1).
 pub type Atom = u32;

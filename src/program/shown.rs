@@ -46,7 +46,7 @@ impl ShownTable {
 }
 
 /// Atoms whose value needs no search: facts are true, atoms in no head (and not external) false.
-fn trivially_true(program: &Program) -> Vec<Option<bool>> {
+pub fn trivially_true(program: &Program) -> Vec<Option<bool>> {
     let n = program.atom_count() as usize;
     let mut v = vec![Some(false); n + 1];
     for r in program.rules() {

@@ -2,6 +2,7 @@
 //! asked: enumeration (optionally projected), optimization, or brave/cautious consequences.
 //! Every model is checked by [`verify`] before anyone sees it.
 
+mod consequences;
 pub mod limits;
 pub mod minimality;
 pub mod search;
@@ -354,66 +355,6 @@ impl<'a> Driver<'a> {
         self.finish(&mut s);
         Ok(self.outcome(s.engine.name(), n + k, exhausted, interrupted, Some(opt), true, k, None))
     }
-
-    /// Brave (union) or cautious (intersection) consequences over the shown outputs (the program
-    /// has been given atomic outputs: each condition is at most one literal).
-    fn consequences(&mut self, report: &mut dyn Report, mode: EnumMode) -> Result<Outcome, Unsupported> {
-        let mut s = self.search()?;
-        let conds: Vec<Option<Lit>> =
-            self.program.outputs().map(|o| o.condition.first().map(|&l| Lit::from_program(l))).collect();
-        let brave = mode == EnumMode::Brave;
-        let mut cons = vec![brave; 0];
-        let mut counts = (0, 0);
-        let mut n = 0;
-        let (exhausted, interrupted) = loop {
-            match s.next_model() {
-                Next::Model => {
-                    let m = self.take_model(&s);
-                    n += 1;
-                    let holds = |c: &Option<Lit>| c.is_none_or(|l| m[l.var() as usize] == l.is_pos());
-                    cons = if n == 1 {
-                        conds.iter().map(holds).collect()
-                    } else if brave {
-                        conds.iter().zip(&cons).map(|(c, &x)| x || holds(c)).collect()
-                    } else {
-                        conds.iter().zip(&cons).map(|(c, &x)| x && holds(c)).collect()
-                    };
-                    let fixed =
-                        |c: &Option<Lit>, v: bool| c.map_or(v, |l| s.engine.fixed_value(l) == Some(v));
-                    let count = cons.iter().filter(|&&x| x).count() as u64;
-                    counts = if brave {
-                        let open = conds.iter().zip(&cons).filter(|&(c, &x)| x || !fixed(c, false));
-                        (count, open.count() as u64)
-                    } else {
-                        (conds.iter().filter(|c| fixed(c, true)).count() as u64, count)
-                    };
-                    report.model(&ModelEvent {
-                        number: n,
-                        atoms: &m,
-                        costs: None,
-                        consequences: Some(counts),
-                        selected: Some(&cons),
-                    });
-                    // Brave: some output not yet a consequence must hold; cautious: some
-                    // consequence must fail.
-                    let ng: Vec<Lit> = conds
-                        .iter()
-                        .zip(&cons)
-                        .filter(|&(_, &x)| x != brave)
-                        .filter_map(|(c, _)| c.map(|l| if brave { !l } else { l }))
-                        .collect();
-                    if ng.is_empty() || !s.engine.add_nogood(&ng) {
-                        break (true, None);
-                    }
-                }
-                Next::Exhausted => break (true, None),
-                Next::Interrupted(stop) => break (false, Some(stop)),
-            }
-        };
-        self.finish(&mut s);
-        let c = Some((mode, counts.0, counts.1));
-        Ok(self.outcome(s.engine.name(), n, exhausted, interrupted, None, false, 0, c))
-    }
 }
 
 /// Solves `program` as the options say, reporting each model.
@@ -424,7 +365,7 @@ pub fn solve(
 ) -> Result<Outcome, Unsupported> {
     if matches!(opts.enum_mode, EnumMode::Brave | EnumMode::Cautious) {
         let atomic = program.with_atomic_outputs();
-        return driver(&atomic, opts)?.consequences(report, opts.enum_mode);
+        return driver(&atomic, opts)?.consequences(report, opts.enum_mode, program);
     }
     let mut d = driver(program, opts)?;
     let optimizing = !d.problem.costs.is_empty() && opts.opt_mode != OptMode::Ignore;
