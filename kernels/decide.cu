@@ -56,6 +56,12 @@ extern "C" __global__ void decide_k(const int* val, Control* ctl, const u32* e_b
     rank_d(val, &ctl->best, e_body, e_head, entries, b_lit, def_start, def_lits, def_weights, bound, score, s_best);
 }
 
+// The literal a ranked key (rank_d's, nonzero) decides: the entry's body, or its choice head.
+__device__ __forceinline__ u32 ranked_lit_d(u64 key, const u32* e_body, const u32* e_head, const u32* b_lit) {
+    u32 e = 0xffffffffu - (u32)(key & 0xffffffffu);
+    return e_head[e] == NO_CONFLICT ? b_lit[e_body[e]] : e_head[e] << 1;
+}
+
 // Makes `lit` a decision at a new level (one thread); under forward learning its bitmap is
 // its own level's bit.
 __device__ __forceinline__ void decide_lit_d(Control* ctl, int* val, u32* trail, u32* trail_pos, u32* reason,
@@ -76,8 +82,7 @@ extern "C" __global__ void apply_decision_k(Control* ctl, int* val, u32* trail, 
         ctl->decided = NO_CONFLICT;
         return;
     }
-    u32 e = 0xffffffffu - (u32)(key & 0xffffffffu);
-    u32 lit = e_head[e] == NO_CONFLICT ? b_lit[e_body[e]] : e_head[e] << 1;
+    u32 lit = ranked_lit_d(key, e_body, e_head, b_lit);
     decide_lit_d(ctl, val, trail, trail_pos, reason, level_start, lit, deps, words);
     ctl->decided = lit;
 }

@@ -300,8 +300,7 @@ extern "C" __global__ void propagate_fix_k(FixArgs a, Db db) {
                     // Decide here, as force_decision_k would after the host read `ranked`, and
                     // propagate on: the host learns the decisions from `made` and `dec_pos`.
                     if (leader) {
-                        u32 e = 0xffffffffu - (u32)(key & 0xffffffffu);
-                        u32 lit = a.e_head[e] == NO_CONFLICT ? a.b_lit[a.e_body[e]] : a.e_head[e] << 1;
+                        u32 lit = ranked_lit_d(key, a.e_body, a.e_head, a.b_lit);
                         ctl->dec_pos[made] = ctl->trail_len;
                         decide_lit_d(ctl, a.val, a.trail, a.trail_pos, a.reason, a.level_start, lit, a.deps, a.words);
                         ctl->decided = lit;
