@@ -20,7 +20,9 @@
 //! YASMIN_DIFF_THREADS (workers, each with its own clingo process), YASMIN_PYTHON (the
 //! interpreter with clingo 5.8.3; default `<repo>/.venv/bin/python`, see
 //! scripts/setup-test-env.sh), YASMIN_DIFF_VERBOSE (print every program before checking it),
-//! YASMIN_DIFF_BACKEND (`cpu`, the default, or `cuda` to check the GPU engine on the device).
+//! YASMIN_DIFF_BACKEND (`cpu`, the default, or `cuda` to check the GPU engine on the device),
+//! YASMIN_BIN (the yasmin binary that explains a failed check, where cargo's is not there: test
+//! binaries copied to the device). Every solve runs in a forked child (`in_child`).
 //! The test fails, never skips, when clingo cannot be imported.
 
 mod r#gen;
@@ -584,7 +586,13 @@ fn cli_args(c: &str, info: &Info, s: Scheme) -> Vec<String> {
         Heuristic::JeroslowWang => "jw",
     };
     let l = if s.learning == Learning::Res { "res" } else { "fwd" };
-    let mut a = vec!["0".to_string(), format!("--learning={l}"), format!("--heuristic={h}")];
+    let b = if backend() == Backend::Cuda { "cuda" } else { "cpu" };
+    let mut a = vec![
+        "0".to_string(),
+        format!("--learning={l}"),
+        format!("--heuristic={h}"),
+        format!("--backend={b}"),
+    ];
     match c {
         "enumerate" if info.minimize => a.push("--opt-mode=enum".into()),
         "optN" => a.push("--opt-mode=optN".into()),
@@ -595,12 +603,26 @@ fn cli_args(c: &str, info: &Info, s: Scheme) -> Vec<String> {
     a
 }
 
-/// Runs [`check`] in a forked child: yasmin ends the process (exit 70) when its own answer-set
-/// check rejects a model it found, and that must become a reported disagreement, not the end of
-/// the test. On such an exit the yasmin binary is run on the same input to get its message.
+/// Runs [`check`] in a forked child (see [`in_child`]): yasmin ends the process (exit 70) when
+/// its own answer-set check rejects a model it found, and that must become a reported
+/// disagreement, not the end of the test. On such an exit the yasmin binary is run on the same
+/// input to get its message.
 fn isolated_check(c: &str, prep: &Prepared, r: &Reference, s: Scheme) -> Result<(), String> {
+    in_child(|| check(c, &prep.program, &prep.stripped, &prep.info, r, s)).map_err(|e| {
+        e.unwrap_or_else(|how| {
+            format!("yasmin ended the process ({how}); the binary says: {}", run_cli(c, prep, s))
+        })
+    })
+}
+
+/// Runs `f` in a forked child and returns its result: `Err(Ok(message))` when `f` failed or
+/// panicked, `Err(Err(how))` when the child ended otherwise (an exit code or a signal). Every
+/// solve of this test runs in a child, never in the test process itself: CUDA, once initialised
+/// in a process, cannot be used in the children that process forks
+/// (`YASMIN_DIFF_BACKEND=cuda`).
+fn in_child(f: impl FnOnce() -> Result<(), String>) -> Result<(), Result<String, String>> {
     let mut fds = [0i32; 2];
-    // SAFETY: plain POSIX calls; the child only runs the check, writes to the pipe and `_exit`s
+    // SAFETY: plain POSIX calls; the child only runs `f`, writes to the pipe and `_exit`s
     // without running destructors or touching state shared with other threads.
     unsafe {
         assert_eq!(libc::pipe(fds.as_mut_ptr()), 0, "pipe failed");
@@ -611,14 +633,12 @@ fn isolated_check(c: &str, prep: &Prepared, r: &Reference, s: Scheme) -> Result<
             // A child stuck past yasmin's own time limit (say, on a lock another thread held at
             // the fork) dies instead of hanging the test.
             libc::alarm(3 * YASMIN_TIME_LIMIT.as_secs() as u32);
-            // yasmin's own message on an internal error comes from `run_cli` below.
+            // yasmin's own message on an internal error comes from `run_cli`.
             let null = libc::open(c"/dev/null".as_ptr(), libc::O_WRONLY);
             if null >= 0 {
                 libc::dup2(null, 2);
             }
-            let res = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                check(c, &prep.program, &prep.stripped, &prep.info, r, s)
-            }));
+            let res = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
             let msg = match res {
                 Ok(Ok(())) => "ok".to_string(),
                 Ok(Err(e)) => format!("err\n{e}"),
@@ -658,38 +678,46 @@ fn isolated_check(c: &str, prep: &Prepared, r: &Reference, s: Scheme) -> Result<
         let out = String::from_utf8_lossy(&out).into_owned();
         if libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0 {
             return match out.strip_prefix("err\n") {
-                Some(e) => Err(e.to_string()),
+                Some(e) => Err(Ok(e.to_string())),
                 None if out == "ok" => Ok(()),
-                None => Err(format!("garbled result from the checking process: {out:?}")),
+                None => Err(Ok(format!("garbled result from the checking process: {out:?}"))),
             };
         }
-        let how = if libc::WIFEXITED(status) {
+        Err(Err(if libc::WIFEXITED(status) {
             format!("exit code {}", libc::WEXITSTATUS(status))
         } else {
             format!("signal {}", libc::WTERMSIG(status))
-        };
-        Err(format!("yasmin ended the process ({how}); the binary says: {}", run_cli(c, prep, s)))
+        }))
     }
 }
 
-/// Runs the yasmin binary on the check's input and returns what it printed to stderr.
+/// Runs the yasmin binary on the check's input and returns what it printed to stderr. The
+/// binary is `YASMIN_BIN` where that is set (test binaries copied to another machine, where
+/// cargo's paths do not exist), else the one cargo built.
 fn run_cli(c: &str, prep: &Prepared, s: Scheme) -> String {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
     static N: AtomicUsize = AtomicUsize::new(0);
     let k = N.fetch_add(1, Ordering::Relaxed);
-    let file = dir.join(format!("differential-cli-{}-{k}.aspif", std::process::id()));
+    let file = std::env::temp_dir().join(format!("differential-cli-{}-{k}.aspif", std::process::id()));
     let text =
         if matches!(c, "brave" | "cautious") { strip_project(&prep.aspif) } else { prep.aspif.clone() };
-    std::fs::write(&file, text).unwrap();
+    if let Err(e) = std::fs::write(&file, text) {
+        return format!("(cannot write {}: {e})", file.display());
+    }
     let args = cli_args(c, &prep.info, s);
-    let out = Command::new(env!("CARGO_BIN_EXE_yasmin")).args(&args).arg(&file).output().unwrap();
+    let bin = std::env::var_os("YASMIN_BIN")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_yasmin")));
+    let out = Command::new(&bin).args(&args).arg(&file).output();
     std::fs::remove_file(&file).ok();
-    format!(
-        "`yasmin {}` exits {:?}: {}",
-        args.join(" "),
-        out.status.code(),
-        String::from_utf8_lossy(&out.stderr).trim()
-    )
+    match out {
+        Ok(out) => format!(
+            "`yasmin {}` exits {:?}: {}",
+            args.join(" "),
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).trim()
+        ),
+        Err(e) => format!("(cannot run {}: {e}; set YASMIN_BIN)", bin.display()),
+    }
 }
 
 fn applicable(check: &str, info: &Info) -> bool {
@@ -1163,18 +1191,6 @@ fn yasmin_agrees_with_clingo_and_brute_force_on_random_programs() {
     );
 }
 
-/// The clingo process works as the differential test assumes: gringo's aspif for a `.lp` text,
-/// and clasp reading aspif through `Control.load` (it reproduces the answer sets
-/// `python -m clingo --mode=clasp` gives, including the default-options bug that
-/// ../shared/docs/oracles.md describes, which the test's `--trans-ext=weight` avoids).
-/// Brave and cautious consequences of random programs with `#project` statements, against
-/// clingo's: clasp computes them over the projection atoms (src/solve/consequences.rs). The
-/// outputs of projection atoms must agree exactly, and yasmin may show nothing clingo does not.
-/// clingo may show more: an output atom that its preprocessing finds equivalent to a projection
-/// atom shares that atom's variable and is shown with it (yasmin does not look for such
-/// equivalences). clingo is the only reference: the brute force does not model this.
-/// `YASMIN_DIFF_PROJECTED` programs are generated (1,500 by default); those with `#project`
-/// statements are compared.
 /// The names shown unconditionally (a condition of facts only): clingo's API leaves them out of
 /// a consequence model over the projection (its text output prints them, as yasmin does).
 fn fact_outputs(p: &Program) -> BTreeSet<String> {
@@ -1185,6 +1201,14 @@ fn fact_outputs(p: &Program) -> BTreeSet<String> {
         .collect()
 }
 
+/// Brave and cautious consequences of random programs with `#project` statements, against
+/// clingo's: clasp computes them over the projection atoms (src/solve/consequences.rs). The
+/// outputs of projection atoms must agree exactly, and yasmin may show nothing clingo does not.
+/// clingo may show more: an output atom that its preprocessing finds equivalent to a projection
+/// atom shares that atom's variable and is shown with it (yasmin does not look for such
+/// equivalences). clingo is the only reference: the brute force does not model this.
+/// `YASMIN_DIFF_PROJECTED` programs are generated (1,500 by default); those with `#project`
+/// statements are compared.
 #[test]
 fn projected_consequences_agree_with_clingo() {
     let n = env_num("YASMIN_DIFF_PROJECTED").unwrap_or(1500);
@@ -1216,15 +1240,19 @@ fn projected_consequences_agree_with_clingo() {
             let drop_facts =
                 |v: &Vec<String>| v.iter().filter(|x| !facts.contains(*x)).cloned().collect::<Vec<_>>();
             let theirs = run.models.last().map(|m| drop_facts(&m.0));
-            let ours = run_yasmin(&program, &opts).map(|(_, m)| m.last().map(|m| drop_facts(&m.0)));
             compared += 1;
-            let agree = match (&ours, &theirs) {
-                (Ok(Some(o)), Some(t)) => info.view(o) == info.view(t) && o.iter().all(|x| t.contains(x)),
-                (Ok(o), t) => o == t,
-                (Err(_), _) => false,
-            };
-            if !agree {
-                differ.push(format!("seed {seed} {mode:?}: yasmin {ours:?}, clingo {theirs:?}\n{aspif}"));
+            let res = in_child(|| {
+                let ours = run_yasmin(&program, &opts).map(|(_, m)| m.last().map(|m| drop_facts(&m.0)));
+                let agree = match (&ours, &theirs) {
+                    (Ok(Some(o)), Some(t)) => info.view(o) == info.view(t) && o.iter().all(|x| t.contains(x)),
+                    (Ok(o), t) => o == t,
+                    (Err(_), _) => false,
+                };
+                if agree { Ok(()) } else { Err(format!("yasmin {ours:?}, clingo {theirs:?}")) }
+            });
+            if let Err(e) = res {
+                let e = e.unwrap_or_else(|how| format!("yasmin ended the process ({how})"));
+                differ.push(format!("seed {seed} {mode:?}: {e}\n{aspif}"));
             }
         }
     }
@@ -1236,6 +1264,10 @@ fn projected_consequences_agree_with_clingo() {
     assert!(differ.is_empty(), "{} of {compared} differ; the first:\n{}", differ.len(), differ[0]);
 }
 
+/// The clingo process works as the differential test assumes: gringo's aspif for a `.lp` text,
+/// and clasp reading aspif through `Control.load` (it reproduces the answer sets
+/// `python -m clingo --mode=clasp` gives, including the default-options bug that
+/// ../shared/docs/oracles.md describes, which the test's `--trans-ext=weight` avoids).
 #[test]
 fn clingo_oracle_process_grounds_and_solves_aspif() {
     let mut clingo = Clingo::start();
