@@ -2,7 +2,8 @@
 // learn_res_k: 1-UIP resolution (Algorithm 3), resolving up to 32 literals of the conflict level
 // at once (the latest ones marked, found in a bitmap of trail positions) until one is left, long
 // reasons shared out among the block's warps; the short reasons of the conflict level are
-// prefetched into shared memory first, so that each batch reads no global memory for them.
+// prefetched into shared memory first, so that each batch reads no global memory for them; then
+// the nogood is minimised (minimise_d: lower-level literals whose reasons lie inside it go).
 // learn_fwd_k: forward learning (Algorithm 4): the dependency bitmaps of the conflict's literals
 // OR-reduced by warp shuffles; the learned nogood is the set of decisions whose bits are set,
 // highest level first, written by one warp.
@@ -68,6 +69,64 @@ __device__ __forceinline__ u32 take_marked_d(const u32* marked, u32* resolved, u
 #define INFO_SAME 0xfffffffeu
 #define INFO_NONE 0xfffffffdu
 
+// Local minimisation of a learned nogood (MiniSat's ccmin_mode 1): a lower-level literal goes
+// when every other literal of its reason is in the nogood (`seen`, a bitmap of variables) or of
+// level 0. The checks all read the seen set of the whole nogood and the removals follow them; that
+// is sound because reasons point back along the trail: a removed literal is implied by literals
+// assigned before it, each kept or itself removed the same way, so the chain ends in kept ones.
+// Reasons of lower levels have no literal of the conflict level, which `seen` does not hold. A
+// warp checks a literal (every literal of a long reason at once); then warp 0 closes the gaps,
+// keeping the UIP at position 0, and counts again the backjump level and the LBD's levels in
+// `levels` (cleared here; the conflict level counts 1). Block-wide: every thread calls it.
+__device__ __forceinline__ void minimise_d(const Db& db, const int* val, const u32* trail_pos, const u32* reason,
+                                           u32* learned, const u32* seen, u32* levels, u32 seen_words, u32* s_n,
+                                           u32* s_bj, u32* s_lbd) {
+    u32 tid = threadIdx.x, lane = tid & 31u, warp = tid >> 5, nwarps = blockDim.x >> 5, n = *s_n;
+    for (u32 w = tid; w < seen_words; w += blockDim.x) levels[w] = 0u;
+    for (u32 k = 1u + warp; k < n; k += nwarps) {
+        u32 q = learned[k], v = lit_var_d(q), r = reason[v];
+        bool implied = REASON_KIND(r) != R_DECISION && REASON_KIND(r) != R_UNIT;
+        if (implied) {
+            bool outside = false;
+            reason_lits_d(db, val, trail_pos, r, 0u, q, trail_pos[v], lane, 32u, [&](u32 x) {
+                u32 xv = lit_var_d(x);
+                if (!(seen[xv >> 5] >> (xv & 31u) & 1u) && level_of_d(val, xv) != 0u) outside = true;
+            });
+            implied = !__any_sync(0xffffffffu, outside);
+        }
+        if (implied && lane == 0) learned[k] = NO_CONFLICT;
+    }
+    __syncthreads();
+    if (warp == 0) {
+        // A chunk reads its 32 positions before writing below them: the writes never pass the reads.
+        u32 out = 1u, bj = 0u, fresh = 0u;
+        for (u32 k0 = 1u; k0 < n; k0 += 32u) {
+            u32 k = k0 + lane;
+            u32 q = k < n ? learned[k] : NO_CONFLICT;
+            bool keep = q != NO_CONFLICT;
+            u32 m = __ballot_sync(0xffffffffu, keep);
+            if (keep) {
+                u32 L = level_of_d(val, lit_var_d(q));
+                learned[out + (u32)__popc(m & ((1u << lane) - 1u))] = q;
+                bj = max(bj, L);
+                u32 bit = 1u << (L & 31u);
+                if (!(atomicOr(&levels[L >> 5], bit) & bit)) fresh++;
+            }
+            out += (u32)__popc(m);
+        }
+        for (u32 off = 16; off > 0; off >>= 1) {
+            bj = max(bj, __shfl_xor_sync(0xffffffffu, bj, off));
+            fresh += __shfl_xor_sync(0xffffffffu, fresh, off);
+        }
+        if (lane == 0) {
+            *s_n = out;
+            *s_bj = bj;
+            *s_lbd = 1u + fresh;
+        }
+    }
+    __syncthreads();
+}
+
 // 1-UIP by one block of W warps. The conflict level's literals are marked by trail position; the
 // others (lower levels) go into the learned nogood, deduplicated by `seen` (a bitmap of variables
 // in shared memory when `seen_words` > 0, else the global array, cleared at the end), and the
@@ -82,7 +141,7 @@ __device__ __forceinline__ u32 take_marked_d(const u32* marked, u32* resolved, u
 // and when seen_words > 0 two bitmaps of seen_words words: the seen variables and the levels the
 // LBD has counted (levels are fewer than variables). Without them the LBD counts a lower level
 // when the global `level_stamp[level]` is not yet `tag`, a number the host makes different for
-// every analysis.
+// every analysis, and the nogood is not minimised (minimise_d needs the shared bitmaps).
 extern "C" __global__ void learn_res_k(Control* ctl, int* val, u32* trail, u32* trail_pos, u32* reason,
                                        const u32* level_start, u32* seen, u32* touched,
                                        u32* learned, float* score, float inc, u32* g_bits, Db db,
@@ -251,6 +310,8 @@ extern "C" __global__ void learn_res_k(Control* ctl, int* val, u32* trail, u32* 
         }
     }
     __syncthreads();
+    if (done == 1 && seen_words) minimise_d(db, val, trail_pos, reason, learned, s_seen, s_levels, seen_words, &s_n,
+                                            &s_bj, &s_lbd);
     u32 n = s_n, bj = s_bj;
     // Position 1: a literal of the backjump level (warp 0).
     for (u32 k0 = 1; warp == 0 && k0 < n; k0 += 32u) {
