@@ -240,9 +240,12 @@ extern "C" __global__ void learn_res_k(Control* ctl, int* val, u32* trail, u32* 
     };
     auto mark = [&](u32 q) {
         u32 v = lit_var_d(q);
+        // The position is loaded with the value, not after it: one wait on a long reason's
+        // literals of the conflict level instead of two.
+        u32 tp = trail_pos[v];
         u32 L = level_of_d(val, v);
         if (L == 0) return;
-        if (L == lv) same(trail_pos[v] - lo, v);
+        if (L == lv) same(tp - lo, v);
         else lower(q, L);
     };
     auto mark_info = [&](u32 word, u32 kind) {
