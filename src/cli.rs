@@ -90,9 +90,21 @@ pub struct SearchOptions {
     #[arg(long = "learning", value_enum, default_value_t = Learning::Res)]
     pub learning: Learning,
 
-    /// How applicable rules are ranked for decisions.
+    /// How applicable rules (or, with --decisions=vars, variables) are ranked for decisions.
     #[arg(long = "heuristic", value_enum, default_value_t = Heuristic::Activity)]
     pub heuristic: Heuristic,
+
+    /// What a decision may assign: rules (the ASP computation of the paper: only an applicable
+    /// rule, by making its body true or, for `not q` in it, q false) or vars (any unassigned
+    /// variable, the best ranked, atoms false and rule bodies true unless --save-progress keeps
+    /// the value it had last, as clasp decides). The CUDA engine decides on rules only.
+    #[arg(long = "decisions", value_enum, default_value_t = Decisions::Rules)]
+    pub decisions: Decisions,
+
+    /// With --decisions=vars: a variable is decided with the value it had before it was last
+    /// unassigned (progress saving), where it had one.
+    #[arg(long = "save-progress")]
+    pub save_progress: bool,
 
     /// Restart policy: luby,N (Luby sequence times N conflicts), geom,N,F (N, N*F, ...), or no.
     #[arg(long = "restarts", default_value = "luby,100", value_parser = parse_restarts)]
@@ -142,6 +154,12 @@ pub struct SearchOptions {
 pub enum GpuRounds {
     Device,
     Host,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decisions {
+    Rules,
+    Vars,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]

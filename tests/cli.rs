@@ -266,6 +266,23 @@ fn default_is_one_model_and_n0_enumerates_all() {
 }
 
 #[test]
+fn decisions_on_variables_enumerate_the_same_answer_sets() {
+    for program in ["queens.aspif", "colouring.aspif", "hamiltonian.aspif"] {
+        let p = instance(program);
+        let rules = parse_text(&yasmin_ok(&["-n", "0", &p], 30).stdout);
+        for extra in [&["--decisions=vars"][..], &["--decisions=vars", "--save-progress"]] {
+            let args: Vec<&str> = extra.iter().copied().chain(["-n", "0", p.as_str()]).collect();
+            let vars = parse_text(&yasmin_ok(&args, 30).stdout);
+            assert_eq!(vars.answer_sets(), rules.answer_sets(), "{program} {extra:?}");
+            assert_eq!(vars.get("Models"), rules.get("Models"), "{program} {extra:?}");
+        }
+    }
+    let bad = yasmin(&["--decisions=atoms", &instance("queens.aspif")]);
+    assert!(bad.stderr.contains("--decisions"), "{}", bad.stderr);
+    assert_ne!(bad.code, 0);
+}
+
+#[test]
 fn bare_number_is_the_number_of_models() {
     let queens = instance("queens.aspif");
     let all = parse_text(&yasmin_ok(&["0", &queens], 30).stdout);

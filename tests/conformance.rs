@@ -1,17 +1,27 @@
 //! The conformance corpus (`../shared/conformance`): every program gives exactly its expected
-//! answer sets, under both learning schemes and every decision heuristic.
+//! answer sets, under both learning schemes, every decision heuristic, and decisions on rules (the
+//! ASP computation) or on variables (`--decisions=vars`, with and without progress saving).
 
 mod support;
 
 use support::{answer_sets, conformance, options};
-use yasmin::cli::{Heuristic, Learning};
+use yasmin::cli::{Decisions, Heuristic, Learning};
 use yasmin::input::read_program;
 
-fn run_family(family: &str, learning: Learning, heuristic: Heuristic) {
+fn run_family(
+    family: &str,
+    learning: Learning,
+    heuristic: Heuristic,
+    decisions: Decisions,
+    save_progress: bool,
+) {
+    let mut opts = options(learning, heuristic);
+    opts.search.decisions = decisions;
+    opts.search.save_progress = save_progress;
     let mut failures = Vec::new();
     for (path, expected) in conformance(family) {
         let program = read_program(&std::fs::read(&path).unwrap()).unwrap();
-        let (outcome, got, _) = answer_sets(&program, &options(learning, heuristic));
+        let (outcome, got, _) = answer_sets(&program, &opts);
         if got != expected || !outcome.exhausted {
             failures.push(format!(
                 "{}: {} answer sets, expected {}",
@@ -23,9 +33,11 @@ fn run_family(family: &str, learning: Learning, heuristic: Heuristic) {
     }
     assert!(
         failures.is_empty(),
-        "{:?}/{:?}: {} failures:\n{}",
+        "{:?}/{:?}/{:?}{}: {} failures:\n{}",
         learning,
         heuristic,
+        decisions,
+        if save_progress { " (progress saved)" } else { "" },
         failures.len(),
         failures.join("\n")
     );
@@ -33,8 +45,27 @@ fn run_family(family: &str, learning: Learning, heuristic: Heuristic) {
 
 macro_rules! conformance_tests {
     ($($name:ident: $family:expr, $learning:expr, $heur:expr;)*) => {
-        $( #[test] fn $name() { run_family($family, $learning, $heur); } )*
+        $( #[test] fn $name() { run_family($family, $learning, $heur, Decisions::Rules, false); } )*
     };
+}
+
+macro_rules! conformance_tests_on_vars {
+    ($($name:ident: $family:expr, $learning:expr, $save:expr;)*) => {
+        $( #[test] fn $name() { run_family($family, $learning, Heuristic::Activity, Decisions::Vars, $save); } )*
+    };
+}
+
+// Decisions on any variable.
+conformance_tests_on_vars! {
+    tight_vars_res: "tight", Learning::Res, false;
+    tight_vars_res_saved: "tight", Learning::Res, true;
+    tight_vars_fwd: "tight", Learning::Fwd, false;
+    nontight_vars_res: "nontight", Learning::Res, false;
+    nontight_vars_res_saved: "nontight", Learning::Res, true;
+    nontight_vars_fwd_saved: "nontight", Learning::Fwd, true;
+    aggregates_vars_res: "aggregates", Learning::Res, false;
+    aggregates_vars_res_saved: "aggregates", Learning::Res, true;
+    aggregates_vars_fwd: "aggregates", Learning::Fwd, false;
 }
 
 // Forward learning is paired with the activity heuristic only: its nogoods are sets of decisions,

@@ -39,7 +39,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
-use yasmin::cli::{Backend, EnumMode, Heuristic, Learning, OptMode, ProjectMode, SearchOptions};
+use yasmin::cli::{Backend, Decisions, EnumMode, Heuristic, Learning, OptMode, ProjectMode, SearchOptions};
 use yasmin::input::read_program;
 use yasmin::output::ShownTable;
 use yasmin::program::Program;
@@ -391,11 +391,23 @@ impl Report for Collect {
 struct Scheme {
     learning: Learning,
     heuristic: Heuristic,
+    /// `--decisions=vars`, with `--save-progress` when `save` (CPU engine).
+    vars: bool,
+    save: bool,
 }
 
 impl Scheme {
+    const fn new(learning: Learning, heuristic: Heuristic) -> Scheme {
+        Scheme { learning, heuristic, vars: false, save: false }
+    }
+
     fn name(&self) -> String {
-        format!("{:?}-{:?}", self.learning, self.heuristic).to_lowercase()
+        let d = match (self.vars, self.save) {
+            (false, _) => "",
+            (true, false) => "-vars",
+            (true, true) => "-vars-saved",
+        };
+        format!("{:?}-{:?}{d}", self.learning, self.heuristic).to_lowercase()
     }
 }
 
@@ -406,7 +418,13 @@ fn options(s: Scheme) -> SolveOptions {
         enum_mode: EnumMode::Auto,
         project: None,
         backend: backend(),
-        search: SearchOptions { learning: s.learning, heuristic: s.heuristic, ..SearchOptions::default() },
+        search: SearchOptions {
+            learning: s.learning,
+            heuristic: s.heuristic,
+            decisions: if s.vars { Decisions::Vars } else { Decisions::Rules },
+            save_progress: s.save,
+            ..SearchOptions::default()
+        },
         limits: Limits { deadline: Some(Instant::now() + YASMIN_TIME_LIMIT) },
     }
 }
@@ -593,6 +611,12 @@ fn cli_args(c: &str, info: &Info, s: Scheme) -> Vec<String> {
         format!("--heuristic={h}"),
         format!("--backend={b}"),
     ];
+    if s.vars {
+        a.push("--decisions=vars".into());
+    }
+    if s.save {
+        a.push("--save-progress".into());
+    }
     match c {
         "enumerate" if info.minimize => a.push("--opt-mode=enum".into()),
         "optN" => a.push("--opt-mode=optN".into()),
@@ -785,7 +809,7 @@ fn prepare(aspif: String) -> Result<Prepared, String> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Fault {
     /// yasmin disagrees with the reference in one check.
-    Yasmin { check: &'static str, scheme: (String, Learning, Heuristic) },
+    Yasmin { check: &'static str, scheme: Scheme },
     /// clingo disagrees with the brute force.
     Clingo { field: &'static str },
 }
@@ -802,8 +826,7 @@ fn fault_holds(fault: &Fault, case: &Case, clingo: &mut Clingo) -> Option<String
             if !applicable(c, &prep.info) {
                 return None;
             }
-            let s = Scheme { learning: scheme.1, heuristic: scheme.2 };
-            isolated_check(c, &prep, &reference, s).err()
+            isolated_check(c, &prep, &reference, *scheme).err()
         }
         Fault::Clingo { field } => {
             let brute = prep.brute.as_ref()?;
@@ -918,12 +941,16 @@ fn ground_tags(p: &Program) -> Vec<&'static str> {
 }
 
 fn scheme_for(i: u64) -> Scheme {
-    if i.is_multiple_of(2) {
+    let mut s = if i.is_multiple_of(2) {
         let h = [Heuristic::Activity, Heuristic::Occurrence, Heuristic::JeroslowWang][(i / 2 % 3) as usize];
-        Scheme { learning: Learning::Res, heuristic: h }
+        Scheme::new(Learning::Res, h)
     } else {
-        Scheme { learning: Learning::Fwd, heuristic: Heuristic::Activity }
-    }
+        Scheme::new(Learning::Fwd, Heuristic::Activity)
+    };
+    // Two programs in five decide on variables, one of them with progress saving.
+    s.vars = i % 5 >= 3;
+    s.save = i % 5 == 4;
+    s
 }
 
 fn make_case(seed: u64) -> Case {
@@ -996,8 +1023,7 @@ fn check_one(index: u64, seed: u64, clingo: &mut Clingo, stats: &Mutex<Stats>) {
         }
         checked.push(c);
         if let Err(e) = isolated_check(c, &prep, &reference, scheme) {
-            let s = (scheme.name(), scheme.learning, scheme.heuristic);
-            faults.push((Fault::Yasmin { check: c, scheme: s }, e));
+            faults.push((Fault::Yasmin { check: c, scheme }, e));
         }
     }
 
@@ -1048,7 +1074,7 @@ fn check_one(index: u64, seed: u64, clingo: &mut Clingo, stats: &Mutex<Stats>) {
 
     for (fault, detail, shrink_it) in plan {
         let header = match &fault {
-            Fault::Yasmin { check, scheme } => format!("yasmin `{check}` ({})", scheme.0),
+            Fault::Yasmin { check, scheme } => format!("yasmin `{check}` ({})", scheme.name()),
             Fault::Clingo { field } => format!("clingo vs brute force ({field})"),
         };
         let also = match &fault {
@@ -1071,7 +1097,7 @@ fn check_one(index: u64, seed: u64, clingo: &mut Clingo, stats: &Mutex<Stats>) {
         let (small, detail) = shrink(&case, &fault, clingo);
         let small_aspif = small.aspif(clingo).unwrap_or_default();
         let prefix = match &fault {
-            Fault::Yasmin { check, scheme } => format!("{check}-{}", scheme.0),
+            Fault::Yasmin { check, scheme } => format!("{check}-{}", scheme.name()),
             Fault::Clingo { field } => format!("clingo-wrong-{field}"),
         };
         let name = regression_name(&prefix, &small, seed);
@@ -1101,7 +1127,7 @@ fn signature(fault: &Fault, detail: &str) -> String {
         .take(40)
         .collect();
     match fault {
-        Fault::Yasmin { check, scheme } => format!("{check}/{:?}/{kind}", scheme.1),
+        Fault::Yasmin { check, scheme } => format!("{check}/{:?}/{kind}", scheme.learning),
         Fault::Clingo { field } => format!("clingo/{field}"),
     }
 }
@@ -1345,10 +1371,12 @@ fn check_file(path: &Path) -> Vec<String> {
     let mut failed = Vec::new();
     let mut first = None;
     for scheme in [
-        Scheme { learning: Learning::Res, heuristic: Heuristic::Activity },
-        Scheme { learning: Learning::Res, heuristic: Heuristic::Occurrence },
-        Scheme { learning: Learning::Res, heuristic: Heuristic::JeroslowWang },
-        Scheme { learning: Learning::Fwd, heuristic: Heuristic::Activity },
+        Scheme::new(Learning::Res, Heuristic::Activity),
+        Scheme::new(Learning::Res, Heuristic::Occurrence),
+        Scheme::new(Learning::Res, Heuristic::JeroslowWang),
+        Scheme::new(Learning::Fwd, Heuristic::Activity),
+        Scheme { vars: true, ..Scheme::new(Learning::Res, Heuristic::Activity) },
+        Scheme { vars: true, save: true, ..Scheme::new(Learning::Fwd, Heuristic::Activity) },
     ] {
         for c in CHECKS.into_iter().filter(|c| applicable(c, &prep.info)) {
             if let Err(e) = isolated_check(c, &prep, reference, scheme) {

@@ -1,6 +1,10 @@
 //! Decisions by the ASP computation: only an applicable rule may be applied, by making its body
 //! true (which derives its head) or, for a choice rule whose body holds, its head; candidates are
-//! ranked by the chosen heuristic.
+//! ranked by the chosen heuristic. With `--decisions=vars` every unassigned variable is a
+//! candidate instead, decided false if it is an atom and true if it is a rule body (clasp's
+//! default signs), or with the value it last had (`--save-progress`): the completion, the
+//! unfounded-set propagator and the final check make any total assignment an answer set, so
+//! the ASP computation's restriction is a heuristic, not a condition of soundness.
 //!
 //! Candidates live in a heap of variables ordered by score. A body variable is a candidate when its
 //! rule is applicable (positive literals true, negative ones not false); an atom `q` is one when
@@ -10,7 +14,7 @@
 //! when their body becomes true; every variable returns when it is unassigned. A candidate lost
 //! anyway is found by the engine's completion scan, so parking affects speed, never answers.
 
-use crate::cli::Heuristic;
+use crate::cli::{Decisions, Heuristic};
 use crate::engine::assignment::Assignment;
 use crate::nogoods::{Lit, Problem, Var};
 
@@ -29,15 +33,24 @@ pub struct Decider {
     parked: Vec<bool>,
     /// Per variable: the literal it is parked on, or `Lit::FALSE`.
     parked_on: Vec<Lit>,
+    /// `--decisions=vars`: every variable a candidate, with a sign of its own (below).
+    any: bool,
+    /// Program atoms are variables `1..=num_atoms`; the others are bodies and auxiliaries.
+    num_atoms: u32,
+    /// `--save-progress`: per variable, the literal that was true when it was last unassigned
+    /// (`Lit::FALSE` before that).
+    saved: Option<Vec<Lit>>,
 }
 
 const ABSENT: u32 = u32::MAX;
 
 impl Decider {
-    pub fn new(p: &Problem, heuristic: Heuristic) -> Self {
+    pub fn new(p: &Problem, heuristic: Heuristic, decisions: Decisions, save_progress: bool) -> Self {
         let nv = p.num_vars as usize;
         let bt = &p.bodies;
-        let mut eligible = vec![false; nv];
+        let any = decisions == Decisions::Vars;
+        // Variable 0 is the constant true.
+        let mut eligible: Vec<bool> = (0..nv).map(|v| any && v > 0).collect();
         let mut choices: Vec<Vec<u32>> = vec![Vec::new(); nv];
         for b in 0..bt.len() {
             if !bt.has_heads(b) {
@@ -74,6 +87,9 @@ impl Decider {
             park: vec![Vec::new(); 2 * nv],
             parked: vec![false; 2 * nv],
             parked_on: vec![Lit::FALSE; nv],
+            any,
+            num_atoms: p.num_atoms,
+            saved: (any && save_progress).then(|| vec![Lit::FALSE; nv]),
         };
         for v in 0..nv as Var {
             d.insert(v);
@@ -135,9 +151,12 @@ impl Decider {
         self.parked_on[v as usize] = on;
     }
 
-    /// `v` became unassigned: back to the heap, unless it is parked on a literal that is still
-    /// unassigned (then it is still not applicable).
-    pub fn on_unassign(&mut self, a: &Assignment, v: Var) {
+    /// `v`, whose true literal was `was`, became unassigned: back to the heap, unless it is
+    /// parked on a literal that is still unassigned (then it is still not applicable).
+    pub fn on_unassign(&mut self, a: &Assignment, v: Var, was: Lit) {
+        if let Some(saved) = &mut self.saved {
+            saved[v as usize] = was;
+        }
         let on = self.parked_on[v as usize];
         if on != Lit::FALSE && a.value(on) == 0 {
             return;
@@ -183,6 +202,13 @@ impl Decider {
 
     /// The decision `v` offers, or where to park it (if anywhere).
     fn candidate(&self, p: &Problem, a: &Assignment, v: Var) -> Result<Lit, Option<Lit>> {
+        if self.any {
+            return Ok(match self.saved.as_ref().map(|s| s[v as usize]) {
+                Some(l) if l != Lit::FALSE => l,
+                _ if v <= self.num_atoms => Lit::neg(v),
+                _ => Lit::pos(v),
+            });
+        }
         let bt = &p.bodies;
         let mut park = None;
         let l = Lit::pos(v);

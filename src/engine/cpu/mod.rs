@@ -84,7 +84,7 @@ impl CpuEngine {
             wp,
             cost,
             ufs,
-            dec: Decider::new(&p, opts.heuristic),
+            dec: Decider::new(&p, opts.heuristic, opts.decisions, opts.save_progress),
             fwd: (opts.learning == Learning::Fwd).then(|| Deps::new(nv)),
             qhead: 0,
             conflict: Vec::new(),
@@ -156,7 +156,7 @@ impl CpuEngine {
                 cost.on_unassign(l);
             }
             ufs.on_unassign(l.var());
-            dec.on_unassign(a, l.var());
+            dec.on_unassign(a, l.var(), l);
         });
         debug_assert_eq!(idx, keep);
         self.qhead = self.qhead.min(keep);

@@ -20,7 +20,7 @@ use self::device::{DResult, Device, err};
 use self::kernels::Kernel;
 use self::layout::{Control, DECIDE_MAX, NO_CONFLICT, Tables};
 use super::{Completion, Engine, EngineStats};
-use crate::cli::{Deletion, GpuRounds, Learning, SearchOptions};
+use crate::cli::{Decisions, Deletion, GpuRounds, Learning, SearchOptions};
 use crate::nogoods::{Lit, Problem};
 use cudarc::driver::PushKernelArg;
 use std::sync::Arc;
@@ -118,6 +118,11 @@ impl CudaEngine {
         let dev =
             Device::new(&t, p.num_vars, &scores, opts.learning == Learning::Fwd, opts.gpu_shared_kib * 1024)?;
         let tpb = opts.tpb.clamp(32, 1024) / 32 * 32;
+        if opts.decisions == Decisions::Vars {
+            log::warn!(
+                "the CUDA engine decides on applicable rules only: --decisions=vars is the CPU engine's"
+            );
+        }
         if opts.deletion == Deletion::Activity {
             log::warn!("the CUDA engine keeps no activity of nogoods: --deletion=activity deletes by LBD");
         }
