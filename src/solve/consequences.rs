@@ -87,7 +87,7 @@ impl Driver<'_> {
         let mut s = self.search()?;
         let (conds, shown) = self.candidates(original);
         let brave = mode == EnumMode::Brave;
-        let mut cons = vec![brave; 0];
+        let mut cons: Vec<bool> = Vec::new();
         let mut counts = (0, 0);
         let mut n = 0;
         let (exhausted, interrupted) = loop {

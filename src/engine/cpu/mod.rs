@@ -16,7 +16,7 @@ use self::forward::Deps;
 use self::minimize::CostProp;
 use self::weight::WeightProp;
 use super::{Completion, Engine, EngineStats};
-use crate::cli::{Deletion, Learning, SearchOptions};
+use crate::cli::{Decisions, Deletion, Learning, SearchOptions};
 use crate::engine::assignment::{Assignment, Reason};
 use crate::engine::unfounded::Unfounded;
 use crate::nogoods::{Lit, Problem};
@@ -67,8 +67,10 @@ impl CpuEngine {
         let hooks = (0..2 * nv)
             .map(|i| {
                 let l = Lit(i);
-                let choice =
-                    p.bodies.bodies_of(l).iter().any(|&b| !p.bodies.choice_heads(b as usize).is_empty());
+                // Choice heads wake up when a body of theirs becomes true; decisions on any
+                // variable (--decisions=vars) have nothing to wake.
+                let choice = opts.decisions == Decisions::Rules
+                    && p.bodies.bodies_of(l).iter().any(|&b| !p.bodies.choice_heads(b as usize).is_empty());
                 (wp.has_occurrences(l) as u8 * HOOK_WEIGHT)
                     | (cost.has_occurrences(l) as u8 * HOOK_COST)
                     | (ufs.has_trigger(l) as u8 * HOOK_UNFOUNDED)
