@@ -41,8 +41,14 @@ __device__ __forceinline__ u32 group_of_d(u32 len) { return len <= 2u ? 0u : len
 #define WC_TOO_MANY 1u
 #define WC_TOO_FEW 2u
 
-// Decisions propagate_fix_k may make before it returns to the host (layout.rs, DECIDE_MAX).
+// Decisions propagate_fix_k may make before it returns to the host (layout.rs, DECIDE_MAX), and
+// conflicts it may analyse itself (LEARN_MAX); its record of both, in order, has room for an
+// analysis queued before it besides (EVENTS_MAX). An event is a decision's trail position (its
+// level's start), or EVENT_LEARN | the backjump level of an analysis.
 #define DECIDE_MAX 8u
+#define LEARN_MAX 8u
+#define EVENTS_MAX (DECIDE_MAX + LEARN_MAX + 1u)
+#define EVENT_LEARN 0x80000000u
 
 // Mirrored by `Control` in src/engine/cuda/layout.rs (#[repr(C)]): keep the order.
 struct Control {
@@ -69,8 +75,12 @@ struct Control {
     u64 ranked;        // propagate_fix_k at a fixpoint: the best decision's key (as best), 0: none
     u64 ns_learn;      // nanoseconds in the learning kernels (statistics)
     u32 lbd;           // the learned nogood's LBD: how many decision levels its literals have
-    u32 made;          // decisions propagate_fix_k made at its fixpoints (at most FixArgs::decide),
-    u32 dec_pos[DECIDE_MAX];  //   their trail positions (the levels' starts), for the host's mirror
+    u32 made;          // decisions propagate_fix_k made at its fixpoints (at most FixArgs::decide)
+    u32 events;        // propagate_fix_k's decisions and analyses (the queued one first), in order,
+    u32 event[EVENTS_MAX];   //   for the host's mirror of the levels (EVENT_LEARN above)
+    u32 an_len[LEARN_MAX + 1u];  // the analyses' nogood lengths and LBDs, in the order of their events,
+    u32 an_lbd[LEARN_MAX + 1u];  //   and the trail's length when each began (0 for the queued one)
+    u32 an_trail[LEARN_MAX + 1u];
 };                     // (the size stays a multiple of 8 bytes, which publish_d copies by)
 
 // The device's nanosecond clock (for the statistics above).
@@ -83,14 +93,20 @@ __device__ __forceinline__ u64 now_ns_d() {
 // Copies the control block to its host mirror (src/engine/cuda/mirror.rs), one thread, as the
 // last act of a kernel the host waits on: the host then reads it without a copy. Volatile loads
 // read the block as other threads and blocks left it (not a stale L1 line).
+// Eight words at a time: all of the block's words in flight at once would take two registers
+// each, in every kernel that publishes (the host reads the mirror only after the kernel ends).
 __device__ __forceinline__ void publish_d(const Control* ctl, Control* host) {
     const volatile u64* src = reinterpret_cast<const volatile u64*>(ctl);
     volatile u64* dst = reinterpret_cast<volatile u64*>(host);
-    u64 w[sizeof(Control) / 8];
+    const u32 n = sizeof(Control) / 8;
+    for (u32 i0 = 0; i0 < n; i0 += 8u) {
+        u64 w[8];
 #pragma unroll
-    for (u32 i = 0; i < sizeof(Control) / 8; i++) w[i] = src[i];
+        for (u32 j = 0; j < 8u; j++) w[j] = i0 + j < n ? src[i0 + j] : 0ull;
 #pragma unroll
-    for (u32 i = 0; i < sizeof(Control) / 8; i++) dst[i] = w[i];
+        for (u32 j = 0; j < 8u; j++)
+            if (i0 + j < n) dst[i0 + j] = w[j];
+    }
     __threadfence_system();
 }
 
@@ -279,12 +295,20 @@ struct FixArgs {
     const u32* def_lits;
     const i64* def_weights;
     const i64* bound;
-    const float* score;
+    float* score;             //   (and bumped by its analyses)
     u32 nvars;                // variables (val's length)
     u32 swords;               // block 0's shared bitmaps: words each (0: its rounds use global memory)
     u32 scap;                 //   and the shared part of its proposal list (fixpoint.cu, SharedView)
     u32 decide;               // decisions it may make at its fixpoints before returning (<= DECIDE_MAX)
     u32* level_start;         //   and where it records their levels' starts
+    u32 learn;                // conflicts it may analyse itself (1-UIP) before returning one (<= LEARN_MAX)
+    u32 pending;              // an analysis was queued before it: its outcome becomes the first event
+    u32 seg_cap;              // its analysis' shared memory after block 0's SharedView (ResShared)
+    u32 seen_words;
+    u32 mark_words;
+    float inc;                // the first analysis' activity bump (each next one 1/0.95 times more)
+    u32* learned;             // the learning buffer, and the scratch bitmaps of levels too long
+    u32* res_bits;            //   for mark_words
 };
 
 // Assigns `lit` at level `lv` at the end of the trail with `reason_code` and makes it the

@@ -232,31 +232,85 @@ __device__ __forceinline__ void input_rounds_d(const FixArgs& a, const Db& db, c
 // first a.decide times such a fixpoint has an applicable rule, the kernel makes the ranked
 // decision itself (a new level, as force_decision_k) and propagates on, saving the host a round
 // trip per decision (the host sets a.decide only where it checks nothing at a fixpoint: tight
-// programs; it learns the decisions from ctl->made and ctl->dec_pos). The last block to finish
-// copies the control block to the host's mirror. The launch may be queued behind a learning
-// kernel the host has not waited for; the analysis' fields of the control block pass through
-// untouched, so the host learns the outcome of both from this one copy.
-extern "C" __global__ void propagate_fix_k(FixArgs a, Db db) {
+// programs). Likewise the first a.learn conflicts are analysed here, by block 0 while the others
+// wait (learn_res_block_d: 1-UIP, backjump, the nogood stored and asserted), and propagation goes
+// on; the host sets a.learn no higher than the conflicts left before its search loop restarts or
+// deletes. The host learns the decisions and analyses, in order, from ctl->event (with the
+// lengths and LBDs in ctl->an_len and an_lbd). The last block to finish copies the control block
+// to the host's mirror. The launch may be queued behind a learning kernel the host has not waited
+// for (a.pending): that analysis' outcome becomes the first event; one that found no decision
+// to blame (ctl->unsat) leaves nothing to do.
+extern "C" __global__ void __launch_bounds__(1024, 1) propagate_fix_k(FixArgs a, Db db) {
     __shared__ u64 s_best[32];
     __shared__ u32 s_n, s_conflict;
-    extern __shared__ u32 s_dyn[];  // block 0's SharedView, when a.swords > 0
+    // Block 0's SharedView (a.swords > 0), then, 16-byte aligned, its analysis' state (a.learn > 0).
+    extern __shared__ uint4 s_dyn4[];
+    u32* s_dyn = reinterpret_cast<u32*>(s_dyn4);
     Control* ctl = a.ctl;
     // Only block 0 uses these first values; the others read the control block after the barrier.
     u32 qhead = ctl->qhead, qend = ctl->qend, base = ctl->trail_len;
     bool leader = blockIdx.x == 0 && threadIdx.x == 0;
-    if (leader) ctl->ranked = 0;
+    u32 an = 0;  // the leader's count of the analyses recorded in the events
+    if (leader) {
+        ctl->ranked = 0;
+        if (a.pending && ctl->unsat == 0u) {
+            ctl->event[0] = EVENT_LEARN | ctl->bj_level;
+            ctl->an_len[0] = ctl->learned_len;
+            ctl->an_lbd[0] = ctl->lbd;
+            ctl->an_trail[0] = 0u;
+            an = 1;
+        }
+        ctl->events = an;
+    }
     auto grid_sync = [&]() { grid_sync_d(a.barrier); };
     GlobalView gv = {a.val, a.prop, a.prop_list, a.prop_reason, ctl};
     bool in_shared = a.swords > 0;
     SharedView sv = {s_dyn, s_dyn + a.swords, s_dyn + 2u * a.swords, s_dyn + 2u * a.swords + a.scap, &s_n,
                      &s_conflict, a.scap, a.prop_list, a.prop_reason, a.val, ctl, ctl->level};
+    ResShared rsh = {in_shared ? (2u * a.swords + 2u * a.scap + 3u) & ~3u : 0u, a.seg_cap, a.seen_words, a.mark_words};
     if (blockIdx.x == 0 && in_shared) {
         sv.load_d(a.nvars, a.swords);
         __syncthreads();
     }
     u64 t0 = leader ? now_ns_d() : 0, t1 = t0;
-    u32 rounds = 0;  // the leader's count
-    u32 made = 0;    // decisions made here, the same in every thread
+    u32 rounds = 0;   // the leader's count
+    u32 made = 0;     // decisions made here, the same in every thread
+    u32 learned = 0;  // conflicts analysed here, the same in every thread
+    float inc = a.inc;
+    // The conflict in the control block, analysed here: every thread of the grid calls this
+    // after a barrier that made the conflict visible. Block 0 learns, backjumps (clearing its
+    // SharedView's bits of what it unassigns) and asserts; the others wait at the barrier. True
+    // when propagation goes on here, false when the conflict was at level 0 (or the analysis
+    // failed: ctl->unsat says which).
+    auto analyse = [&]() -> bool {
+        if (blockIdx.x == 0) {
+            u32 end = leader ? ctl->trail_len : 0u;  // read before any thread of the analysis writes it
+            u32 done = learn_res_block_d(ctl, a.val, a.trail, a.trail_pos, a.reason, a.level_start, nullptr, nullptr,
+                                         a.learned, a.score, inc, a.res_bits, db, nullptr, 0u, rsh,
+                                         in_shared ? sv.s_true : nullptr, in_shared ? sv.s_claim : nullptr);
+            if (leader) {
+                if (done == 1u) {
+                    ctl->event[ctl->events++] = EVENT_LEARN | ctl->bj_level;
+                    ctl->an_len[an] = ctl->learned_len;
+                    ctl->an_lbd[an] = ctl->lbd;
+                    ctl->an_trail[an] = end;
+                    an++;
+                    s_conflict = 0u;
+                }
+                a.barrier[4] = done == 1u;
+            }
+        }
+        grid_sync();
+        if (!*(volatile u32*)(a.barrier + 4)) return false;
+        learned++;
+        inc *= 1.0f / 0.95f;
+        qhead = ctl->qhead;
+        qend = ctl->qend;
+        base = ctl->trail_len;
+        sv.level = ctl->level;
+        if (leader) t0 = now_ns_d();
+        return true;
+    };
     // Queued behind an analysis that found no decision to blame (ctl->unsat): nothing to do. No
     // block writes the flag here, so all agree.
     for (bool stop = ctl->unsat != 0u; !stop;) {
@@ -281,12 +335,20 @@ extern "C" __global__ void propagate_fix_k(FixArgs a, Db db) {
         qhead = ctl->qhead;
         qend = ctl->qend;
         base = ctl->trail_len;
-        if (*(volatile u32*)(a.barrier + 3)) break;
+        if (*(volatile u32*)(a.barrier + 3)) {
+            if (learned < a.learn && analyse()) continue;
+            break;
+        }
         u32 r = round_d(a, db, gv, grid_par_d(), grid_sync, leader, qhead, qend, base, rounds);
         if (leader) {
             t0 = now_ns_d();
             ctl->ns_sweep += t0 - t1;
             ctl->sweeps++;
+        }
+        if (r == 2 && learned < a.learn) {
+            grid_sync();  // the sweep's merge and the leader's end of the round are in
+            if (analyse()) continue;
+            break;
         }
         if (r == 1 && a.rank) {
             // The fixpoint: values are final since the sweep's merge barrier. The leader zeroed
@@ -298,12 +360,11 @@ extern "C" __global__ void propagate_fix_k(FixArgs a, Db db) {
                 u64 key = *(volatile u64*)&ctl->ranked;
                 if (key != 0) {
                     // Decide here, as force_decision_k would after the host read `ranked`, and
-                    // propagate on: the host learns the decisions from `made` and `dec_pos`.
+                    // propagate on: the host learns the decision from the events.
                     if (leader) {
                         u32 lit = ranked_lit_d(key, a.e_body, a.e_head, a.b_lit);
-                        ctl->dec_pos[made] = ctl->trail_len;
+                        ctl->event[ctl->events++] = ctl->trail_len;
                         decide_lit_d(ctl, a.val, a.trail, a.trail_pos, a.reason, a.level_start, lit, a.deps, a.words);
-                        ctl->decided = lit;
                     }
                     made++;
                     grid_sync();  // the decision is on the trail, and every thread has read `key`

@@ -1,5 +1,6 @@
 // learn.cu: conflict analysis on the device, one block per conflict.
-// learn_res_k: 1-UIP resolution (Algorithm 3), resolving up to 32 literals of the conflict level
+// learn_res_k (learn_res_block_d, which propagate_fix_k's block 0 also runs for the conflicts it
+// analyses itself): 1-UIP resolution (Algorithm 3), resolving up to 32 literals of the conflict level
 // at once (the latest ones marked, found in a bitmap of trail positions) until one is left, long
 // reasons shared out among the block's warps; the short reasons of the conflict level are
 // prefetched into shared memory first, so that each batch reads no global memory for them; then
@@ -16,9 +17,8 @@
 
 #define SEEN 1u
 // The conflict level's trail positions are tracked in two bitmaps, `marked` and `resolved` (a
-// subset), in shared memory up to this many words each (2 x 16 KB); longer levels use the global
-// scratch bitmaps, which the analysis clears again.
-#define RES_SHARED_WORDS 4096u
+// subset), in shared memory up to ResShared::mark_words words each (smem.rs); longer levels use
+// the global scratch bitmaps, which the analysis clears again.
 // Reasons up to this long are resolved by one lane; longer ones by the whole warp.
 #define RES_SHORT 8u
 
@@ -127,6 +127,18 @@ __device__ __forceinline__ void minimise_d(const Db& db, const int* val, const u
     __syncthreads();
 }
 
+// Where an analysis keeps its state in the dynamic shared memory, from word `base` (a multiple
+// of 4) on: the prefetch (`seg_cap` 16-byte entries, then `seg_cap` literals), the seen and level
+// bitmaps (`seen_words` words each, 0: global memory) and the bitmaps of the conflict level's
+// positions (`mark_words` words each; longer levels use the global scratch). Offsets, not
+// pointers: the addresses stay shared-window ones, 32 bits each.
+struct ResShared {
+    u32 base;
+    u32 seg_cap;
+    u32 seen_words;
+    u32 mark_words;
+};
+
 // 1-UIP by one block of W warps. The conflict level's literals are marked by trail position; the
 // others (lower levels) go into the learned nogood, deduplicated by `seen` (a bitmap of variables
 // in shared memory when `seen_words` > 0, else the global array, cleared at the end), and the
@@ -137,22 +149,30 @@ __device__ __forceinline__ void minimise_d(const Db& db, const int* val, const u
 // Warp 0 finds the batch (take_marked_d) and resolves its short reasons, a lane each; the long
 // ones (learned and loop nogoods of hundreds of literals, weight constraints) are shared out
 // among the W warps, each resolving its reasons with all 32 lanes. W = 1 is the one-warp
-// analysis of earlier versions. Dynamic shared memory: seg_cap literals, seg_cap uint4 entries,
-// and when seen_words > 0 two bitmaps of seen_words words: the seen variables and the levels the
-// LBD has counted (levels are fewer than variables). Without them the LBD counts a lower level
-// when the global `level_stamp[level]` is not yet `tag`, a number the host makes different for
-// every analysis, and the nogood is not minimised (minimise_d needs the shared bitmaps).
-extern "C" __global__ void learn_res_k(Control* ctl, int* val, u32* trail, u32* trail_pos, u32* reason,
-                                       const u32* level_start, u32* seen, u32* touched,
-                                       u32* learned, float* score, float inc, u32* g_bits, Db db,
-                                       Control* host, u32 seg_cap, u32 seen_words, u32* level_stamp, u32 tag) {
-    __shared__ u32 s_marked[RES_SHARED_WORDS], s_resolved[RES_SHARED_WORDS], s_batch[32];
+// analysis of earlier versions. Shared memory (`sh`): the prefetch, and when seen_words > 0 two
+// bitmaps of seen_words words: the seen variables and the levels the LBD has counted (levels are
+// fewer than variables). Without them the LBD counts a lower level when the global
+// `level_stamp[level]` is not yet `tag`, a number the host makes different for every analysis,
+// and the nogood is not minimised (minimise_d needs the shared bitmaps). Then the backjump (where
+// `sv_true` is not null, the unassigned literals' bits of propagate_fix_k's SharedView go too)
+// and the nogood stored and asserted. Every thread of the block calls it; it returns 1 when a
+// nogood was learned, 0 for a conflict at level 0 (ctl->unsat 1), 2 on an internal error
+// (ctl->unsat 2). The control block's analysis fields say what it did.
+__device__ __forceinline__ u32 learn_res_block_d(Control* ctl, int* val, u32* trail, u32* trail_pos, u32* reason,
+                                                  const u32* level_start, u32* seen, u32* touched, u32* learned,
+                                                  float* score, float inc, u32* g_bits, const Db& db,
+                                                  u32* level_stamp, u32 tag, ResShared sh, u32* sv_true,
+                                                  u32* sv_claim) {
+    __shared__ u32 s_batch[32];
     __shared__ u32 s_lv, s_path, s_n, s_bj, s_nt, s_got, s_step, s_lbd;
     extern __shared__ uint4 s_dyn4[];
-    uint4* s_info = s_dyn4;
-    u32* s_lit = reinterpret_cast<u32*>(s_dyn4 + seg_cap);
+    u32 seg_cap = sh.seg_cap, seen_words = sh.seen_words;
+    uint4* s_info = s_dyn4 + sh.base / 4u;
+    u32* s_lit = reinterpret_cast<u32*>(s_info + seg_cap);
     u32* s_seen = s_lit + seg_cap;
     u32* s_levels = s_seen + seen_words;
+    u32* s_marked = s_levels + seen_words;
+    u32* s_resolved = s_marked + sh.mark_words;
     u32 tid = threadIdx.x, bd = blockDim.x, lane = tid & 31u, warp = tid >> 5, nwarps = bd >> 5;
     u64 t0 = tid == 0 ? now_ns_d() : 0;
     if (tid == 0) { s_lv = 0; s_path = 0; s_n = 1; s_bj = 0; s_nt = 0; s_lbd = 1; }
@@ -169,14 +189,13 @@ extern "C" __global__ void learn_res_k(Control* ctl, int* val, u32* trail, u32* 
             ctl->conflict_level = 0;
             ctl->learned_len = 0;
             ctl->ns_learn += now_ns_d() - t0;
-            publish_d(ctl, host);
         }
-        return;
+        return 0;
     }
     u32 lo = level_start[lv];
     u32 idx = (lv == ctl->level ? end : level_start[lv + 1]) - lo;
     u32 nwords = (idx + 31u) / 32u;
-    bool shared = nwords <= RES_SHARED_WORDS;
+    bool shared = nwords <= sh.mark_words;
     bool seg = idx <= seg_cap;
     u32* marked = shared ? s_marked : g_bits;
     u32* resolved = shared ? s_resolved : g_bits + nwords;
@@ -339,13 +358,32 @@ extern "C" __global__ void learn_res_k(Control* ctl, int* val, u32* trail, u32* 
     }
     for (u32 k = tid; k < s_nt; k += bd) seen[touched[k]] = 0u;
     __syncthreads();
-    if (done == 1) backjump_to_d(ctl, val, trail, level_start, bj, end, tid, bd);
+    if (done == 1) {
+        backjump_to_d(ctl, val, trail, level_start, bj, end, tid, bd);
+        // The SharedView's bits of the unassigned literals (both of a variable's: mask 3).
+        for (u32 i = level_start[bj + 1] + tid; sv_true && i < end; i += bd) {
+            u32 l = trail[i], keep = ~(3u << (l & 30u));
+            atomicAnd(&sv_true[l >> 5], keep);
+            atomicAnd(&sv_claim[l >> 5], keep);
+        }
+    }
     __syncthreads();
     if (done == 1) commit_learned_d(ctl, val, trail, trail_pos, reason, learned, n, s_lbd, db, nullptr, 0u);
-    if (tid == 0) {
-        ctl->ns_learn += now_ns_d() - t0;
-        publish_d(ctl, host);
-    }
+    if (tid == 0) ctl->ns_learn += now_ns_d() - t0;
+    return done;
+}
+
+// The analysis as a kernel of its own (one block of W warps), for the conflicts the host
+// launches it for; it publishes the control block. All of its dynamic shared memory is the
+// analysis' (ResShared from word 0).
+extern "C" __global__ void __launch_bounds__(1024, 1)
+    learn_res_k(Control* ctl, int* val, u32* trail, u32* trail_pos, u32* reason, const u32* level_start, u32* seen,
+                u32* touched, u32* learned, float* score, float inc, u32* g_bits, Db db, Control* host, u32 seg_cap,
+                u32 seen_words, u32 mark_words, u32* level_stamp, u32 tag) {
+    ResShared sh = {0u, seg_cap, seen_words, mark_words};
+    learn_res_block_d(ctl, val, trail, trail_pos, reason, level_start, seen, touched, learned, score, inc, g_bits, db,
+                      level_stamp, tag, sh, nullptr, nullptr);
+    if (threadIdx.x == 0) publish_d(ctl, host);
 }
 
 extern "C" __global__ void learn_fwd_k(Control* ctl, int* val, u32* trail, u32* trail_pos, u32* reason,

@@ -148,7 +148,8 @@ fn reference_models(problem: &std::sync::Arc<yasmin::nogoods::Problem>) -> Vec<V
 }
 
 gpu_test! {
-    /// Every nogood the CUDA engine learns while enumerating is consistent with every answer set.
+    /// Every nogood the CUDA engine learns while enumerating is consistent with every answer set,
+    /// those propagate_fix_k learns on its own included (an unbounded conflict budget).
     fn gpu_learned_nogoods_are_sound() {
         use yasmin::engine::Engine;
         use yasmin::engine::Completion;
@@ -165,6 +166,7 @@ gpu_test! {
                 e.set_reference(remaining.clone());
                 let mut found = 0;
                 loop {
+                    e.set_conflict_budget(u64::MAX);
                     if !e.propagate() {
                         if !e.resolve_conflict() {
                             break;
@@ -221,16 +223,25 @@ gpu_test! {
                 4 => 1,
                 _ => SearchOptions::default().gpu_decisions,
             };
+            // Conflicts analysed by propagate_fix_k (device-driven rounds, even seeds): none, one,
+            // or the default.
+            let conflicts = match seed % 6 {
+                0 => 0,
+                2 => 1,
+                _ => SearchOptions::default().gpu_conflicts,
+            };
             for learning in [Learning::Res, Learning::Fwd] {
                 let mut opts = options_on(Backend::Cuda, learning, Heuristic::Activity);
                 opts.search.gpu_rounds = gpu_rounds;
                 opts.search.gpu_shared_kib = shared_kib;
                 opts.search.gpu_decisions = decisions;
+                opts.search.gpu_conflicts = conflicts;
                 let (gpu, gpu_sets, _) = answer_sets(&program, &opts);
+                let how = format!("{learning:?} {gpu_rounds:?} {shared_kib} KiB, {decisions} decisions, {conflicts} conflicts");
                 if cpu.costs.is_some() {
-                    assert_eq!(gpu.costs, cpu.costs, "seed {seed} {learning:?} {gpu_rounds:?} {shared_kib} KiB, {decisions} decisions: optimum differs\n{text}");
+                    assert_eq!(gpu.costs, cpu.costs, "seed {seed} {how}: optimum differs\n{text}");
                 } else {
-                    assert_eq!(gpu_sets, cpu_sets, "seed {seed} {learning:?} {gpu_rounds:?} {shared_kib} KiB, {decisions} decisions: answer sets differ\n{text}");
+                    assert_eq!(gpu_sets, cpu_sets, "seed {seed} {how}: answer sets differ\n{text}");
                 }
                 compared += 1;
                 sets += gpu_sets.len();

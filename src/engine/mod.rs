@@ -73,7 +73,10 @@ impl std::ops::AddAssign<&EngineStats> for EngineStats {
 /// fixpoints it reaches, the decisions `decide` would take there, and propagate on (the CUDA
 /// engine, `--gpu-decisions`, saving a return to the host per decision): the search loop sees
 /// them in the statistics and in `decisions`, and nothing it does between two decisions is lost,
-/// since it only decides, or completes when `decide` finds no applicable rule.
+/// since it only decides, or completes when `decide` finds no applicable rule. Likewise it may
+/// resolve conflicts as `resolve_conflict` would, up to the budget the loop sets
+/// (`set_conflict_budget`: the conflicts left before a restart or a deletion is due), and the
+/// loop counts them (`take_resolved`); a conflict at level 0 it always reports.
 pub trait Engine {
     fn name(&self) -> &'static str;
     /// Unit propagation and the other propagators to a fixpoint (possibly past decisions of
@@ -101,6 +104,15 @@ pub trait Engine {
     /// Deletes learned nogoods per the deletion policy.
     fn reduce_learned(&mut self);
     fn learned_count(&self) -> usize;
+    /// How many conflicts `propagate` may resolve itself (learn, backjump, assert, and propagate
+    /// on) before it must report one: the search loop's restart and deletion schedules fall due
+    /// no earlier. Engines that resolve none (the CPU engine) ignore it.
+    fn set_conflict_budget(&mut self, _conflicts: u64) {}
+    /// The conflicts `propagate` resolved itself since the last call (each counted in the
+    /// statistics as `resolve_conflict` would).
+    fn take_resolved(&mut self) -> u64 {
+        0
+    }
     /// The statistics so far, including work the engine has launched but not yet taken in (the
     /// CUDA engine's last conflict analysis when the search was interrupted after it).
     fn stats(&mut self) -> EngineStats;

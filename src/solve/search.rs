@@ -55,6 +55,17 @@ impl RestartSchedule {
         };
     }
 
+    /// Conflicts until the restart: the `left()`-th call of `conflict` returns true.
+    pub fn left(&self) -> u64 {
+        self.limit - self.since
+    }
+
+    /// Counts `n` conflicts resolved without the loop, fewer than `left()`.
+    pub fn skip(&mut self, n: u64) {
+        debug_assert!(n < self.left(), "a restart skipped");
+        self.since += n;
+    }
+
     /// Counts a conflict; true when a restart is due.
     pub fn conflict(&mut self) -> bool {
         self.since += 1;
@@ -101,7 +112,17 @@ impl<'e> Search<'e> {
             {
                 return Next::Interrupted(stop);
             }
-            if !self.engine.propagate() {
+            // The engine may resolve conflicts inside propagate, up to the next restart or
+            // deletion (exclusive: the conflict that makes one due comes back here).
+            let due = self.restarts.left().min(self.next_reduce.saturating_sub(self.conflicts));
+            self.engine.set_conflict_budget(due.saturating_sub(1));
+            let ok = self.engine.propagate();
+            let resolved = self.engine.take_resolved();
+            if resolved > 0 {
+                self.conflicts += resolved;
+                self.restarts.skip(resolved);
+            }
+            if !ok {
                 if !self.engine.resolve_conflict() {
                     return Next::Exhausted;
                 }

@@ -43,7 +43,8 @@ impl CudaEngine {
                 let tag = (self.stats.conflicts as u32).max(1);
                 launch!(d, Kernel::LearnRes, cfg; &mut d.ctl, &mut d.val, &mut d.trail, &mut d.trail_pos,
                     &mut d.reason, &d.level_start, &mut d.seen, &mut d.touched, &mut d.learned, &mut d.score, &inc,
-                    &mut d.res_bits, &db, &host, &plan.seg_cap, &plan.seen_words, &mut d.level_stamp, &tag)?;
+                    &mut d.res_bits, &db, &host, &plan.seg_cap, &plan.seen_words, &plan.mark_words,
+                    &mut d.level_stamp, &tag)?;
             }
             Learning::Fwd => {
                 let deps = d.deps_ptr();
@@ -57,6 +58,17 @@ impl CudaEngine {
         self.learn_pending = true;
         self.pending = true;
         self.changed();
+        self.bump_inc()?;
+        if self.coop.is_none() || self.reference.is_some() || log::log_enabled!(log::Level::Trace) {
+            self.settle_learning()?;
+            return Ok(!self.unsat);
+        }
+        Ok(true)
+    }
+
+    /// The activity bump of the next analysis (1/0.95 times the last); the scores are rescaled
+    /// before they could overflow.
+    pub(super) fn bump_inc(&mut self) -> DResult<()> {
         self.inc *= 1.0 / 0.95;
         if self.inc > 1e30 {
             let d = &mut self.dev;
@@ -66,11 +78,7 @@ impl CudaEngine {
             launch!(d, Kernel::Rescale, cfg; &mut d.score, &n, &factor)?;
             self.inc *= 1e-30;
         }
-        if self.coop.is_none() || self.reference.is_some() || log::log_enabled!(log::Level::Trace) {
-            self.settle_learning()?;
-            return Ok(!self.unsat);
-        }
-        Ok(true)
+        Ok(())
     }
 
     /// Waits for the analysis launched last, if the host has not applied it yet, and applies it.
@@ -115,18 +123,50 @@ impl CudaEngine {
                 c.bj_level
             );
         }
-        self.check_against_reference(len, c);
+        if self.reference.is_some() {
+            let lits = self.dev.stream.clone_dtoh(&self.dev.learned).map_err(err("read-back"))?;
+            self.check_against_reference(&lits[..len as usize], c);
+        }
+        self.analysis_applied(len, c.bj_level);
+        self.check_fill()
+    }
+
+    /// The host's mirror of one analysis the device made (learn_res_k, learn_fwd_k or
+    /// propagate_fix_k): the statistics, the backjump, the stored nogood and its assertion.
+    pub(super) fn analysis_applied(&mut self, len: u32, bj_level: u32) {
         self.stats.learned += 1;
         self.stats.learned_literals += u64::from(len);
-        self.backjumped(c.bj_level);
+        self.backjumped(bj_level);
         if len > 1 {
             self.learned_stored(group_of(len as usize), len);
         }
         self.asserted();
+    }
+
+    /// Debug builds: the device's counts of the learned groups are the host's.
+    pub(super) fn check_fill(&self) -> DResult<()> {
         if cfg!(debug_assertions) {
             let fill = self.dev.stream.clone_dtoh(&self.dev.lg_fill).map_err(err("read-back"))?;
             assert_eq!(fill, self.dev.fill(), "the device's group counts differ from the host's");
         }
+        Ok(())
+    }
+
+    /// Tests only: the nogood of `len` literals that propagate_fix_k learned and stored (the next
+    /// in its group, before the host counts it) or, for one literal, asserted at level 0 (at the
+    /// start of level 1, before the host backjumps), against the known answer sets.
+    pub(super) fn check_stored_against_reference(&self, len: u32, c: &Control) -> DResult<()> {
+        let s = &self.dev.stream;
+        let lits = if len == 1 {
+            let at = self.level_start[1] as usize;
+            let asserted = s.clone_dtoh(&self.dev.trail.slice(at..at + 1)).map_err(err("read-back"))?;
+            vec![asserted[0] ^ 1]
+        } else {
+            let grp = &self.dev.groups[group_of(len as usize)];
+            let from = grp.used as usize;
+            s.clone_dtoh(&grp.lits.slice(from..from + len as usize)).map_err(err("read-back"))?
+        };
+        self.check_against_reference(&lits, c);
         Ok(())
     }
 
@@ -141,10 +181,8 @@ impl CudaEngine {
         self.snapshot().0.iter().map(|&x| x > 0).collect()
     }
 
-    fn check_against_reference(&self, len: u32, c: &Control) {
+    fn check_against_reference(&self, lits: &[u32], c: &Control) {
         let Some(models) = &self.reference else { return };
-        let lits: Vec<u32> =
-            self.dev.stream.clone_dtoh(&self.dev.learned).expect("read-back")[..len as usize].to_vec();
         for m in models {
             if lits.iter().all(|&l| m[(l >> 1) as usize] == (l & 1 == 0)) {
                 panic!(

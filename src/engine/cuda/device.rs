@@ -77,15 +77,25 @@ pub struct Device {
     pub learned: CudaSlice<u32>,
     pub deps: Option<CudaSlice<u64>>,
     pub words: u32,
-    /// The grid barrier of propagate_fix_k (arrivals, generation), its count of blocks done and
-    /// its stop flag.
+    /// The grid barrier of propagate_fix_k (arrivals, generation), its count of blocks done, its
+    /// stop flag and its analysis' verdict.
     pub barrier: CudaSlice<u32>,
     pub mirror: CtlMirror,
     /// Block 0's shared memory in propagate_fix_k (see [`SharedPlan`]).
     pub shared: SharedPlan,
     /// learn_res_k's dynamic shared memory (see [`ResPlan`]).
     pub res_plan: ResPlan,
+    /// The shared memory of propagate_fix_k's own analyses, after block 0's SharedView (see
+    /// [`Device::fix_smem`]); without the seen bitmaps there (too many variables) it analyses
+    /// none.
+    pub fix_res: ResPlan,
 }
+
+/// At most this much of propagate_fix_k's dynamic shared memory goes to its analyses: every block
+/// gets the dynamic shared memory of block 0, and what it takes is no longer L1 cache for the
+/// others' sweeps. 24 KiB holds the seen bitmaps of 70,000 variables, the positions of a conflict
+/// level of up to 24,576 literals and the prefetch of about 850.
+const FIX_RES_LIMIT: u32 = 24 * 1024;
 
 /// Allocates and uploads `data` (at least one element, so empty tables still have an address).
 fn upload<T: DeviceRepr + Default + Clone>(stream: &Arc<CudaStream>, data: &[T]) -> DResult<CudaSlice<T>> {
@@ -108,7 +118,16 @@ impl Device {
     /// Opens device 0, compiles the kernels and uploads the tables. `scores` are the initial
     /// heuristic scores, `fwd` asks for dependency bitmaps.
     /// `shared_limit`: the bytes of shared memory block 0 of propagate_fix_k may take.
-    pub fn new(t: &Tables, num_vars: u32, scores: &[f32], fwd: bool, shared_limit: u32) -> DResult<Device> {
+    /// `analyses`: propagate_fix_k will analyse conflicts itself (it then gets shared memory for
+    /// them, [`Device::fix_smem`]).
+    pub fn new(
+        t: &Tables,
+        num_vars: u32,
+        scores: &[f32],
+        fwd: bool,
+        shared_limit: u32,
+        analyses: bool,
+    ) -> DResult<Device> {
         // SAFETY: only probes whether the driver library can be opened.
         if !unsafe { cudarc::driver::sys::is_culib_present() } {
             return Err("no CUDA driver (libcuda) found".into());
@@ -160,6 +179,13 @@ impl Device {
         let deps = if fwd { Some(zeros::<u64>(s, n * words as usize)?) } else { None };
         let nw = t.w_head.len();
         let all: Vec<u32> = (0..nw as u32).collect();
+        let fix_limit = k.max_dynamic_shared(Kernel::PropagateFix);
+        let shared = SharedPlan::new(num_vars, shared_limit.min(fix_limit));
+        let fix_res = match fix_limit.checked_sub(shared.bytes().next_multiple_of(16)) {
+            Some(left) if analyses => ResPlan::new(num_vars, left.min(FIX_RES_LIMIT)),
+            _ => ResPlan::default(),
+        };
+        let fix_res = if fix_res.seen_words > 0 { fix_res } else { ResPlan::default() };
         Ok(Device {
             val: upload(s, &val)?,
             prop: zeros(s, n)?,
@@ -200,10 +226,11 @@ impl Device {
             learned: zeros(s, n + 1)?,
             deps,
             words,
-            barrier: zeros(s, 4)?,
+            barrier: zeros(s, 5)?,
             mirror: CtlMirror::new(&ctx)?,
-            shared: SharedPlan::new(num_vars, shared_limit.min(k.max_dynamic_shared(Kernel::PropagateFix))),
+            shared,
             res_plan: ResPlan::new(num_vars, k.max_dynamic_shared(Kernel::LearnRes)),
+            fix_res,
             k,
             ctx,
             stream,
@@ -268,6 +295,11 @@ impl Device {
             swords: self.shared.words,
             scap: self.shared.cap,
             level_start: ptr(&self.level_start, s),
+            seg_cap: self.fix_res.seg_cap,
+            seen_words: self.fix_res.seen_words,
+            mark_words: self.fix_res.mark_words,
+            learned: ptr(&self.learned, s),
+            res_bits: ptr(&self.res_bits, s),
             ..Default::default()
         };
         for (c, (start, occ)) in self.occ.iter().enumerate() {
@@ -291,10 +323,19 @@ impl Device {
         let sms = self.ctx.attribute(CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT).ok()? as u32;
         let f = self.k.get(Kernel::PropagateFix);
         [1024u32, 512, 256, 128].into_iter().filter(|&t| t <= max_threads).find_map(|threads| {
-            let smem = self.shared.bytes() as usize;
+            let smem = self.fix_smem() as usize;
             let fits = f.occupancy_max_active_blocks_per_multiprocessor(threads, smem, None).ok()?;
             (fits > 0).then(|| (sms * per_sm.min(fits), threads))
         })
+    }
+
+    /// propagate_fix_k's dynamic shared memory: block 0's SharedView, then, 16-byte aligned, the
+    /// state of its own analyses where there is a plan for them.
+    pub fn fix_smem(&self) -> u32 {
+        if self.fix_res.seen_words == 0 {
+            return self.shared.bytes();
+        }
+        self.shared.bytes().next_multiple_of(16) + self.fix_res.bytes()
     }
 
     /// The device address of the dependency table, or 0 without forward learning.
@@ -365,8 +406,14 @@ impl Device {
     /// Makes room for one more nogood of any length (at most `max_len` literals) in every group,
     /// so that a learning kernel can append to the group the length it finds decides.
     pub fn reserve_learning(&mut self, max_len: u32) -> DResult<()> {
+        self.reserve_learning_for(1, max_len)
+    }
+
+    /// Room in every group for `n` more nogoods of up to `max_len` literals (propagate_fix_k's
+    /// own analyses, which store theirs without the host).
+    pub fn reserve_learning_for(&mut self, n: u32, max_len: u32) -> DResult<()> {
         for g in 0..LEARNED_GROUPS {
-            self.reserve(g, 1, GROUP_MAX_LEN.get(g).copied().unwrap_or(max_len))?;
+            self.reserve(g, n, n * GROUP_MAX_LEN.get(g).copied().unwrap_or(max_len))?;
         }
         Ok(())
     }

@@ -14,9 +14,9 @@ pub const HEADER: (&str, &str) = ("common.cuh", include_str!("../../../kernels/c
 pub const SOURCES: [(&str, &str); 5] = [
     ("propagate.cu", include_str!("../../../kernels/propagate.cu")),
     ("decide.cu", include_str!("../../../kernels/decide.cu")),
-    ("fixpoint.cu", include_str!("../../../kernels/fixpoint.cu")),
     ("backjump.cu", include_str!("../../../kernels/backjump.cu")),
     ("learn.cu", include_str!("../../../kernels/learn.cu")),
+    ("fixpoint.cu", include_str!("../../../kernels/fixpoint.cu")),
 ];
 
 macro_rules! kernels {
@@ -207,10 +207,17 @@ impl Kernels {
 mod tests {
     use super::*;
 
+    /// The names of the `__global__` functions, past a `__launch_bounds__(...)` qualifier.
     fn kernels_in_sources() -> Vec<String> {
         let src = translation_unit();
         src.match_indices("__global__ void ")
-            .map(|(i, m)| src[i + m.len()..].split('(').next().unwrap_or("").trim().to_string())
+            .map(|(i, m)| {
+                let mut rest = src[i + m.len()..].trim_start();
+                if let Some(r) = rest.strip_prefix("__launch_bounds__") {
+                    rest = r.split_once(')').map_or("", |(_, after)| after).trim_start();
+                }
+                rest.split('(').next().unwrap_or("").trim().to_string()
+            })
             .collect()
     }
 

@@ -34,9 +34,14 @@ pub fn group_of(len: usize) -> usize {
     GROUP_MAX_LEN.iter().position(|&m| len <= m as usize).unwrap_or(LEARNED_GROUPS - 1)
 }
 
-/// Decisions propagate_fix_k may make before it returns (common.cuh's DECIDE_MAX; Control's
-/// size, checked by the kernels' compile, differs if the two disagree).
+/// Decisions propagate_fix_k may make before it returns, and conflicts it may analyse itself
+/// (common.cuh's DECIDE_MAX and LEARN_MAX; Control's size, checked by the kernels' compile,
+/// differs if the two sides disagree). Its events record both in order, after the analysis
+/// queued before it; an event is a decision's trail position or `EVENT_LEARN` | a backjump level.
 pub const DECIDE_MAX: usize = 8;
+pub const LEARN_MAX: usize = 8;
+pub const EVENTS_MAX: usize = DECIDE_MAX + LEARN_MAX + 1;
+pub const EVENT_LEARN: u32 = 0x8000_0000;
 
 /// `struct Control` of common.cuh, field for field.
 #[repr(C)]
@@ -64,9 +69,15 @@ pub struct Control {
     pub ranked: u64,
     pub ns_learn: u64,
     pub lbd: u32,
-    /// Decisions propagate_fix_k made at its fixpoints, and their trail positions.
+    /// Decisions propagate_fix_k made at its fixpoints.
     pub made: u32,
-    pub dec_pos: [u32; DECIDE_MAX],
+    /// Its decisions and analyses in order (see `EVENT_LEARN`), and the analyses' nogood lengths
+    /// and LBDs in the order of their events, and the trail's length when each began.
+    pub events: u32,
+    pub event: [u32; EVENTS_MAX],
+    pub an_len: [u32; LEARN_MAX + 1],
+    pub an_lbd: [u32; LEARN_MAX + 1],
+    pub an_trail: [u32; LEARN_MAX + 1],
 }
 
 // SAFETY: plain old data with the C layout the kernels use; all-zero is a valid value.
@@ -132,6 +143,14 @@ pub struct FixArgs {
     pub scap: u32,
     pub decide: u32,
     pub level_start: u64,
+    pub learn: u32,
+    pub pending: u32,
+    pub seg_cap: u32,
+    pub seen_words: u32,
+    pub mark_words: u32,
+    pub inc: f32,
+    pub learned: u64,
+    pub res_bits: u64,
 }
 
 // SAFETY: plain old data (device addresses and counts) with the C layout of `struct FixArgs`.

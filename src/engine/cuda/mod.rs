@@ -18,7 +18,7 @@ pub mod smem;
 
 use self::device::{DResult, Device, err};
 use self::kernels::Kernel;
-use self::layout::{Control, DECIDE_MAX, NO_CONFLICT, Tables};
+use self::layout::{Control, DECIDE_MAX, LEARN_MAX, NO_CONFLICT, Tables};
 use super::{Completion, Engine, EngineStats};
 use crate::cli::{Decisions, Deletion, GpuRounds, Learning, SearchOptions};
 use crate::nogoods::{Lit, Problem};
@@ -58,6 +58,15 @@ pub struct CudaEngine {
     decide_ahead: u32,
     /// The decisions propagate_fix_k made (for `-V`).
     decided_on_device: u64,
+    /// Conflicts propagate_fix_k may analyse itself before it returns one (`--gpu-conflicts`;
+    /// 0 for programs that are not tight, for forward learning, and where its analyses have no
+    /// shared memory for the seen bitmaps).
+    learn_ahead: u32,
+    /// How many conflicts the search loop lets `propagate` resolve itself (its restart and
+    /// deletion schedules), the ones resolved since it last asked, and in all (for `-V`).
+    conflict_budget: u64,
+    resolved_here: u64,
+    learned_on_device: u64,
     /// Host mirror of the control block after the last read-back.
     ctl: Control,
     /// Trail length at the start of each level (index = level).
@@ -115,8 +124,14 @@ impl CudaEngine {
         let t = Tables::new(&p)?;
         let scores: Vec<f32> =
             crate::engine::scores::initial_scores(&p, opts.heuristic).iter().map(|&x| x as f32).collect();
-        let dev =
-            Device::new(&t, p.num_vars, &scores, opts.learning == Learning::Fwd, opts.gpu_shared_kib * 1024)?;
+        // propagate_fix_k analyses conflicts itself where it also decides (tight programs, rounds
+        // driven by the device) under resolution learning.
+        let analyses = opts.learning == Learning::Res
+            && p.is_tight()
+            && opts.gpu_rounds == GpuRounds::Device
+            && opts.gpu_conflicts > 0;
+        let fwd = opts.learning == Learning::Fwd;
+        let dev = Device::new(&t, p.num_vars, &scores, fwd, opts.gpu_shared_kib * 1024, analyses)?;
         let tpb = opts.tpb.clamp(32, 1024) / 32 * 32;
         if opts.decisions == Decisions::Vars {
             log::warn!(
@@ -147,6 +162,11 @@ impl CudaEngine {
                 }
             ))
         );
+        // Without the seen bitmaps in its shared memory (too many variables) it analyses none.
+        let learn_ahead = match coop {
+            Some(_) if dev.fix_res.seen_words > 0 => opts.gpu_conflicts.min(LEARN_MAX as u32),
+            _ => 0,
+        };
         let mut e = CudaEngine {
             dev,
             tables_cost: t.cost_slot.clone(),
@@ -155,6 +175,10 @@ impl CudaEngine {
             coop,
             decide_ahead: if p.is_tight() { opts.gpu_decisions.min(DECIDE_MAX as u32) } else { 0 },
             decided_on_device: 0,
+            learn_ahead,
+            conflict_budget: 0,
+            resolved_here: 0,
+            learned_on_device: 0,
             ctl: Control::default(),
             level_start: vec![0],
             pending: true,
@@ -266,8 +290,8 @@ impl Drop for CudaEngine {
         let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
         log::info!(
             "CUDA engine time: propagate {:.1} ms ({} rounds; device: input rounds {:.1} ms, {} sweeps {:.1} ms), \
-             decide {:.1} ms ({} decisions, {} of them by propagate_fix_k), resolve {:.1} ms ({} conflicts; device: analysis {:.1} ms); \
-             unfounded-set checks {:.1} ms ({} found)",
+             decide {:.1} ms ({} decisions, {} of them by propagate_fix_k), resolve {:.1} ms ({} conflicts, {} of them analysed by \
+             propagate_fix_k; device: analysis {:.1} ms); unfounded-set checks {:.1} ms ({} found)",
             ms(self.wall[0]),
             self.stats.rounds,
             self.ctl.ns_input as f64 / 1e6,
@@ -278,6 +302,7 @@ impl Drop for CudaEngine {
             self.decided_on_device,
             ms(self.wall[2]),
             self.stats.conflicts,
+            self.learned_on_device,
             self.ctl.ns_learn as f64 / 1e6,
             ms(self.wall[3]),
             self.stats.unfounded_sets
@@ -385,6 +410,14 @@ impl Engine for CudaEngine {
 
     fn learned_count(&self) -> usize {
         self.learned as usize
+    }
+
+    fn set_conflict_budget(&mut self, conflicts: u64) {
+        self.conflict_budget = conflicts;
+    }
+
+    fn take_resolved(&mut self) -> u64 {
+        std::mem::take(&mut self.resolved_here)
     }
 
     fn stats(&mut self) -> EngineStats {

@@ -12,7 +12,7 @@
 use super::CudaEngine;
 use super::device::{DResult, Device, err};
 use super::kernels::Kernel;
-use super::layout::{Control, LEARNED_GROUPS, NO_CONFLICT};
+use super::layout::{Control, EVENT_LEARN, LEARNED_GROUPS, NO_CONFLICT};
 use cudarc::driver::{LaunchConfig, PushKernelArg};
 
 impl CudaEngine {
@@ -75,17 +75,30 @@ impl CudaEngine {
     }
 
     /// Runs rounds to the fixpoint (or a conflict) in one cooperative launch.
-    /// It may also make up to `decide_ahead` decisions at the fixpoints it reaches
-    /// (fixpoint.cu); the caller takes them in ([`CudaEngine::device_decisions`]).
+    /// It may also make up to `decide_ahead` decisions at the fixpoints it reaches, and analyse up
+    /// to `learn_ahead` conflicts (no more than the search loop's budget) (fixpoint.cu); the
+    /// caller takes them in ([`CudaEngine::device_events`]).
     fn fixpoint(&mut self, (blocks, threads): (u32, u32)) -> DResult<Control> {
         // Room for the levels it may open (the host's level is an upper bound while an analysis
         // is pending: that only backjumps).
         self.dev.ensure_level(self.ctl.level + self.decide_ahead, self.p.num_vars, self.tpb)?;
+        // Its analyses: room for their nogoods, and activity bumps that stay below the rescaling.
+        let mut learn = u64::from(self.learn_ahead).min(self.conflict_budget) as u32;
+        if learn > 0 && self.inc * (1.0f32 / 0.95).powi(learn as i32) > 1e30 {
+            learn = 0;
+        }
+        if learn > 0 {
+            // The host's counts do not include a queued analysis' nogood yet: room for it too.
+            self.dev.reserve_learning_for(learn + self.learn_pending as u32, self.p.num_vars + 1)?;
+        }
         let d = &mut self.dev;
         let mut args = d.fix_args(self.class_sizes, self.weights, true, self.entries);
         args.decide = self.decide_ahead;
+        args.learn = learn;
+        args.pending = self.learn_pending as u32;
+        args.inc = self.inc;
         let db = d.db();
-        let cfg = LaunchConfig { shared_mem_bytes: d.shared.bytes(), ..d.cfg(blocks as usize, threads) };
+        let cfg = LaunchConfig { shared_mem_bytes: d.fix_smem(), ..d.cfg(blocks as usize, threads) };
         let mut b = d.stream.launch_builder(d.k.get(Kernel::PropagateFix));
         b.arg(&args).arg(&db);
         d.mirror.arm();
@@ -135,22 +148,40 @@ impl CudaEngine {
         }
     }
 
-    /// The host's side of the decisions propagate_fix_k made (after the analysis queued before
-    /// it, whose backjump the host has applied): their levels' starts, and the count.
-    fn device_decisions(&mut self, c: &Control) {
-        let made = c.made as usize;
-        debug_assert!(made <= self.decide_ahead as usize);
-        debug_assert_eq!(
-            self.level_start.len() + made,
-            c.level as usize + 1,
-            "levels before and after the launch"
-        );
-        self.level_start.extend_from_slice(&c.dec_pos[..made]);
-        self.stats.decisions += made as u64;
-        self.decided_on_device += made as u64;
-        if made > 0 {
-            log::trace!("{made} decisions on the device, up to level {}", c.level);
+    /// The host's side of what propagate_fix_k did, in order: the analysis queued before it
+    /// (first, when `pending`: counted as a conflict when it was launched), then its own
+    /// decisions and analyses (whose levels, backjumps, nogoods and activity bumps the host
+    /// mirrors).
+    fn device_events(&mut self, c: &Control, pending: bool) -> DResult<()> {
+        let mut an = 0;
+        for &e in &c.event[..c.events as usize] {
+            if e & EVENT_LEARN == 0 {
+                self.level_start.push(e);
+                self.stats.decisions += 1;
+                self.decided_on_device += 1;
+                continue;
+            }
+            let len = c.an_len[an];
+            if !(pending && an == 0) {
+                // What was propagated since the last backjump's assertion (or the launch).
+                self.stats.propagations += u64::from(c.an_trail[an].saturating_sub(self.ctl.trail_len));
+                self.stats.conflicts += 1;
+                self.resolved_here += 1;
+                self.conflict_budget = self.conflict_budget.saturating_sub(1);
+                self.learned_on_device += 1;
+                self.bump_inc()?;
+            }
+            if self.reference.is_some() {
+                self.check_stored_against_reference(len, c)?;
+            }
+            self.analysis_applied(len, e & !EVENT_LEARN);
+            an += 1;
         }
+        debug_assert_eq!(self.level_start.len(), c.level as usize + 1, "levels after the launch");
+        if c.events > 0 {
+            log::trace!("{} events on the device, up to level {}", c.events, c.level);
+        }
+        self.check_fill()
     }
 
     /// The device's propagation to the fixpoint of all nogoods; false on a conflict.
@@ -169,16 +200,21 @@ impl CudaEngine {
                 self.host_rounds()?
             }
         };
-        // The analysis queued before this propagation, as the control block after it tells.
-        if self.learn_pending {
-            self.learned_applied(&c)?;
-            if self.unsat {
-                self.ctl = c;
-                return Ok(false);
-            }
-        }
         if self.coop.is_some() {
-            self.device_decisions(&c);
+            // The analysis queued before this propagation and the kernel's own decisions and
+            // analyses, as the control block after it tells; or the end of the search, when one
+            // of the analyses met a conflict at level 0.
+            let pending = std::mem::take(&mut self.learn_pending);
+            self.device_events(&c, pending)?;
+            match c.unsat {
+                0 => {}
+                1 => {
+                    self.unsat = true;
+                    self.ctl = c;
+                    return Ok(false);
+                }
+                _ => return Err("conflict analysis found no literal to resolve (internal error)".into()),
+            }
         }
         self.pending = false;
         let before = (self.ctl.trail_len, self.ctl.rounds);

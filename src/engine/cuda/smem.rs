@@ -1,36 +1,44 @@
 //! Shared-memory plans: how much dynamic shared memory the two kernels that take it get, and
 //! what goes into it, decided once per engine from the program's size and the device's limit.
 //! propagate_fix_k's block 0 keeps the values and a round's proposals there (fixpoint.cu,
-//! `SharedView`); learn_res_k prefetches the conflict level's short reasons and keeps the seen
-//! marks there (learn.cu). A plan never asks for more than its limit; what does not fit stays
+//! `SharedView`), and after them the state of the conflicts it analyses; learn_res_k prefetches
+//! the conflict level's short reasons and keeps the seen and position marks there (learn.cu). A plan never asks for more than its limit; what does not fit stays
 //! in global memory, which both kernels handle.
 
-/// The dynamic shared memory of learn_res_k: the prefetch of up to `seg_cap` positions of the
-/// conflict level (a literal and a 16-byte entry each), and two bitmaps of `seen_words` words,
-/// the seen variables and the levels the LBD counted (0: the global `seen` array and level
-/// stamps instead).
+/// The dynamic shared memory of a conflict analysis (learn.cu, `ResShared`): the prefetch of up
+/// to `seg_cap` positions of the conflict level (a literal and a 16-byte entry each), two bitmaps
+/// of `seen_words` words, the seen variables and the levels the LBD counted (0: the global `seen`
+/// array and level stamps instead), and two bitmaps of `mark_words` words over the conflict
+/// level's positions (longer levels use global scratch). learn_res_k has a plan of its own;
+/// propagate_fix_k's block 0 has another, after its SharedView, for the conflicts it analyses.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ResPlan {
     pub seg_cap: u32,
     pub seen_words: u32,
+    pub mark_words: u32,
 }
 
 impl ResPlan {
     /// Positions of a level prefetched at most.
     const SEG_CAP: u32 = 4096;
+    /// Words of each position bitmap at most (131,072 positions, 2 x 16 KiB).
+    const MARK_WORDS: u32 = 4096;
 
-    /// The plan for `nvars` variables within `limit` bytes: the two bitmaps if they take at most
-    /// half, the prefetch in the rest. (A level opens with a decision on a variable of its own,
-    /// so the levels are fewer than the variables and fit a bitmap of the variables' size.)
+    /// The plan for `nvars` variables within `limit` bytes: the position bitmaps in up to a
+    /// quarter, then the seen bitmaps if they take at most half of the rest, the prefetch in what
+    /// is left. (A level opens with a decision on a variable of its own, so the levels are fewer
+    /// than the variables and fit a bitmap of the variables' size.)
     pub fn new(nvars: u32, limit: u32) -> ResPlan {
+        let mark_words = (limit / 32).min(Self::MARK_WORDS);
+        let rest = limit - 8 * mark_words;
         let words = nvars.div_ceil(32);
-        let seen_words = if 8 * words <= limit / 2 { words } else { 0 };
-        let seg_cap = ((limit - 8 * seen_words) / 20).min(Self::SEG_CAP);
-        ResPlan { seg_cap, seen_words }
+        let seen_words = if 8 * words <= rest / 2 { words } else { 0 };
+        let seg_cap = ((rest - 8 * seen_words) / 20).min(Self::SEG_CAP);
+        ResPlan { seg_cap, seen_words, mark_words }
     }
 
     pub fn bytes(&self) -> u32 {
-        20 * self.seg_cap + 8 * self.seen_words
+        20 * self.seg_cap + 8 * self.seen_words + 8 * self.mark_words
     }
 }
 
@@ -78,18 +86,19 @@ mod tests {
     }
 
     #[test]
-    fn res_plan_keeps_the_bitmaps_to_half_and_caps_the_prefetch() {
+    fn res_plan_keeps_the_bitmaps_to_their_shares_and_caps_the_prefetch() {
         let p = ResPlan::new(3059, 190 * 1024);
-        assert_eq!(p.seen_words, 96);
-        assert_eq!(p.seg_cap, 4096);
+        assert_eq!((p.seen_words, p.mark_words, p.seg_cap), (96, 4096, 4096));
         assert!(p.bytes() <= 190 * 1024);
-        // Too many variables for half the limit: the global seen array, all of it for the prefetch.
-        let q = ResPlan::new(10_000_000, 15 * 1024);
-        assert_eq!(q.seen_words, 0);
-        assert_eq!(q.seg_cap, 15 * 1024 / 20);
-        assert!(q.bytes() <= 15 * 1024);
-        // Both bitmaps or neither: 4,096 words each (32 KiB together) exceed half of 48 KiB.
-        assert_eq!(ResPlan::new(32 * 4096, 48 * 1024).seen_words, 0);
-        assert_eq!(ResPlan::new(32 * 4096, 64 * 1024).seen_words, 4096);
+        // Too many variables for half of the rest: the global seen array, the rest for the prefetch.
+        let q = ResPlan::new(10_000_000, 16 * 1024);
+        assert_eq!((q.seen_words, q.mark_words), (0, 512));
+        assert_eq!(q.seg_cap, (16 * 1024 - 8 * 512) / 20);
+        assert!(q.bytes() <= 16 * 1024);
+        // Both seen bitmaps or neither: 4,096 words each (32 KiB together) exceed half of what
+        // 64 KiB leaves after the position bitmaps (16 KiB), and fit half of what 96 KiB leaves.
+        assert_eq!(ResPlan::new(32 * 4096, 64 * 1024).seen_words, 0);
+        assert_eq!(ResPlan::new(32 * 4096, 96 * 1024).seen_words, 4096);
+        assert_eq!(ResPlan::new(100, 0), ResPlan { seg_cap: 0, seen_words: 0, mark_words: 0 });
     }
 }
