@@ -283,8 +283,8 @@ struct FixArgs {
     u32 nweights;
     u32 words;                // forward learning: bitmap words per variable (deps null otherwise)
     u64* deps;
-    u32* barrier;             // four words: grid_sync_d's arrivals and generation; blocks done;
-                              //   stop (the input rounds ended in a conflict)
+    u32* barrier;             // five words: grid_sync_d's arrivals and generation; blocks done;
+                              //   stop (the input rounds ended in a conflict); the last analysis learned
     Control* ctl_host;        // the control block's host mirror (mirror.rs), written at the end
     u32 rank;                 // rank the decisions at a fixpoint (into ctl->ranked); the tables:
     u32 entries;
@@ -301,7 +301,7 @@ struct FixArgs {
     u32 scap;                 //   and the shared part of its proposal list (fixpoint.cu, SharedView)
     u32 decide;               // decisions it may make at its fixpoints before returning (<= DECIDE_MAX)
     u32* level_start;         //   and where it records their levels' starts
-    u32 learn;                // conflicts it may analyse itself (1-UIP) before returning one (<= LEARN_MAX)
+    u32 learn;                // conflicts it may analyse itself (res or fwd) before returning one (<= LEARN_MAX)
     u32 pending;              // an analysis was queued before it: its outcome becomes the first event
     u32 seg_cap;              // its analysis' shared memory after block 0's SharedView (ResShared)
     u32 seen_words;

@@ -233,14 +233,15 @@ __device__ __forceinline__ void input_rounds_d(const FixArgs& a, const Db& db, c
 // decision itself (a new level, as force_decision_k) and propagates on, saving the host a round
 // trip per decision (the host sets a.decide only where it checks nothing at a fixpoint: tight
 // programs). Likewise the first a.learn conflicts are analysed here, by block 0 while the others
-// wait (learn_res_block_d: 1-UIP, backjump, the nogood stored and asserted), and propagation goes
-// on; the host sets a.learn no higher than the conflicts left before its search loop restarts or
-// deletes. The host learns the decisions and analyses, in order, from ctl->event (with the
+// wait (the nogood, the backjump, the nogood stored and asserted: learn_res_block_d's 1-UIP, or
+// learn_fwd_block_d's forward learning where FWD), and propagation goes on; the host sets a.learn
+// no higher than the conflicts left before its search loop restarts or deletes. The host learns the decisions and analyses, in order, from ctl->event (with the
 // lengths and LBDs in ctl->an_len and an_lbd). The last block to finish copies the control block
 // to the host's mirror. The launch may be queued behind a learning kernel the host has not waited
 // for (a.pending): that analysis' outcome becomes the first event; one that found no decision
 // to blame (ctl->unsat) leaves nothing to do.
-extern "C" __global__ void __launch_bounds__(1024, 1) propagate_fix_k(FixArgs a, Db db) {
+template <bool FWD>
+__device__ __forceinline__ void propagate_fix_d(const FixArgs& a, const Db& db) {
     __shared__ u64 s_best[32];
     __shared__ u32 s_n, s_conflict;
     // Block 0's SharedView (a.swords > 0), then, 16-byte aligned, its analysis' state (a.learn > 0).
@@ -285,9 +286,16 @@ extern "C" __global__ void __launch_bounds__(1024, 1) propagate_fix_k(FixArgs a,
     auto analyse = [&]() -> bool {
         if (blockIdx.x == 0) {
             u32 end = leader ? ctl->trail_len : 0u;  // read before any thread of the analysis writes it
-            u32 done = learn_res_block_d(ctl, a.val, a.trail, a.trail_pos, a.reason, a.level_start, nullptr, nullptr,
-                                         a.learned, a.score, inc, a.res_bits, db, nullptr, 0u, rsh,
-                                         in_shared ? sv.s_true : nullptr, in_shared ? sv.s_claim : nullptr);
+            u32* sv_true = in_shared ? sv.s_true : nullptr;
+            u32* sv_claim = in_shared ? sv.s_claim : nullptr;
+            u32 done;
+            if constexpr (FWD) {
+                done = learn_fwd_block_d(ctl, a.val, a.trail, a.trail_pos, a.reason, a.level_start, a.deps, a.words,
+                                         a.learned, a.score, inc, db, sv_true, sv_claim);
+            } else {
+                done = learn_res_block_d(ctl, a.val, a.trail, a.trail_pos, a.reason, a.level_start, nullptr, nullptr,
+                                         a.learned, a.score, inc, a.res_bits, db, nullptr, 0u, rsh, sv_true, sv_claim);
+            }
             if (leader) {
                 if (done == 1u) {
                     ctl->event[ctl->events++] = EVENT_LEARN | ctl->bj_level;
@@ -394,4 +402,12 @@ extern "C" __global__ void __launch_bounds__(1024, 1) propagate_fix_k(FixArgs a,
             publish_d(ctl, a.ctl_host);
         }
     }
+}
+
+// One kernel per learning scheme, each with one analysis in it: propagate_fix_k under resolution
+// learning, propagate_fix_fwd_k under forward learning (whose rounds also keep the dependency
+// bitmaps, a.deps). The host launches the one of its scheme.
+extern "C" __global__ void __launch_bounds__(1024, 1) propagate_fix_k(FixArgs a, Db db) { propagate_fix_d<false>(a, db); }
+extern "C" __global__ void __launch_bounds__(1024, 1) propagate_fix_fwd_k(FixArgs a, Db db) {
+    propagate_fix_d<true>(a, db);
 }

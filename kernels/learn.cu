@@ -139,6 +139,18 @@ struct ResShared {
     u32 mark_words;
 };
 
+// After a backjump to level `bj` from a trail of `end` literals, by all threads of the block: the
+// bits of the unassigned literals in propagate_fix_k's SharedView (`sv_true` and `sv_claim`, both
+// of a variable's literals: mask 3) go too. Nothing where sv_true is null (a learning kernel).
+__device__ __forceinline__ void unassign_view_d(const u32* trail, const u32* level_start, u32 bj, u32 end,
+                                                u32* sv_true, u32* sv_claim, u32 tid, u32 bd) {
+    for (u32 i = level_start[bj + 1] + tid; sv_true && i < end; i += bd) {
+        u32 l = trail[i], keep = ~(3u << (l & 30u));
+        atomicAnd(&sv_true[l >> 5], keep);
+        atomicAnd(&sv_claim[l >> 5], keep);
+    }
+}
+
 // 1-UIP by one block of W warps. The conflict level's literals are marked by trail position; the
 // others (lower levels) go into the learned nogood, deduplicated by `seen` (a bitmap of variables
 // in shared memory when `seen_words` > 0, else the global array, cleared at the end), and the
@@ -360,12 +372,7 @@ __device__ __forceinline__ u32 learn_res_block_d(Control* ctl, int* val, u32* tr
     __syncthreads();
     if (done == 1) {
         backjump_to_d(ctl, val, trail, level_start, bj, end, tid, bd);
-        // The SharedView's bits of the unassigned literals (both of a variable's: mask 3).
-        for (u32 i = level_start[bj + 1] + tid; sv_true && i < end; i += bd) {
-            u32 l = trail[i], keep = ~(3u << (l & 30u));
-            atomicAnd(&sv_true[l >> 5], keep);
-            atomicAnd(&sv_claim[l >> 5], keep);
-        }
+        unassign_view_d(trail, level_start, bj, end, sv_true, sv_claim, tid, bd);
     }
     __syncthreads();
     if (done == 1) commit_learned_d(ctl, val, trail, trail_pos, reason, learned, n, s_lbd, db, nullptr, 0u);
@@ -386,9 +393,16 @@ extern "C" __global__ void __launch_bounds__(1024, 1)
     if (threadIdx.x == 0) publish_d(ctl, host);
 }
 
-extern "C" __global__ void learn_fwd_k(Control* ctl, int* val, u32* trail, u32* trail_pos, u32* reason,
-                                       const u32* level_start, u64* deps, u32 words, u32* learned,
-                                       float* score, float inc, Db db, Control* host) {
+// Forward learning by one block (Algorithm 4): the dependency bitmaps of the conflict's literals
+// OR-reduced by warp shuffles, a word of levels at a time from the highest; the learned nogood is
+// the set of decisions whose bits are set, highest level first, written by the first warp; its LBD
+// is its length (one decision a level). Then the backjump (and, where `sv_true` is not null, the
+// SharedView's bits, as learn_res_block_d) and the nogood stored and asserted. Every thread of the
+// block calls it; it returns 1 when a nogood was learned, 0 for a conflict at level 0 (ctl->unsat 1).
+__device__ __forceinline__ u32 learn_fwd_block_d(Control* ctl, int* val, u32* trail, u32* trail_pos, u32* reason,
+                                                  const u32* level_start, u64* deps, u32 words, u32* learned,
+                                                  float* score, float inc, const Db& db, u32* sv_true,
+                                                  u32* sv_claim) {
     __shared__ u64 s_warp[32];
     __shared__ u32 s_n, s_lv, s_bj;
     u32 tid = threadIdx.x, bd = blockDim.x, lane = tid & 31u, warp = tid >> 5, nwarps = (bd + 31u) / 32u;
@@ -424,8 +438,8 @@ extern "C" __global__ void learn_fwd_k(Control* ctl, int* val, u32* trail, u32* 
         }
         __syncthreads();
     }
+    u32 n = s_n;
     if (tid == 0) {
-        u32 n = s_n;
         ctl->learned_len = n;
         ctl->unsat = n == 0 ? 1u : 0u;
         ctl->uip = n > 0 ? learned[0] : NO_CONFLICT;
@@ -435,11 +449,22 @@ extern "C" __global__ void learn_fwd_k(Control* ctl, int* val, u32* trail, u32* 
         ctl->conflict_level = s_lv;
     }
     __syncthreads();
-    if (s_n > 0) backjump_to_d(ctl, val, trail, level_start, s_bj, end, tid, bd);
-    __syncthreads();
-    if (s_n > 0) commit_learned_d(ctl, val, trail, trail_pos, reason, learned, s_n, s_n, db, deps, words);
-    if (tid == 0) {
-        ctl->ns_learn += now_ns_d() - t0;
-        publish_d(ctl, host);
+    if (n > 0) {
+        backjump_to_d(ctl, val, trail, level_start, s_bj, end, tid, bd);
+        unassign_view_d(trail, level_start, s_bj, end, sv_true, sv_claim, tid, bd);
     }
+    __syncthreads();
+    if (n > 0) commit_learned_d(ctl, val, trail, trail_pos, reason, learned, n, n, db, deps, words);
+    if (tid == 0) ctl->ns_learn += now_ns_d() - t0;
+    return n > 0 ? 1u : 0u;
+}
+
+// Forward learning as a kernel of its own (one block), for the conflicts the host launches it for;
+// it publishes the control block.
+extern "C" __global__ void learn_fwd_k(Control* ctl, int* val, u32* trail, u32* trail_pos, u32* reason,
+                                       const u32* level_start, u64* deps, u32 words, u32* learned,
+                                       float* score, float inc, Db db, Control* host) {
+    learn_fwd_block_d(ctl, val, trail, trail_pos, reason, level_start, deps, words, learned, score, inc, db, nullptr,
+                      nullptr);
+    if (threadIdx.x == 0) publish_d(ctl, host);
 }

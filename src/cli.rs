@@ -150,9 +150,9 @@ pub struct SearchOptions {
     pub gpu_decisions: u32,
 
     /// Conflicts device-driven rounds may analyse on their own before returning one to the host:
-    /// block 0 learns (1-UIP), backjumps and asserts while the other blocks wait, and propagation
-    /// goes on, saving the analysis' launch and a return to the host per conflict. Never more
-    /// than are left before the next restart or deletion. Tight programs and resolution learning
+    /// block 0 learns (1-UIP or forward, as --learning says), backjumps and asserts while the other
+    /// blocks wait, and propagation goes on, saving the analysis' launch and a return to the host
+    /// per conflict. Never more than are left before the next restart or deletion. Tight programs
     /// only; 0 returns at every conflict.
     #[arg(long = "gpu-conflicts", default_value_t = 8, value_parser = clap::value_parser!(u32).range(0..=8))]
     pub gpu_conflicts: u32,

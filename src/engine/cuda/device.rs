@@ -89,6 +89,9 @@ pub struct Device {
     /// [`Device::fix_smem`]); without the seen bitmaps there (too many variables) it analyses
     /// none.
     pub fix_res: ResPlan,
+    /// The propagation kernel of the learning scheme: propagate_fix_k, or propagate_fix_fwd_k
+    /// under forward learning (fixpoint.cu).
+    pub fix_kernel: Kernel,
 }
 
 /// At most this much of propagate_fix_k's dynamic shared memory goes to its analyses: every block
@@ -118,8 +121,9 @@ impl Device {
     /// Opens device 0, compiles the kernels and uploads the tables. `scores` are the initial
     /// heuristic scores, `fwd` asks for dependency bitmaps.
     /// `shared_limit`: the bytes of shared memory block 0 of propagate_fix_k may take.
-    /// `analyses`: propagate_fix_k will analyse conflicts itself (it then gets shared memory for
-    /// them, [`Device::fix_smem`]).
+    /// `analyses`: propagate_fix_k will analyse conflicts itself by resolution (it then gets
+    /// shared memory for them, [`Device::fix_smem`]; forward learning in propagate_fix_fwd_k
+    /// needs none).
     pub fn new(
         t: &Tables,
         num_vars: u32,
@@ -179,7 +183,8 @@ impl Device {
         let deps = if fwd { Some(zeros::<u64>(s, n * words as usize)?) } else { None };
         let nw = t.w_head.len();
         let all: Vec<u32> = (0..nw as u32).collect();
-        let fix_limit = k.max_dynamic_shared(Kernel::PropagateFix);
+        let fix_kernel = if fwd { Kernel::PropagateFixFwd } else { Kernel::PropagateFix };
+        let fix_limit = k.max_dynamic_shared(fix_kernel);
         let shared = SharedPlan::new(num_vars, shared_limit.min(fix_limit));
         let fix_res = match fix_limit.checked_sub(shared.bytes().next_multiple_of(16)) {
             Some(left) if analyses => ResPlan::new(num_vars, left.min(FIX_RES_LIMIT)),
@@ -231,6 +236,7 @@ impl Device {
             shared,
             res_plan: ResPlan::new(num_vars, k.max_dynamic_shared(Kernel::LearnRes)),
             fix_res,
+            fix_kernel,
             k,
             ctx,
             stream,
@@ -321,7 +327,7 @@ impl Device {
             return None;
         }
         let sms = self.ctx.attribute(CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT).ok()? as u32;
-        let f = self.k.get(Kernel::PropagateFix);
+        let f = self.k.get(self.fix_kernel);
         [1024u32, 512, 256, 128].into_iter().filter(|&t| t <= max_threads).find_map(|threads| {
             let smem = self.fix_smem() as usize;
             let fits = f.occupancy_max_active_blocks_per_multiprocessor(threads, smem, None).ok()?;

@@ -47,6 +47,7 @@ kernels! {
     Deps => "deps_k",
     RoundEnd => "round_end_k",
     PropagateFix => "propagate_fix_k",
+    PropagateFixFwd => "propagate_fix_fwd_k",
     CheckNogoods => "check_nogoods_k",
     CheckWeights => "check_weights_k",
     Decide => "decide_k",
@@ -66,18 +67,21 @@ kernels! {
 }
 
 /// One translation unit: the header, then every kernel file without its `#include`, then the
-/// checks that the shared structs match their Rust mirrors.
+/// checks that the shared structs match their Rust mirrors. `#line` directives keep each file's
+/// own name and line numbers, for NVRTC's messages and the line information of
+/// `YASMIN_CUDA_LINEINFO`.
 pub fn translation_unit() -> String {
-    let mut src = String::from(HEADER.1);
+    let mut src = format!("#line 1 \"kernels/{}\"\n{}", HEADER.0, HEADER.1);
     for (name, text) in SOURCES {
-        src.push_str(&format!("\n// ---- {name}\n"));
+        src.push_str(&format!("\n#line 1 \"kernels/{name}\"\n"));
         for line in text.lines() {
             if !line.trim_start().starts_with("#include \"common.cuh\"") {
                 src.push_str(line);
-                src.push('\n');
             }
+            src.push('\n');
         }
     }
+    src.push_str("\n#line 1 \"layout_asserts (src/engine/cuda/layout.rs)\"\n");
     src.push_str(&super::layout::layout_asserts());
     src
 }
@@ -103,7 +107,10 @@ fn cache_dir() -> Option<std::path::PathBuf> {
 /// from `cache` (a directory) when it holds them.
 pub fn compile(arch: &str, cache: Option<std::path::PathBuf>) -> Result<Ptx, String> {
     let src = translation_unit();
-    let key = fnv(arch.as_bytes(), fnv(src.as_bytes(), 0xcbf2_9ce4_8422_2325));
+    // YASMIN_CUDA_LINEINFO=1: source lines in the PTX, for compute-sanitizer's and the
+    // profilers' reports.
+    let lineinfo = std::env::var_os("YASMIN_CUDA_LINEINFO").is_some_and(|v| !v.is_empty() && v != "0");
+    let key = fnv(arch.as_bytes(), fnv(src.as_bytes(), 0xcbf2_9ce4_8422_2325)) ^ u64::from(lineinfo);
     let path = cache.map(|d| d.join(format!("kernels-{key:016x}.ptx")));
     if let Some(text) = path.as_ref().and_then(|p| std::fs::read_to_string(p).ok()) {
         log::debug!(
@@ -114,7 +121,10 @@ pub fn compile(arch: &str, cache: Option<std::path::PathBuf>) -> Result<Ptx, Str
     }
     let t0 = std::time::Instant::now();
     let opts = CompileOptions {
-        options: vec![format!("--gpu-architecture={arch}"), "--std=c++17".into()],
+        options: [format!("--gpu-architecture={arch}"), "--std=c++17".into()]
+            .into_iter()
+            .chain(lineinfo.then(|| "--generate-line-info".into()))
+            .collect(),
         name: Some("yasmin.cu".into()),
         ..Default::default()
     };
@@ -139,7 +149,7 @@ pub struct Kernels {
 
 /// The kernels launched with dynamic shared memory: propagate_fix_k (block 0's values and
 /// proposals) and learn_res_k (the conflict level's prefetched reasons, the seen bitmap).
-const DYNAMIC_SHARED: [Kernel; 2] = [Kernel::PropagateFix, Kernel::LearnRes];
+const DYNAMIC_SHARED: [Kernel; 3] = [Kernel::PropagateFix, Kernel::PropagateFixFwd, Kernel::LearnRes];
 
 impl Kernels {
     pub fn load(ctx: &Arc<CudaContext>) -> Result<Kernels, String> {

@@ -59,8 +59,8 @@ pub struct CudaEngine {
     /// The decisions propagate_fix_k made (for `-V`).
     decided_on_device: u64,
     /// Conflicts propagate_fix_k may analyse itself before it returns one (`--gpu-conflicts`;
-    /// 0 for programs that are not tight, for forward learning, and where its analyses have no
-    /// shared memory for the seen bitmaps).
+    /// 0 for programs that are not tight, and under resolution learning where its analyses have
+    /// no shared memory for the seen bitmaps).
     learn_ahead: u32,
     /// How many conflicts the search loop lets `propagate` resolve itself (its restart and
     /// deletion schedules), the ones resolved since it last asked, and in all (for `-V`).
@@ -125,13 +125,11 @@ impl CudaEngine {
         let scores: Vec<f32> =
             crate::engine::scores::initial_scores(&p, opts.heuristic).iter().map(|&x| x as f32).collect();
         // propagate_fix_k analyses conflicts itself where it also decides (tight programs, rounds
-        // driven by the device) under resolution learning.
-        let analyses = opts.learning == Learning::Res
-            && p.is_tight()
-            && opts.gpu_rounds == GpuRounds::Device
-            && opts.gpu_conflicts > 0;
+        // driven by the device); under resolution learning with a plan for the analysis' shared
+        // memory (Device::fix_res).
+        let analyses = p.is_tight() && opts.gpu_rounds == GpuRounds::Device && opts.gpu_conflicts > 0;
         let fwd = opts.learning == Learning::Fwd;
-        let dev = Device::new(&t, p.num_vars, &scores, fwd, opts.gpu_shared_kib * 1024, analyses)?;
+        let dev = Device::new(&t, p.num_vars, &scores, fwd, opts.gpu_shared_kib * 1024, analyses && !fwd)?;
         let tpb = opts.tpb.clamp(32, 1024) / 32 * 32;
         if opts.decisions == Decisions::Vars {
             log::warn!(
@@ -162,9 +160,12 @@ impl CudaEngine {
                 }
             ))
         );
-        // Without the seen bitmaps in its shared memory (too many variables) it analyses none.
+        // Under resolution learning without the seen bitmaps in its shared memory (too many
+        // variables) it analyses none.
         let learn_ahead = match coop {
-            Some(_) if dev.fix_res.seen_words > 0 => opts.gpu_conflicts.min(LEARN_MAX as u32),
+            Some(_) if analyses && (fwd || dev.fix_res.seen_words > 0) => {
+                opts.gpu_conflicts.min(LEARN_MAX as u32)
+            }
             _ => 0,
         };
         let mut e = CudaEngine {

@@ -99,12 +99,12 @@ impl CudaEngine {
         args.inc = self.inc;
         let db = d.db();
         let cfg = LaunchConfig { shared_mem_bytes: d.fix_smem(), ..d.cfg(blocks as usize, threads) };
-        let mut b = d.stream.launch_builder(d.k.get(Kernel::PropagateFix));
+        let mut b = d.stream.launch_builder(d.k.get(d.fix_kernel));
         b.arg(&args).arg(&db);
         d.mirror.arm();
         // SAFETY: the arguments match propagate_fix_k's signature; the grid does not exceed the
         // resident blocks the occupancy query allows (Device::cooperative_grid).
-        unsafe { b.launch_cooperative(cfg) }.map_err(err(Kernel::PropagateFix.name()))?;
+        unsafe { b.launch_cooperative(cfg) }.map_err(err(d.fix_kernel.name()))?;
         // propagate_fix_k publishes the control block.
         d.mirror.wait(&d.stream)
     }
