@@ -147,8 +147,9 @@ pub struct Kernels {
     max_dynamic_shared: HashMap<Kernel, u32>,
 }
 
-/// The kernels launched with dynamic shared memory: propagate_fix_k (block 0's values and
-/// proposals) and learn_res_k (the conflict level's prefetched reasons, the seen bitmap).
+/// The kernels launched with dynamic shared memory: propagate_fix_k and propagate_fix_fwd_k
+/// (block 0's values and proposals, and its analyses' state) and learn_res_k (the conflict
+/// level's prefetched reasons, the seen bitmap).
 const DYNAMIC_SHARED: [Kernel; 3] = [Kernel::PropagateFix, Kernel::PropagateFixFwd, Kernel::LearnRes];
 
 impl Kernels {

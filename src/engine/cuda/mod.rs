@@ -291,8 +291,8 @@ impl Drop for CudaEngine {
         let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
         log::info!(
             "CUDA engine time: propagate {:.1} ms ({} rounds; device: input rounds {:.1} ms, {} sweeps {:.1} ms), \
-             decide {:.1} ms ({} decisions, {} of them by propagate_fix_k), resolve {:.1} ms ({} conflicts, {} of them analysed by \
-             propagate_fix_k; device: analysis {:.1} ms); unfounded-set checks {:.1} ms ({} found)",
+             decide {:.1} ms ({} decisions, {} of them by {k}), resolve {:.1} ms ({} conflicts, {} of them analysed by \
+             {k}; device: analysis {:.1} ms); unfounded-set checks {:.1} ms ({} found)",
             ms(self.wall[0]),
             self.stats.rounds,
             self.ctl.ns_input as f64 / 1e6,
@@ -306,7 +306,8 @@ impl Drop for CudaEngine {
             self.learned_on_device,
             self.ctl.ns_learn as f64 / 1e6,
             ms(self.wall[3]),
-            self.stats.unfounded_sets
+            self.stats.unfounded_sets,
+            k = self.dev.fix_kernel.name(),
         );
     }
 }
