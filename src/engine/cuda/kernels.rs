@@ -244,6 +244,23 @@ mod tests {
         }
     }
 
+    /// After each `#line 1 "kernels/F"`, line k of the translation unit is line k of F (its
+    /// `#include` left blank), so NVRTC's messages and the line information point at the files.
+    #[test]
+    fn line_directives_keep_each_files_lines() {
+        let src = translation_unit();
+        let lines: Vec<&str> = src.lines().collect();
+        for (name, text) in std::iter::once(HEADER).chain(SOURCES) {
+            let directive = format!("#line 1 \"kernels/{name}\"");
+            let at = lines.iter().position(|l| *l == directive).unwrap_or_else(|| panic!("no {directive}"));
+            for (k, line) in text.lines().enumerate() {
+                let expected =
+                    if line.trim_start().starts_with("#include \"common.cuh\"") { "" } else { line };
+                assert_eq!(lines[at + 1 + k], expected, "{name}:{}", k + 1);
+            }
+        }
+    }
+
     #[test]
     fn device_helpers_are_named_d() {
         let src = translation_unit();
