@@ -6,11 +6,21 @@ use std::time::Instant;
 
 static SIGNALLED: AtomicBool = AtomicBool::new(false);
 
-extern "C" fn on_signal(_: libc::c_int) {
-    SIGNALLED.store(true, Ordering::SeqCst);
+/// The first SIGINT or SIGTERM asks the search to stop; a second one ends the process at once,
+/// as the signal's default action would: where the search cannot get to its check (a device that
+/// does not return), Ctrl-C twice still works.
+extern "C" fn on_signal(sig: libc::c_int) {
+    if SIGNALLED.swap(true, Ordering::SeqCst) {
+        // SAFETY: signal and raise are async-signal-safe.
+        unsafe {
+            libc::signal(sig, libc::SIG_DFL);
+            libc::raise(sig);
+        }
+    }
 }
 
-/// Installs the SIGINT/SIGTERM handler (the search stops and prints what was found).
+/// Installs the SIGINT/SIGTERM handler (the search stops and prints what was found; a second
+/// signal ends the process).
 pub fn install_interrupt_handler() {
     // SAFETY: the handler only stores to an atomic, which is async-signal-safe.
     unsafe {
@@ -46,5 +56,33 @@ impl Limits {
         } else {
             None
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// In a forked child: the first SIGTERM is taken (the flag set, the child goes on), the
+    /// second ends it as SIGTERM's default action does.
+    #[test]
+    fn a_second_signal_ends_the_process() {
+        // SAFETY: the child calls only async-signal-safe functions before _exit.
+        let pid = unsafe { libc::fork() };
+        assert!(pid >= 0, "fork failed");
+        if pid == 0 {
+            unsafe {
+                super::install_interrupt_handler();
+                libc::raise(libc::SIGTERM);
+                if !super::SIGNALLED.load(std::sync::atomic::Ordering::SeqCst) {
+                    libc::_exit(3);
+                }
+                libc::raise(libc::SIGTERM);
+                libc::_exit(4);
+            }
+        }
+        let mut status = 0;
+        // SAFETY: waits for the child forked above.
+        assert_eq!(unsafe { libc::waitpid(pid, &mut status, 0) }, pid);
+        assert!(libc::WIFSIGNALED(status), "the child exited with {} instead", libc::WEXITSTATUS(status));
+        assert_eq!(libc::WTERMSIG(status), libc::SIGTERM);
     }
 }
