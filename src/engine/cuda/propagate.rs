@@ -102,10 +102,10 @@ impl CudaEngine {
         let mut b = d.stream.launch_builder(d.k.get(d.fix_kernel));
         b.arg(&args).arg(&db);
         d.mirror.arm();
-        // SAFETY: the arguments match propagate_fix_k's signature; the grid does not exceed the
-        // resident blocks the occupancy query allows (Device::cooperative_grid).
+        // SAFETY: the arguments match the propagation kernels' signature; the grid does not
+        // exceed the resident blocks the occupancy query allows (Device::cooperative_grid).
         unsafe { b.launch_cooperative(cfg) }.map_err(err(d.fix_kernel.name()))?;
-        // propagate_fix_k publishes the control block.
+        // The propagation kernel publishes the control block.
         d.mirror.wait(&d.stream)
     }
 

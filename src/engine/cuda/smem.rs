@@ -1,9 +1,10 @@
-//! Shared-memory plans: how much dynamic shared memory the two kernels that take it get, and
-//! what goes into it, decided once per engine from the program's size and the device's limit.
-//! propagate_fix_k's block 0 keeps the values and a round's proposals there (fixpoint.cu,
-//! `SharedView`), and after them the state of the conflicts it analyses; learn_res_k prefetches
-//! the conflict level's short reasons and keeps the seen and position marks there (learn.cu). A plan never asks for more than its limit; what does not fit stays
-//! in global memory, which both kernels handle.
+//! Shared-memory plans: how much dynamic shared memory the kernels that take it get, and what
+//! goes into it, decided once per engine from the program's size and the device's limit. The
+//! propagation kernel's block 0 (propagate_fix_k or propagate_fix_fwd_k) keeps the values and a
+//! round's proposals there (fixpoint.cu, `SharedView`), and after them the state of the conflicts
+//! it analyses by resolution; learn_res_k prefetches the conflict level's short reasons and keeps
+//! the seen and position marks there (learn.cu). A plan never asks for more than its limit; what
+//! does not fit stays in global memory, which the kernels handle.
 
 /// The dynamic shared memory of a conflict analysis (learn.cu, `ResShared`): the prefetch of up
 /// to `seg_cap` positions of the conflict level (a literal and a 16-byte entry each), two bitmaps
