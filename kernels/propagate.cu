@@ -239,6 +239,9 @@ __device__ __forceinline__ void weight_check_d(const V& view, Control* ctl, u32*
 
 // Forward learning: the dependency bitmap of each of the `n` literals merged this round (from
 // trail position `base`), the union of its antecedents' bitmaps (`words` 64-bit words per variable).
+// The round proposed them from the assignment it began with, so a weight constraint's members
+// count only from before `base`: those merged this round have their rows written now, by other
+// threads, and a row not yet written is its variable's previous one (stale decision levels).
 __device__ __forceinline__ void deps_d(const int* val, const u32* trail, const u32* trail_pos, const u32* reason,
                                        u32 n, u64* deps, u32 words, u32 base, const Db& db, Par p) {
     for (u32 i = p.unit * p.lanes + p.lane; i < n; i += p.units * p.lanes) {
@@ -246,7 +249,7 @@ __device__ __forceinline__ void deps_d(const int* val, const u32* trail, const u
         u64* row = deps + (u64)v * words;
         for (u32 w = 0; w < words; w++) row[w] = 0;
         if (level_of_d(val, v) == 0) continue;
-        reason_lits_d(db, val, trail_pos, reason[v], 0, l, base + i, 0, 1, [&](u32 q) {
+        reason_lits_d(db, val, trail_pos, reason[v], 0, l, base, 0, 1, [&](u32 q) {
             u32 qv = lit_var_d(q);
             if (level_of_d(val, qv) == 0) return;
             const u64* src = deps + (u64)qv * words;
