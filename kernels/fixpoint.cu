@@ -166,7 +166,7 @@ __device__ __forceinline__ void frontier_d(const FixArgs& a, const Db& db, const
 // between the steps, reading values from and proposing into `view`:
 //   A  with a frontier: its occurrences in input nogoods (all length classes in one pass) and
 //      marking the weight constraints it touches; without: every learned group; | sync
-//   B  the dirty weight constraints;                                      | sync
+//   B  the dirty weight constraints, if any;                              | sync
 //   C  merging the proposals onto the trail;                              | sync
 //   D  dependency bitmaps (forward learning); the leader ends the round in the control block.
 // The round state (frontier, trail length) lives in registers, the same in every thread, so all
@@ -186,7 +186,11 @@ __device__ __forceinline__ u32 round_d(const FixArgs& a, const Db& db, const V& 
         }
     }
     sync();
-    if (a.nweights) {
+    // Step B only with a constraint to check: every thread reads the count after the barrier
+    // (volatile: a stale cached value in one block would skip a grid barrier the others wait at),
+    // and nothing marks one until the next round's step A (a sweep marks none: only a frontier's
+    // literals and the host's cost bound do); the leader's reset comes after the merge's barrier.
+    if (a.nweights && *(volatile u32*)&ctl->ndirty > 0) {
         weight_check_d(view, ctl, a.dirty, a.dirty_list, db.w_head, db.w_bound, db.w_start, db.w_lits, db.w_weights,
                        p);
         sync();

@@ -250,18 +250,13 @@ __device__ __forceinline__ u32 learn_res_block_d(Control* ctl, int* val, u32* tr
         u32 v = lit_var_d(q);
         if (!first_seen(v)) return;
         learned[atomicAdd(&s_n, 1u)] = q;
-        atomicMax(&s_bj, L);
-        // A level not counted yet: a shared bit, or a global stamp (a returning global atomic,
-        // the one round trip to global memory on a batch's path).
-        bool fresh;
-        if (seen_words) {
-            u32 bit = 1u << (L & 31u);
-            fresh = !(atomicOr(&s_levels[L >> 5], bit) & bit);
-        } else {
-            fresh = atomicExch(&level_stamp[L], tag) != tag;
-        }
-        if (fresh) atomicAdd(&s_lbd, 1u);
         atomicAdd(&score[v], inc);
+        // The backjump level and the LBD: with the seen bitmaps shared, minimise_d counts them
+        // over the literals it keeps; without, here, a level counted once by its global stamp (a
+        // returning global atomic, the one round trip to global memory on a batch's path).
+        if (seen_words) return;
+        atomicMax(&s_bj, L);
+        if (atomicExch(&level_stamp[L], tag) != tag) atomicAdd(&s_lbd, 1u);
     };
     auto same = [&](u32 rel, u32 v) {
         u32 bit = 1u << (rel & 31u);
