@@ -36,10 +36,11 @@ __device__ __forceinline__ void assert_d(Control* ctl, int* val, u32* trail, u32
                                          const u32* learned, u32 len, u32 reason_code, u64* deps, u32 words) {
     u32 lv = ctl->level;
     u64* row = assign_at_end_d(ctl, val, trail, trail_pos, reason, lit_not_d(learned[0]), lv, reason_code, deps, words);
-    if (!row) return;
-    for (u32 k = 1; k < len && lv > 0; k++) {
-        const u64* src = deps + (u64)lit_var_d(learned[k]) * words;
-        for (u32 w = 0; w < words; w++) row[w] |= src[w];
+    if (!row || lv == 0) return;  // at level 0 the row stays empty
+    for (u32 w0 = 0; w0 < words; w0 += 4u) {
+        RowUnion u = {deps, words, w0, {0ull, 0ull, 0ull, 0ull}};
+        for (u32 k = 1; k < len; k++) u.add_d(lit_var_d(learned[k]));
+        u.store_d(row);
     }
 }
 

@@ -327,6 +327,31 @@ __device__ __forceinline__ u64* assign_at_end_d(Control* ctl, int* val, u32* tra
     return row;
 }
 
+// Forward learning: the union of some variables' rows of the dependency table, four words (from
+// word `w0`) at a time, held in registers and written once (store_d), so that the loads of
+// successive rows overlap instead of each waiting on the store before it (the row written is one
+// of the same table). A row of more than four words (over 256 levels) takes one union per four.
+struct RowUnion {
+    const u64* deps;
+    u32 words, w0;
+    u64 acc[4];
+
+    __device__ __forceinline__ void add_d(u32 var) {
+        const u64* src = deps + (u64)var * words + w0;
+#pragma unroll
+        for (u32 k = 0; k < 4u; k++) {
+            if (w0 + k < words) acc[k] |= src[k];
+        }
+    }
+
+    __device__ __forceinline__ void store_d(u64* row) const {
+#pragma unroll
+        for (u32 k = 0; k < 4u; k++) {
+            if (w0 + k < words) row[w0 + k] = acc[k];
+        }
+    }
+};
+
 // The control state after a backjump to `level`, whose trail ends at `len` (one thread). ndirty
 // stays: queued weight constraints are checked in the next round (always safe).
 __device__ __forceinline__ void set_level_d(Control* ctl, u32 level, u32 len) {

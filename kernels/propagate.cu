@@ -245,16 +245,18 @@ __device__ __forceinline__ void weight_check_d(const V& view, Control* ctl, u32*
 __device__ __forceinline__ void deps_d(const int* val, const u32* trail, const u32* trail_pos, const u32* reason,
                                        u32 n, u64* deps, u32 words, u32 base, const Db& db, Par p) {
     for (u32 i = p.unit * p.lanes + p.lane; i < n; i += p.units * p.lanes) {
-        u32 l = trail[base + i], v = lit_var_d(l);
-        u64* row = deps + (u64)v * words;
-        for (u32 w = 0; w < words; w++) row[w] = 0;
-        if (level_of_d(val, v) == 0) continue;
-        reason_lits_d(db, val, trail_pos, reason[v], 0, l, base, 0, 1, [&](u32 q) {
-            u32 qv = lit_var_d(q);
-            if (level_of_d(val, qv) == 0) return;
-            const u64* src = deps + (u64)qv * words;
-            for (u32 w = 0; w < words; w++) row[w] |= src[w];
-        });
+        u32 l = trail[base + i], v = lit_var_d(l), r = reason[v];
+        bool ground = level_of_d(val, v) == 0;  // its row stays empty
+        for (u32 w0 = 0; w0 < words; w0 += 4u) {
+            RowUnion u = {deps, words, w0, {0ull, 0ull, 0ull, 0ull}};
+            if (!ground) {
+                reason_lits_d(db, val, trail_pos, r, 0, l, base, 0, 1, [&](u32 q) {
+                    u32 qv = lit_var_d(q);
+                    if (level_of_d(val, qv) != 0) u.add_d(qv);
+                });
+            }
+            u.store_d(deps + (u64)v * words);
+        }
     }
 }
 
