@@ -75,7 +75,6 @@ struct Control {
     u64 ranked;        // propagate_fix_k at a fixpoint: the best decision's key (as best), 0: none
     u64 ns_learn;      // nanoseconds in the learning kernels (statistics)
     u32 lbd;           // the learned nogood's LBD: how many decision levels its literals have
-    u32 made;          // decisions propagate_fix_k made at its fixpoints (at most FixArgs::decide)
     u32 events;        // propagate_fix_k's decisions and analyses (the queued one first), in order,
     u32 event[EVENTS_MAX];   //   for the host's mirror of the levels (EVENT_LEARN above)
     u32 an_len[LEARN_MAX + 1u];  // the analyses' nogood lengths and LBDs, in the order of their events,

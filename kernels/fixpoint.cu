@@ -392,10 +392,7 @@ __device__ __forceinline__ void propagate_fix_d(const FixArgs& a, const Db& db) 
         if (r != 0) break;
         grid_sync();
     }
-    if (leader) {
-        ctl->rounds += rounds;
-        ctl->made = made;
-    }
+    if (leader) ctl->rounds += rounds;
     // The last block to finish publishes the control block (the blocks may still be ranking).
     __syncthreads();
     if (threadIdx.x == 0) {

@@ -69,8 +69,6 @@ pub struct Control {
     pub ranked: u64,
     pub ns_learn: u64,
     pub lbd: u32,
-    /// Decisions propagate_fix_k made at its fixpoints.
-    pub made: u32,
     /// Its decisions and analyses in order (see `EVENT_LEARN`), and the analyses' nogood lengths
     /// and LBDs in the order of their events, and the trail's length when each began.
     pub events: u32,
