@@ -239,11 +239,12 @@ __device__ __forceinline__ void input_rounds_d(const FixArgs& a, const Db& db, c
 // programs). Likewise the first a.learn conflicts are analysed here, by block 0 while the others
 // wait (the nogood, the backjump, the nogood stored and asserted: learn_res_block_d's 1-UIP, or
 // learn_fwd_block_d's forward learning where FWD), and propagation goes on; the host sets a.learn
-// no higher than the conflicts left before its search loop restarts or deletes. The host learns the decisions and analyses, in order, from ctl->event (with the
-// lengths and LBDs in ctl->an_len and an_lbd). The last block to finish copies the control block
-// to the host's mirror. The launch may be queued behind a learning kernel the host has not waited
-// for (a.pending): that analysis' outcome becomes the first event; one that found no decision
-// to blame (ctl->unsat) leaves nothing to do.
+// no higher than the conflicts left before its search loop restarts or deletes. The host learns
+// the decisions and analyses, in order, from ctl->event (with the lengths and LBDs in
+// ctl->an_len and an_lbd). The last block to finish copies the control block to the host's
+// mirror. The launch may be queued behind a learning kernel the host has not waited for
+// (a.pending): that analysis' outcome becomes the first event; one that found no decision to
+// blame (ctl->unsat) leaves nothing to do.
 template <bool FWD>
 __device__ __forceinline__ void propagate_fix_d(const FixArgs& a, const Db& db) {
     __shared__ u64 s_best[32];
