@@ -244,6 +244,49 @@ struct GlobalView {
     }
 };
 
+// The weight constraints a round must check (its step B): marked in step A by the frontier's
+// literals, or by the host's cost bound (mark_dirty_k), unmarked as they are checked; the round's
+// end resets the count. Global marks are a word per constraint (`flags`), a list and its count in
+// the control block (ndirty). Block 0's input rounds keep their own in shared memory where the
+// plan has room (FixArgs.sweights): a bit per constraint, a list of every constraint, a count in
+// shared memory. The global marks (the host's) are then checked by the grid's sweep, which every
+// propagation runs before it ends. Invariant between rounds: the count is 0, except for global
+// marks the host made, and a constraint is marked exactly when it is on the list.
+struct Marks {
+    u32* flags;
+    u32* list;
+    u32* n;
+    bool bits;  // flags is a bitmap (shared memory)
+
+    __device__ __forceinline__ void mark_d(u32 c) const {
+        if (bits) {
+            u32 b = 1u << (c & 31u);
+            if (atomicOr(&flags[c >> 5], b) & b) return;
+        } else if (atomicExch(&flags[c], 1u) != 0u) {
+            return;
+        }
+        list[atomicAdd(n, 1u)] = c;
+    }
+
+    // After a barrier. Volatile: the count is written by atomics, and a stale value in one block
+    // would skip a grid barrier the others wait at.
+    __device__ __forceinline__ u32 count_d() const { return *(volatile u32*)n; }
+    __device__ __forceinline__ u32 at_d(u32 k) const { return list[k]; }
+
+    __device__ __forceinline__ void unmark_d(u32 c) const {
+        if (bits) atomicAnd(&flags[c >> 5], ~(1u << (c & 31u)));
+        else flags[c] = 0u;
+    }
+
+    // The leader, after the merge's barrier.
+    __device__ __forceinline__ void reset_d() const { *n = 0u; }
+};
+
+__device__ __forceinline__ Marks global_marks_d(Control* ctl, u32* dirty, u32* dirty_list) {
+    Marks m = {dirty, dirty_list, &ctl->ndirty, false};
+    return m;
+}
+
 // Pointers to everything a reason can name. Mirrored by `DeviceDb` in src/engine/cuda/layout.rs.
 struct Db {
     const u32* ng_start;  // input nogoods (CSR, sorted by length)
@@ -298,6 +341,7 @@ struct FixArgs {
     u32 nvars;                // variables (val's length)
     u32 swords;               // block 0's shared bitmaps: words each (0: its rounds use global memory)
     u32 scap;                 //   and the shared part of its proposal list (fixpoint.cu, SharedView)
+    u32 sweights;             //   and its weight constraints' marks there (nweights, or 0: global; Marks)
     u32 decide;               // decisions it may make at its fixpoints before returning (<= DECIDE_MAX)
     u32* level_start;         //   and where it records their levels' starts
     u32 learn;                // conflicts it may analyse itself (res or fwd) before returning one (<= LEARN_MAX)

@@ -139,8 +139,8 @@ struct SharedView {
 // literals and more go to the lane's whole warp (wide_checks_d). Every lane of a unit runs the
 // same iterations, so `p` must have whole warps as lanes.
 template <typename V>
-__device__ __forceinline__ void frontier_d(const FixArgs& a, const Db& db, const V& view, Par p, u32 qhead,
-                                           u32 qend) {
+__device__ __forceinline__ void frontier_d(const FixArgs& a, const Db& db, const V& view, const Marks& marks, Par p,
+                                           u32 qhead, u32 qend) {
     for (u32 i = qhead + p.unit; i < qend; i += p.units) {
         u32 l = a.trail[i];
         u32 s0 = __ldg(a.occ_start[0] + l), s1 = __ldg(a.occ_start[1] + l), s2 = __ldg(a.occ_start[2] + l);
@@ -155,7 +155,7 @@ __device__ __forceinline__ void frontier_d(const FixArgs& a, const Db& db, const
             if (k < e0) bin_occ_d(view, a.occ[0], s0 + k);
             else if (k < e1) tern_occ_d(view, a.occ[1], s1 + (k - e0));
             else if (k < e2) wide = long_occ_d(view, a.occ[2], s2 + (k - e1), db.ng_lits, WIDE_NOGOOD);
-            else if (k < e3) weight_occ_d(a.ctl, a.w_occ, sw + (k - e2), a.dirty, a.dirty_list);
+            else if (k < e3) weight_occ_d(marks, a.w_occ, sw + (k - e2));
             wide_checks_d(view, db.ng_lits, wide, p.lane & 31u);
         }
     }
@@ -163,7 +163,8 @@ __device__ __forceinline__ void frontier_d(const FixArgs& a, const Db& db, const
 
 // One round over the frontier qhead..qend, or, when it is empty (the input nogoods' fixpoint), a
 // sweep of the learned nogoods, by the threads of `p` with `sync` (a barrier over exactly them)
-// between the steps, reading values from and proposing into `view`:
+// between the steps, reading values from and proposing into `view`, the weight constraints to
+// check in `marks`:
 //   A  with a frontier: its occurrences in input nogoods (all length classes in one pass) and
 //      marking the weight constraints it touches; without: every learned group; | sync
 //   B  the dirty weight constraints, if any;                              | sync
@@ -173,12 +174,12 @@ __device__ __forceinline__ void frontier_d(const FixArgs& a, const Db& db, const
 // take the same branches and meet every barrier. Returns 2 on a conflict, 1 when a sweep merged
 // nothing (propagation is complete), else 0. The caller syncs before the next round.
 template <typename V, typename Sync>
-__device__ __forceinline__ u32 round_d(const FixArgs& a, const Db& db, const V& view, Par p, Sync sync, bool leader,
-                                       u32& qhead, u32& qend, u32& base, u32& rounds) {
+__device__ __forceinline__ u32 round_d(const FixArgs& a, const Db& db, const V& view, const Marks& marks, Par p,
+                                       Sync sync, bool leader, u32& qhead, u32& qend, u32& base, u32& rounds) {
     Control* ctl = a.ctl;
     bool sweep = qhead == qend;
     if (!sweep) {
-        frontier_d(a, db, view, p, qhead, qend);
+        frontier_d(a, db, view, marks, p, qhead, qend);
     } else {
         for (u32 g = 0; g < LEARNED_GROUPS; g++) {
             u32 count = db.lg_fill[g];  // no kernel appends during propagation
@@ -186,13 +187,11 @@ __device__ __forceinline__ u32 round_d(const FixArgs& a, const Db& db, const V& 
         }
     }
     sync();
-    // Step B only with a constraint to check: every thread reads the count after the barrier
-    // (volatile: a stale cached value in one block would skip a grid barrier the others wait at),
+    // Step B only with a constraint to check: every thread reads the count after the barrier,
     // and nothing marks one until the next round's step A (a sweep marks none: only a frontier's
     // literals and the host's cost bound do); the leader's reset comes after the merge's barrier.
-    if (a.nweights && *(volatile u32*)&ctl->ndirty > 0) {
-        weight_check_d(view, ctl, a.dirty, a.dirty_list, db.w_head, db.w_bound, db.w_start, db.w_lits, db.w_weights,
-                       p);
+    if (a.nweights && marks.count_d() > 0) {
+        weight_check_d(view, marks, db.w_head, db.w_bound, db.w_start, db.w_lits, db.w_weights, p);
         sync();
     }
     u32 n = view.count_d();
@@ -208,7 +207,7 @@ __device__ __forceinline__ u32 round_d(const FixArgs& a, const Db& db, const V& 
         ctl->qhead = qhead;
         ctl->qend = qend;
         view.reset_d();
-        ctl->ndirty = 0;
+        marks.reset_d();
         rounds++;  // added to the control block at the end: no read of it on the round's path
     }
     return conflict ? 2u : (sweep && n == 0 ? 1u : 0u);
@@ -217,11 +216,11 @@ __device__ __forceinline__ u32 round_d(const FixArgs& a, const Db& db, const V& 
 // Block 0's rounds over the input nogoods from the frontier qhead..qend to their fixpoint or a
 // conflict, a warp per frontier literal, with block barriers.
 template <typename V>
-__device__ __forceinline__ void input_rounds_d(const FixArgs& a, const Db& db, const V& view, bool leader, u32& qhead,
-                                               u32& qend, u32& base, u32& rounds) {
+__device__ __forceinline__ void input_rounds_d(const FixArgs& a, const Db& db, const V& view, const Marks& marks,
+                                               bool leader, u32& qhead, u32& qend, u32& base, u32& rounds) {
     auto block_sync = []() { __syncthreads(); };
     while (qhead < qend) {
-        u32 r = round_d(a, db, view, warp_par_d(), block_sync, leader, qhead, qend, base, rounds);
+        u32 r = round_d(a, db, view, marks, warp_par_d(), block_sync, leader, qhead, qend, base, rounds);
         __syncthreads();
         if (r == 2) break;
     }
@@ -248,8 +247,9 @@ __device__ __forceinline__ void input_rounds_d(const FixArgs& a, const Db& db, c
 template <bool FWD>
 __device__ __forceinline__ void propagate_fix_d(const FixArgs& a, const Db& db) {
     __shared__ u64 s_best[32];
-    __shared__ u32 s_n, s_conflict;
-    // Block 0's SharedView (a.swords > 0), then, 16-byte aligned, its analysis' state (a.learn > 0).
+    __shared__ u32 s_n, s_conflict, s_nmarks;
+    // Block 0's SharedView (a.swords > 0) and its weight constraints' marks (a.sweights > 0), then,
+    // 16-byte aligned, its analysis' state (a.learn > 0).
     extern __shared__ uint4 s_dyn4[];
     u32* s_dyn = reinterpret_cast<u32*>(s_dyn4);
     Control* ctl = a.ctl;
@@ -273,9 +273,19 @@ __device__ __forceinline__ void propagate_fix_d(const FixArgs& a, const Db& db) 
     bool in_shared = a.swords > 0;
     SharedView sv = {s_dyn, s_dyn + a.swords, s_dyn + 2u * a.swords, s_dyn + 2u * a.swords + a.scap, &s_n,
                      &s_conflict, a.scap, a.prop_list, a.prop_reason, a.val, ctl, ctl->level};
-    ResShared rsh = {in_shared ? (2u * a.swords + 2u * a.scap + 3u) & ~3u : 0u, a.seg_cap, a.seen_words, a.mark_words};
+    // Block 0's marks, made where they are used (not held in registers through the loop).
+    u32 wwords = (a.sweights + 31u) / 32u;
+    auto block_marks = [&]() -> Marks {
+        u32* bits = s_dyn + 2u * a.swords + 2u * a.scap;
+        return a.sweights > 0 ? Marks{bits, bits + wwords, &s_nmarks, true}
+                              : global_marks_d(ctl, a.dirty, a.dirty_list);
+    };
+    ResShared rsh = {in_shared ? (2u * a.swords + 2u * a.scap + wwords + a.sweights + 3u) & ~3u : 0u, a.seg_cap,
+                     a.seen_words, a.mark_words};
     if (blockIdx.x == 0 && in_shared) {
         sv.load_d(a.nvars, a.swords);
+        for (u32 w = threadIdx.x; w < wwords; w += blockDim.x) block_marks().flags[w] = 0u;
+        if (threadIdx.x == 0) s_nmarks = 0u;
         __syncthreads();
     }
     u64 t0 = leader ? now_ns_d() : 0, t1 = t0;
@@ -331,9 +341,9 @@ __device__ __forceinline__ void propagate_fix_d(const FixArgs& a, const Db& db) 
             if (in_shared) {
                 sv.refresh_d(a.trail, qhead, qend);
                 __syncthreads();
-                input_rounds_d(a, db, sv, leader, qhead, qend, base, rounds);
+                input_rounds_d(a, db, sv, block_marks(), leader, qhead, qend, base, rounds);
             } else {
-                input_rounds_d(a, db, gv, leader, qhead, qend, base, rounds);
+                input_rounds_d(a, db, gv, global_marks_d(ctl, a.dirty, a.dirty_list), leader, qhead, qend, base, rounds);
             }
         }
         if (leader) {
@@ -352,7 +362,7 @@ __device__ __forceinline__ void propagate_fix_d(const FixArgs& a, const Db& db) 
             if (learned < a.learn && analyse()) continue;
             break;
         }
-        u32 r = round_d(a, db, gv, grid_par_d(), grid_sync, leader, qhead, qend, base, rounds);
+        u32 r = round_d(a, db, gv, global_marks_d(ctl, a.dirty, a.dirty_list), grid_par_d(), grid_sync, leader, qhead, qend, base, rounds);
         if (leader) {
             t0 = now_ns_d();
             ctl->ns_sweep += t0 - t1;

@@ -121,11 +121,8 @@ __device__ __forceinline__ uint4 long_occ_d(const V& view, const u32* occ, u32 k
     return make_uint4(NO_CONFLICT, 0u, 0u, 0u);
 }
 
-// Marks weight constraint occ[k] dirty (to be checked this round).
-__device__ __forceinline__ void weight_occ_d(Control* ctl, const u32* occ, u32 k, u32* dirty, u32* dirty_list) {
-    u32 c = occ[k];
-    if (atomicExch(&dirty[c], 1u) == 0u) dirty_list[atomicAdd(&ctl->ndirty, 1u)] = c;
-}
+// Marks weight constraint occ[k] to be checked this round.
+__device__ __forceinline__ void weight_occ_d(const Marks& marks, const u32* occ, u32 k) { marks.mark_d(__ldg(occ + k)); }
 
 // A long nogood checked by one warp, 32 literals a step (coalesced), stopping at the first
 // false literal or the second open one. Every lane must call it with the same nogood.
@@ -185,13 +182,12 @@ __device__ __forceinline__ void prop_learned_d(const V& view, const u32* start, 
 // lane then takes the same branches. `p` must have whole warps as lanes. (One thread per
 // constraint made ppm-200's input rounds, whose 20 constraints have 181 members each, take 65 us.)
 template <typename V>
-__device__ __forceinline__ void weight_check_d(const V& view, Control* ctl, u32* dirty, const u32* dirty_list,
-                                               const u32* head, const i64* bound, const u32* start, const u32* lits,
-                                               const i64* weights, Par p) {
-    u32 n = ctl->ndirty;
+__device__ __forceinline__ void weight_check_d(const V& view, const Marks& marks, const u32* head, const i64* bound,
+                                               const u32* start, const u32* lits, const i64* weights, Par p) {
+    u32 n = marks.count_d();
     u32 lane = p.lane & 31u, warps = p.units * (p.lanes >> 5);
     for (u32 k = p.unit * (p.lanes >> 5) + (p.lane >> 5); k < n; k += warps) {
-        u32 c = dirty_list[k];
+        u32 c = marks.at_d(k);
         u32 s = start[c], e = start[c + 1];
         i64 ts = 0, fs = 0, total = 0;
         for (u32 i = s + lane; i < e; i += 32u) {
@@ -204,7 +200,7 @@ __device__ __forceinline__ void weight_check_d(const V& view, Control* ctl, u32*
         ts = warp_sum_all_d(ts);
         fs = warp_sum_all_d(fs);
         total = warp_sum_all_d(total);
-        if (lane == 0) dirty[c] = 0u;
+        if (lane == 0) marks.unmark_d(c);
         u32 w = head[c];
         int hv = view.value_d(w);
         i64 b = bound[c], maxsum = total - fs;
@@ -293,14 +289,14 @@ extern "C" __global__ void prop_learned_k(const int* val, int* prop, u32* prop_l
 extern "C" __global__ void weight_mark_k(Control* ctl, const u32* trail, u32 qhead, u32 qend,
                                          const u32* occ_start, const u32* occ, u32* dirty, u32* dirty_list) {
     for_occurrences_d(trail, qhead, qend, occ_start, grid_par_d(),
-                      [&](u32, u32 k) { weight_occ_d(ctl, occ, k, dirty, dirty_list); });
+                      [&](u32, u32 k) { weight_occ_d(global_marks_d(ctl, dirty, dirty_list), occ, k); });
 }
 
 extern "C" __global__ void weight_check_k(const int* val, int* prop, u32* prop_list, u32* prop_reason, Control* ctl,
-                                          u32* dirty, const u32* dirty_list, const u32* head, const i64* bound,
+                                          u32* dirty, u32* dirty_list, const u32* head, const i64* bound,
                                           const u32* start, const u32* lits, const i64* weights) {
-    weight_check_d(GlobalView{val, prop, prop_list, prop_reason, ctl}, ctl, dirty, dirty_list, head, bound, start, lits,
-                   weights, grid_par_d());
+    weight_check_d(GlobalView{val, prop, prop_list, prop_reason, ctl}, global_marks_d(ctl, dirty, dirty_list), head,
+                   bound, start, lits, weights, grid_par_d());
 }
 
 extern "C" __global__ void merge_k(int* val, int* prop, u32* prop_list, u32* prop_reason,

@@ -185,7 +185,7 @@ impl Device {
         let all: Vec<u32> = (0..nw as u32).collect();
         let fix_kernel = if fwd { Kernel::PropagateFixFwd } else { Kernel::PropagateFix };
         let fix_limit = k.max_dynamic_shared(fix_kernel);
-        let shared = SharedPlan::new(num_vars, shared_limit.min(fix_limit));
+        let shared = SharedPlan::new(num_vars, nw as u32, shared_limit.min(fix_limit));
         let fix_res = match fix_limit.checked_sub(shared.bytes().next_multiple_of(16)) {
             Some(left) if analyses => ResPlan::new(num_vars, left.min(FIX_RES_LIMIT)),
             _ => ResPlan::default(),
@@ -300,6 +300,7 @@ impl Device {
             nvars: self.val.len() as u32,
             swords: self.shared.words,
             scap: self.shared.cap,
+            sweights: self.shared.weights,
             level_start: ptr(&self.level_start, s),
             seg_cap: self.fix_res.seg_cap,
             seen_words: self.fix_res.seen_words,

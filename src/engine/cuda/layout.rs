@@ -139,6 +139,7 @@ pub struct FixArgs {
     pub nvars: u32,
     pub swords: u32,
     pub scap: u32,
+    pub sweights: u32,
     pub decide: u32,
     pub level_start: u64,
     pub learn: u32,

@@ -154,7 +154,9 @@ impl CudaEngine {
             coop.map_or("host".into(), |(b, t)| format!(
                 "device, {b} blocks of {t} threads, block 0's values in {}",
                 if dev.shared.words > 0 {
-                    format!("{} bytes of shared memory", dev.shared.bytes())
+                    let marks =
+                        if dev.shared.weights > 0 { ", its weight constraints' marks too" } else { "" };
+                    format!("{} bytes of shared memory{marks}", dev.shared.bytes())
                 } else {
                     "global memory".into()
                 }

@@ -44,28 +44,40 @@ impl ResPlan {
 }
 
 /// The shared memory of propagate_fix_k's block 0 (fixpoint.cu, `SharedView`): two bitmaps of
-/// `words` words indexed by literal and a proposal list of `cap` entries (literal and reason).
-/// `words` is 0 when the values do not fit the limit: block 0 then uses global memory.
+/// `words` words indexed by literal and a proposal list of `cap` entries (literal and reason),
+/// then the marks of its `weights` weight constraints (common.cuh, `Marks`: a bit and a list
+/// entry each). `words` is 0 when the values do not fit the limit: block 0 then uses global
+/// memory; `weights` is 0 when there are none or their marks do not fit after the values: they
+/// stay global.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SharedPlan {
     pub words: u32,
     pub cap: u32,
+    pub weights: u32,
 }
 
 impl SharedPlan {
     /// Proposals a round keeps in shared memory; more continue in global memory.
     const CAP: u32 = 2048;
 
-    /// The plan for `nvars` variables within `limit` bytes.
-    pub fn new(nvars: u32, limit: u32) -> SharedPlan {
+    /// The plan for `nvars` variables and `nweights` weight constraints within `limit` bytes.
+    pub fn new(nvars: u32, nweights: u32, limit: u32) -> SharedPlan {
         let words = nvars.div_ceil(16);
-        let plan = SharedPlan { words, cap: Self::CAP };
-        if words == 0 || plan.bytes() > limit { SharedPlan::default() } else { plan }
+        let plan = SharedPlan { words, cap: Self::CAP, weights: 0 };
+        if words == 0 || plan.bytes() > limit {
+            return SharedPlan::default();
+        }
+        let with_marks = SharedPlan { weights: nweights, ..plan };
+        if with_marks.bytes() <= limit { with_marks } else { plan }
     }
 
     /// The dynamic shared memory a block of propagate_fix_k needs.
     pub fn bytes(&self) -> u32 {
-        if self.words == 0 { 0 } else { 4 * (2 * self.words + 2 * self.cap) }
+        if self.words == 0 {
+            0
+        } else {
+            4 * (2 * self.words + 2 * self.cap + self.weights.div_ceil(32) + self.weights)
+        }
     }
 }
 
@@ -75,15 +87,23 @@ mod tests {
 
     #[test]
     fn shared_plan_fits_the_limit_or_falls_back_to_global_memory() {
-        // GraphColouring_0006: 3,059 variables, 192 words a bitmap.
-        let p = SharedPlan::new(3059, 96 * 1024);
-        assert_eq!(p.words, 192);
+        // GraphColouring_0006: 3,059 variables, 192 words a bitmap, no weight constraints.
+        let p = SharedPlan::new(3059, 0, 96 * 1024);
+        assert_eq!((p.words, p.weights), (192, 0));
         assert_eq!(p.bytes(), 4 * (2 * 192 + 2 * p.cap));
         assert!(p.bytes() <= 96 * 1024);
         // Labyrinth_0073's 115,049 variables fit 96 KiB, not 64.
-        assert!(SharedPlan::new(115_049, 96 * 1024).words > 0);
-        assert_eq!(SharedPlan::new(115_049, 64 * 1024), SharedPlan::default());
-        assert_eq!(SharedPlan::new(3059, 0).bytes(), 0);
+        assert!(SharedPlan::new(115_049, 0, 96 * 1024).words > 0);
+        assert_eq!(SharedPlan::new(115_049, 0, 64 * 1024), SharedPlan::default());
+        assert_eq!(SharedPlan::new(3059, 0, 0).bytes(), 0);
+        // 40 weight constraints: two bitmap words and 40 list entries more.
+        let w = SharedPlan::new(3059, 40, 96 * 1024);
+        assert_eq!(w.weights, 40);
+        assert_eq!(w.bytes(), p.bytes() + 4 * (2 + 40));
+        // Marks that do not fit after the values stay global; the values keep their place.
+        let tight = SharedPlan::new(3059, 40, p.bytes() + 100);
+        assert_eq!((tight.words, tight.weights), (192, 0));
+        assert_eq!(SharedPlan::new(115_049, 40, 64 * 1024), SharedPlan::default());
     }
 
     #[test]
