@@ -168,7 +168,7 @@ __device__ __forceinline__ void frontier_d(const FixArgs& a, const Db& db, const
 //   A  with a frontier: its occurrences in input nogoods (all length classes in one pass) and
 //      marking the weight constraints it touches; without: every learned group; | sync
 //   B  the dirty weight constraints, if any;                              | sync
-//   C  merging the proposals onto the trail;                              | sync
+//   C  merging the proposals onto the trail, if any;                      | sync, if any
 //   D  dependency bitmaps (forward learning); the leader ends the round in the control block.
 // The round state (frontier, trail length) lives in registers, the same in every thread, so all
 // take the same branches and meet every barrier. Returns 2 on a conflict, 1 when a sweep merged
@@ -196,9 +196,14 @@ __device__ __forceinline__ u32 round_d(const FixArgs& a, const Db& db, const V& 
     }
     u32 n = view.count_d();
     bool conflict = view.conflicted_d();
-    view.merge_d(n, a.val, a.trail, a.trail_pos, a.reason, base, p);
-    sync();
-    if (a.deps) deps_d(a.val, a.trail, a.trail_pos, a.reason, n, a.deps, a.words, base, db, p);
+    // A round that proposed nothing and found no conflict (every sweep at a fixpoint) merges
+    // nothing and needs no barrier: the leader's end of the round below then changes no value any
+    // thread reads before the caller's next barrier (the counts it resets read 0 or were read).
+    if (n > 0 || conflict) {
+        view.merge_d(n, a.val, a.trail, a.trail_pos, a.reason, base, p);
+        sync();
+        if (a.deps) deps_d(a.val, a.trail, a.trail_pos, a.reason, n, a.deps, a.words, base, db, p);
+    }
     qhead = base;
     base += n;
     qend = base;
