@@ -262,8 +262,12 @@ __device__ __forceinline__ void propagate_fix_d(const FixArgs& a, const Db& db) 
     u32 qhead = ctl->qhead, qend = ctl->qend, base = ctl->trail_len;
     bool leader = blockIdx.x == 0 && threadIdx.x == 0;
     u32 an = 0;  // the leader's count of the analyses recorded in the events
+    // The keys of the rankings for decisions made here, alternating (8-byte aligned after the
+    // barrier's five words): one is read while the other is zeroed for the next ranking.
+    u64* rank_key = reinterpret_cast<u64*>(a.barrier + 6);
     if (leader) {
         ctl->ranked = 0;
+        rank_key[0] = 0;
         if (a.pending && ctl->unsat == 0u) {
             ctl->event[0] = EVENT_LEARN | ctl->bj_level;
             ctl->an_len[0] = ctl->learned_len;
@@ -379,28 +383,39 @@ __device__ __forceinline__ void propagate_fix_d(const FixArgs& a, const Db& db) 
             break;
         }
         if (r == 1 && a.rank) {
-            // The fixpoint: values are final since the sweep's merge barrier. The leader zeroed
-            // `ranked` several barriers ago (at the start, or after the last decision here).
-            rank_d(a.val, &ctl->ranked, a.e_body, a.e_head, a.entries, a.b_lit, a.def_start, a.def_lits,
-                   a.def_weights, a.bound, a.score, s_best);
-            if (made < a.decide) {
+            // The fixpoint: values are final since the sweep's barriers. A ranking for a decision
+            // to make here goes to rank_key[made & 1]; the last one, with no decision left to
+            // make, to `ranked` for the host (both zeroed by the leader before their ranking's
+            // barriers: see below and the start).
+            bool deciding = made < a.decide;
+            rank_d(a.val, deciding ? rank_key + (made & 1u) : &ctl->ranked, a.e_body, a.e_head, a.entries, a.b_lit,
+                   a.def_start, a.def_lits, a.def_weights, a.bound, a.score, s_best);
+            if (deciding) {
                 grid_sync();  // every block's ranking is in
-                u64 key = *(volatile u64*)&ctl->ranked;
+                u64 key = *(volatile u64*)(rank_key + (made & 1u));
                 if (key != 0) {
                     // Decide here, as force_decision_k would after the host read `ranked`, and
-                    // propagate on: the host learns the decision from the events.
+                    // propagate on: the host learns the decision from the events. The leader
+                    // zeroes the other key, which the next ranking takes: every thread read it
+                    // (for the decision before this one) before this ranking's barrier, and the
+                    // next ranking begins after a grid barrier that the leader reaches later.
                     if (leader) {
+                        rank_key[(made + 1u) & 1u] = 0;
                         u32 lit = ranked_lit_d(key, a.e_body, a.e_head, a.b_lit);
                         ctl->event[ctl->events++] = ctl->trail_len;
                         decide_lit_d(ctl, a.val, a.trail, a.trail_pos, a.reason, a.level_start, lit, a.deps, a.words);
                     }
                     made++;
-                    grid_sync();  // the decision is on the trail, and every thread has read `key`
-                    if (leader) ctl->ranked = 0;  // read again only after the next ranking's barriers
-                    qhead = ctl->qhead;
-                    qend = ctl->qend;
-                    base = ctl->trail_len;
-                    sv.level = ctl->level;
+                    // No grid barrier: only block 0 works before the next one (its input rounds
+                    // from the decision), and a block barrier shows it the leader's decision; the
+                    // other blocks read the control block after that next grid barrier.
+                    if (blockIdx.x == 0) {
+                        __syncthreads();
+                        qhead = ctl->qhead;
+                        qend = ctl->qend;
+                        base = ctl->trail_len;
+                        sv.level = ctl->level;
+                    }
                     continue;
                 }
             }

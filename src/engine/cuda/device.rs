@@ -78,7 +78,7 @@ pub struct Device {
     pub deps: Option<CudaSlice<u64>>,
     pub words: u32,
     /// The grid barrier of propagate_fix_k (arrivals, generation), its count of blocks done, its
-    /// stop flag and its analysis' verdict.
+    /// stop flag and its analysis' verdict, a pad word, and its two ranking keys (64-bit).
     pub barrier: CudaSlice<u32>,
     pub mirror: CtlMirror,
     /// Block 0's shared memory in propagate_fix_k (see [`SharedPlan`]).
@@ -231,7 +231,7 @@ impl Device {
             learned: zeros(s, n + 1)?,
             deps,
             words,
-            barrier: zeros(s, 5)?,
+            barrier: zeros(s, 10)?,
             mirror: CtlMirror::new(&ctx)?,
             shared,
             res_plan: ResPlan::new(num_vars, k.max_dynamic_shared(Kernel::LearnRes)),
