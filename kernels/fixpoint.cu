@@ -7,25 +7,24 @@
 // memory (SharedView) where they fit.
 #include "common.cuh"
 
-// A grid-wide barrier (all blocks resident): arrivals counted in barrier[0], released by bumping
-// the generation in barrier[1]. The fences order each block's writes before its arrival and the
-// loads after the release, as cooperative groups' grid.sync() does.
+// A grid-wide barrier (all blocks resident), as cooperative groups' grid.sync(): one arrival
+// counter, barrier[0], to which block 0 adds 2^31 - (blocks - 1) and every other block 1, so that
+// the arrivals together add exactly 2^31: bit 31 flips when the last block arrives, and each
+// block waits for the flip from the value it found. The last arrival is itself the release (no
+// reset and no second word for the waiters to poll, which put two more trips to memory on every
+// barrier's path). Invariant between barriers: bits 0..30 of barrier[0] are 0. The fences order
+// each block's writes before its arrival and the loads after the release.
 __device__ __forceinline__ void grid_sync_d(u32* barrier) {
     __syncthreads();
     if (threadIdx.x == 0) {
-        volatile u32* gen = barrier + 1;
-        u32 g = *gen;
+        u32 add = blockIdx.x == 0 ? 0x80000000u - (gridDim.x - 1u) : 1u;
         __threadfence();
-        if (atomicAdd(barrier, 1u) == gridDim.x - 1) {
-            atomicExch(barrier, 0u);
-            __threadfence();
-            atomicAdd(barrier + 1, 1u);
-        } else {
-            while (*gen == g) {
+        u32 old = atomicAdd(barrier, add);
+        const volatile u32* count = barrier;
+        while (((old ^ *count) & 0x80000000u) == 0u) {
 #if __CUDA_ARCH__ >= 700
-                __nanosleep(20);
+            __nanosleep(20);
 #endif
-            }
         }
         __threadfence();
     }

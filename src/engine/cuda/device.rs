@@ -77,8 +77,9 @@ pub struct Device {
     pub learned: CudaSlice<u32>,
     pub deps: Option<CudaSlice<u64>>,
     pub words: u32,
-    /// The grid barrier of propagate_fix_k (arrivals, generation), its count of blocks done, its
-    /// stop flag and its analysis' verdict, a pad word, and its two ranking keys (64-bit).
+    /// The grid barrier of propagate_fix_k (its arrival counter, a word unused), its count of
+    /// blocks done, its stop flag and its analysis' verdict, a pad word, and its two ranking keys
+    /// (64-bit).
     pub barrier: CudaSlice<u32>,
     pub mirror: CtlMirror,
     /// Block 0's shared memory in propagate_fix_k (see [`SharedPlan`]).
