@@ -326,8 +326,9 @@ struct FixArgs {
     u32 words;                // forward learning: bitmap words per variable (deps null otherwise)
     u64* deps;
     u32* barrier;             // ten words: grid_sync_d's arrival counter; a word unused; blocks done;
-                              //   stop (the input rounds ended in a conflict); the last analysis learned;
-                              //   a pad word; two 64-bit ranking keys (fixpoint.cu)
+                              //   stop (a conflict left to the host, or an analysis failed); the last
+                              //   analysis learned;
+                              //   the analyses made so far; two 64-bit ranking keys (fixpoint.cu)
     Control* ctl_host;        // the control block's host mirror (mirror.rs), written at the end
     u32 rank;                 // rank the decisions at a fixpoint (into ctl->ranked); the tables:
     u32 entries;

@@ -301,76 +301,108 @@ __device__ __forceinline__ void propagate_fix_d(const FixArgs& a, const Db& db) 
     u32 made = 0;     // decisions made here, the same in every thread
     u32 learned = 0;  // conflicts analysed here, the same in every thread
     float inc = a.inc;
-    // The conflict in the control block, analysed here: every thread of the grid calls this
-    // after a barrier that made the conflict visible. Block 0 learns, backjumps (clearing its
-    // SharedView's bits of what it unassigns) and asserts; the others wait at the barrier. True
-    // when propagation goes on here, false when the conflict was at level 0 (or the analysis
-    // failed: ctl->unsat says which).
-    auto analyse = [&]() -> bool {
-        if (blockIdx.x == 0) {
-            u32 end = leader ? ctl->trail_len : 0u;  // read before any thread of the analysis writes it
-            u32* sv_true = in_shared ? sv.s_true : nullptr;
-            u32* sv_claim = in_shared ? sv.s_claim : nullptr;
-            u32 done;
-            if constexpr (FWD) {
-                done = learn_fwd_block_d(ctl, a.val, a.trail, a.trail_pos, a.reason, a.level_start, a.deps, a.words,
-                                         a.learned, a.score, inc, db, sv_true, sv_claim);
-            } else {
-                done = learn_res_block_d(ctl, a.val, a.trail, a.trail_pos, a.reason, a.level_start, nullptr, nullptr,
-                                         a.learned, a.score, inc, a.res_bits, db, nullptr, 0u, rsh, sv_true, sv_claim);
-            }
-            if (leader) {
-                if (done == 1u) {
-                    ctl->event[ctl->events++] = EVENT_LEARN | ctl->bj_level;
-                    ctl->an_len[an] = ctl->learned_len;
-                    ctl->an_lbd[an] = ctl->lbd;
-                    ctl->an_trail[an] = end;
-                    an++;
-                    s_conflict = 0u;
-                }
-                a.barrier[4] = done == 1u;
-            }
+    // The conflict in the control block, analysed by block 0 (every thread of it calls this): it
+    // learns, backjumps (clearing its SharedView's bits of what it unassigns) and asserts, and
+    // takes up the new frontier. True when propagation goes on here, false when the conflict was
+    // at level 0 (or the analysis failed: ctl->unsat says which).
+    __shared__ u32 s_verdict;
+    auto analyse_block = [&]() -> bool {
+        u32 end = leader ? ctl->trail_len : 0u;  // read before any thread of the analysis writes it
+        u32* sv_true = in_shared ? sv.s_true : nullptr;
+        u32* sv_claim = in_shared ? sv.s_claim : nullptr;
+        u32 done;
+        if constexpr (FWD) {
+            done = learn_fwd_block_d(ctl, a.val, a.trail, a.trail_pos, a.reason, a.level_start, a.deps, a.words,
+                                     a.learned, a.score, inc, db, sv_true, sv_claim);
+        } else {
+            done = learn_res_block_d(ctl, a.val, a.trail, a.trail_pos, a.reason, a.level_start, nullptr, nullptr,
+                                     a.learned, a.score, inc, a.res_bits, db, nullptr, 0u, rsh, sv_true, sv_claim);
         }
-        grid_sync();
-        if (!*(volatile u32*)(a.barrier + 4)) return false;
+        if (leader) {
+            if (done == 1u) {
+                ctl->event[ctl->events++] = EVENT_LEARN | ctl->bj_level;
+                ctl->an_len[an] = ctl->learned_len;
+                ctl->an_lbd[an] = ctl->lbd;
+                ctl->an_trail[an] = end;
+                an++;
+                s_conflict = 0u;
+            }
+            s_verdict = done == 1u;
+        }
+        __syncthreads();
+        if (!s_verdict) return false;
         learned++;
         inc *= 1.0f / 0.95f;
         qhead = ctl->qhead;
         qend = ctl->qend;
         base = ctl->trail_len;
         sv.level = ctl->level;
+        return true;
+    };
+    // The same for a conflict of the grid's sweep: every thread of the grid calls this after a
+    // barrier that made the conflict visible; the other blocks wait at the barrier, then take up
+    // the verdict and the new frontier.
+    auto analyse = [&]() -> bool {
+        if (blockIdx.x == 0) {
+            bool ok = analyse_block();
+            if (leader) a.barrier[4] = ok;
+        }
+        grid_sync();
+        if (!*(volatile u32*)(a.barrier + 4)) return false;
+        if (blockIdx.x != 0) {
+            learned++;
+            qhead = ctl->qhead;
+            qend = ctl->qend;
+            base = ctl->trail_len;
+        }
         if (leader) t0 = now_ns_d();
         return true;
     };
     // Queued behind an analysis that found no decision to blame (ctl->unsat): nothing to do. No
     // block writes the flag here, so all agree.
     for (bool stop = ctl->unsat != 0u; !stop;) {
+        // Block 0's input rounds to their fixpoint, analysing their conflicts itself (up to
+        // a.learn in all) while the other blocks wait at the grid barrier below: they meet it
+        // once per fixpoint, not once per conflict and once more per analysis.
+        bool failed = false;  // block 0's: an analysis found no nogood (level 0, or an error)
         if (blockIdx.x == 0) {
-            if (in_shared) {
-                sv.refresh_d(a.trail, qhead, qend);
-                __syncthreads();
-                input_rounds_d(a, db, sv, block_marks(), leader, qhead, qend, base, rounds);
-            } else {
-                input_rounds_d(a, db, gv, global_marks_d(ctl, a.dirty, a.dirty_list), leader, qhead, qend, base, rounds);
+            for (;;) {
+                if (in_shared) {
+                    sv.refresh_d(a.trail, qhead, qend);
+                    __syncthreads();
+                    input_rounds_d(a, db, sv, block_marks(), leader, qhead, qend, base, rounds);
+                } else {
+                    input_rounds_d(a, db, gv, global_marks_d(ctl, a.dirty, a.dirty_list), leader, qhead, qend, base,
+                                   rounds);
+                }
+                // After input_rounds_d's last block barrier; nothing outside block 0 writes the
+                // control block before the grid barrier below.
+                if (*(volatile u32*)&ctl->conflict == NO_CONFLICT || learned >= a.learn) break;
+                if (leader) ctl->ns_input += now_ns_d() - t0;
+                failed = !analyse_block();
+                if (failed) break;
+                if (leader) t0 = now_ns_d();
             }
         }
         if (leader) {
             t1 = now_ns_d();
-            ctl->ns_input += t1 - t0;
-            // Whether to stop, in a word nothing else writes: the sweep's blocks may record a
-            // conflict in the control block while a slower block is still reading it here, and a
-            // block that left early would leave the others at the sweep's barriers.
-            a.barrier[3] = ctl->conflict != NO_CONFLICT;
+            if (!failed) ctl->ns_input += t1 - t0;
+            // Whether to stop (a conflict left to the host, or an analysis that failed), in a word
+            // nothing else writes: the sweep's blocks may record a conflict in the control block
+            // while a slower block is still reading it here, and a block that left early would
+            // leave the others at the sweep's barriers. And the analyses made so far, which the
+            // other blocks take up.
+            a.barrier[3] = failed || ctl->conflict != NO_CONFLICT;
+            a.barrier[5] = learned;
         }
         grid_sync();
         qhead = ctl->qhead;
         qend = ctl->qend;
         base = ctl->trail_len;
-        if (*(volatile u32*)(a.barrier + 3)) {
-            if (learned < a.learn && analyse()) continue;
-            break;
-        }
-        u32 r = round_d(a, db, gv, global_marks_d(ctl, a.dirty, a.dirty_list), grid_par_d(), grid_sync, leader, qhead, qend, base, rounds);
+        learned = *(volatile u32*)(a.barrier + 5);
+        if (*(volatile u32*)(a.barrier + 3)) break;
+        u32 r = round_d(a, db, gv, global_marks_d(ctl, a.dirty, a.dirty_list), grid_par_d(), grid_sync, leader, qhead,
+                        qend, base, rounds);
         if (leader) {
             t0 = now_ns_d();
             ctl->ns_sweep += t0 - t1;

@@ -122,7 +122,9 @@ __device__ __forceinline__ uint4 long_occ_d(const V& view, const u32* occ, u32 k
 }
 
 // Marks weight constraint occ[k] to be checked this round.
-__device__ __forceinline__ void weight_occ_d(const Marks& marks, const u32* occ, u32 k) { marks.mark_d(__ldg(occ + k)); }
+__device__ __forceinline__ void weight_occ_d(const Marks& marks, const u32* occ, u32 k) {
+    marks.mark_d(__ldg(occ + k));
+}
 
 // A long nogood checked by one warp, 32 literals a step (coalesced), stopping at the first
 // false literal or the second open one. Every lane must call it with the same nogood.

@@ -78,7 +78,7 @@ pub struct Device {
     pub deps: Option<CudaSlice<u64>>,
     pub words: u32,
     /// The grid barrier of propagate_fix_k (its arrival counter, a word unused), its count of
-    /// blocks done, its stop flag and its analysis' verdict, a pad word, and its two ranking keys
+    /// blocks done, its stop flag, its analysis' verdict and count, and its two ranking keys
     /// (64-bit).
     pub barrier: CudaSlice<u32>,
     pub mirror: CtlMirror,
