@@ -188,16 +188,19 @@ __device__ __forceinline__ u32 round_d(const FixArgs& a, const Db& db, const V& 
     sync();
     // Step B only with a constraint to check: every thread reads the count after the barrier,
     // and nothing marks one until the next round's step A (a sweep marks none: only a frontier's
-    // literals and the host's cost bound do); the leader's reset comes after the merge's barrier.
-    if (a.nweights && marks.count_d() > 0) {
+    // literals and the host's cost bound do); the leader resets it after B's barrier.
+    bool checked = a.nweights && marks.count_d() > 0;
+    if (checked) {
         weight_check_d(view, marks, db.w_head, db.w_bound, db.w_start, db.w_lits, db.w_weights, p);
         sync();
     }
     u32 n = view.count_d();
     bool conflict = view.conflicted_d();
     // A round that proposed nothing and found no conflict (every sweep at a fixpoint) merges
-    // nothing and needs no barrier: the leader's end of the round below then changes no value any
-    // thread reads before the caller's next barrier (the counts it resets read 0 or were read).
+    // nothing and needs no barrier: the leader's end of the round below then writes nothing any
+    // thread reads before the caller's next barrier. (The counts are reset only where they are
+    // not 0, after the barrier that follows their last read: a reset of a count of 0 that other
+    // threads may still be reading is a race, if a harmless one, and racecheck reports it.)
     if (n > 0 || conflict) {
         view.merge_d(n, a.val, a.trail, a.trail_pos, a.reason, base, p);
         sync();
@@ -210,8 +213,8 @@ __device__ __forceinline__ u32 round_d(const FixArgs& a, const Db& db, const V& 
         ctl->trail_len = base;
         ctl->qhead = qhead;
         ctl->qend = qend;
-        view.reset_d();
-        marks.reset_d();
+        if (n > 0) view.reset_d();
+        if (checked) marks.reset_d();
         rounds++;  // added to the control block at the end: no read of it on the round's path
     }
     return conflict ? 2u : (sweep && n == 0 ? 1u : 0u);
