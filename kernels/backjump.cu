@@ -88,7 +88,7 @@ extern "C" __global__ void set_conflict_k(Control* ctl, u32 r) { ctl->conflict =
 
 // Queues weight constraint c for checking in the next round (the cost bound changed).
 extern "C" __global__ void mark_dirty_k(Control* ctl, u32* dirty, u32* dirty_list, u32 c) {
-    if (atomicExch(&dirty[c], 1u) == 0u) dirty_list[atomicAdd(&ctl->ndirty, 1u)] = c;
+    global_marks_d(ctl, dirty, dirty_list).mark_d(c);
 }
 
 // The control block to the host's mirror, for read-backs after kernels that do not publish.

@@ -278,7 +278,7 @@ struct Marks {
         else flags[c] = 0u;
     }
 
-    // The leader, after the merge's barrier.
+    // The leader, after the barrier that follows the count's last read in the round.
     __device__ __forceinline__ void reset_d() const { *n = 0u; }
 };
 
@@ -327,8 +327,7 @@ struct FixArgs {
     u64* deps;
     u32* barrier;             // ten words: grid_sync_d's arrival counter; a word unused; blocks done;
                               //   stop (a conflict left to the host, or an analysis failed); the last
-                              //   analysis learned;
-                              //   the analyses made so far; two 64-bit ranking keys (fixpoint.cu)
+                              //   analysis learned; the analyses made so far; two 64-bit ranking keys
     Control* ctl_host;        // the control block's host mirror (mirror.rs), written at the end
     u32 rank;                 // rank the decisions at a fixpoint (into ctl->ranked); the tables:
     u32 entries;

@@ -265,7 +265,7 @@ __device__ __forceinline__ void propagate_fix_d(const FixArgs& a, const Db& db) 
     bool leader = blockIdx.x == 0 && threadIdx.x == 0;
     u32 an = 0;  // the leader's count of the analyses recorded in the events
     // The keys of the rankings for decisions made here, alternating (8-byte aligned after the
-    // barrier's five words): one is read while the other is zeroed for the next ranking.
+    // barrier's six words): one is read while the other is zeroed for the next ranking.
     u64* rank_key = reinterpret_cast<u64*>(a.barrier + 6);
     if (leader) {
         ctl->ranked = 0;
@@ -284,12 +284,13 @@ __device__ __forceinline__ void propagate_fix_d(const FixArgs& a, const Db& db) 
     bool in_shared = a.swords > 0;
     SharedView sv = {s_dyn, s_dyn + a.swords, s_dyn + 2u * a.swords, s_dyn + 2u * a.swords + a.scap, &s_n,
                      &s_conflict, a.scap, a.prop_list, a.prop_reason, a.val, ctl, ctl->level};
-    // Block 0's marks, made where they are used (not held in registers through the loop).
+    // The marks of the grid's sweeps, and block 0's own, made where they are used (not held in
+    // registers through the loop).
     u32 wwords = (a.sweights + 31u) / 32u;
+    auto grid_marks = [&]() { return global_marks_d(ctl, a.dirty, a.dirty_list); };
     auto block_marks = [&]() -> Marks {
         u32* bits = s_dyn + 2u * a.swords + 2u * a.scap;
-        return a.sweights > 0 ? Marks{bits, bits + wwords, &s_nmarks, true}
-                              : global_marks_d(ctl, a.dirty, a.dirty_list);
+        return a.sweights > 0 ? Marks{bits, bits + wwords, &s_nmarks, true} : grid_marks();
     };
     ResShared rsh = {in_shared ? (2u * a.swords + 2u * a.scap + wwords + a.sweights + 3u) & ~3u : 0u, a.seg_cap,
                      a.seen_words, a.mark_words};
@@ -375,8 +376,7 @@ __device__ __forceinline__ void propagate_fix_d(const FixArgs& a, const Db& db) 
                     __syncthreads();
                     input_rounds_d(a, db, sv, block_marks(), leader, qhead, qend, base, rounds);
                 } else {
-                    input_rounds_d(a, db, gv, global_marks_d(ctl, a.dirty, a.dirty_list), leader, qhead, qend, base,
-                                   rounds);
+                    input_rounds_d(a, db, gv, grid_marks(), leader, qhead, qend, base, rounds);
                 }
                 // After input_rounds_d's last block barrier; nothing outside block 0 writes the
                 // control block before the grid barrier below.
@@ -404,8 +404,7 @@ __device__ __forceinline__ void propagate_fix_d(const FixArgs& a, const Db& db) 
         base = ctl->trail_len;
         learned = *(volatile u32*)(a.barrier + 5);
         if (*(volatile u32*)(a.barrier + 3)) break;
-        u32 r = round_d(a, db, gv, global_marks_d(ctl, a.dirty, a.dirty_list), grid_par_d(), grid_sync, leader, qhead,
-                        qend, base, rounds);
+        u32 r = round_d(a, db, gv, grid_marks(), grid_par_d(), grid_sync, leader, qhead, qend, base, rounds);
         if (leader) {
             t0 = now_ns_d();
             ctl->ns_sweep += t0 - t1;
