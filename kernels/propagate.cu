@@ -126,19 +126,34 @@ __device__ __forceinline__ void weight_occ_d(const Marks& marks, const u32* occ,
     marks.mark_d(__ldg(occ + k));
 }
 
-// A long nogood checked by one warp, 32 literals a step (coalesced), stopping at the first
-// false literal or the second open one. Every lane must call it with the same nogood.
-template <typename V>
+// A long nogood checked by one warp, 32 * PER literals a step (coalesced; each lane issues its
+// PER loads together, one trip to memory a step), stopping after the step with a false literal
+// or a second open one. Every lane must call it with the same nogood. PER = 1 where one step
+// nearly always settles the nogood (input nogoods: their first 32 literals hold a false one or
+// two open ones; PER = 4 made those checks slower, step 41 in BENCHMARKS.md); PER = 4 for learned
+// nogoods of more than 64 literals (prop_learned_d), which sweeps read further (ppm-200's average
+// 148 literals; its sweeps 5 % faster).
+template <u32 PER, typename V>
 __device__ __forceinline__ void check_nogood_warp_d(const V& view, const u32* lits, u32 len, u32 reason, u32 lane) {
     u32 open = 0, last = 0;
-    for (u32 k0 = 0; k0 < len; k0 += 32) {
-        u32 k = k0 + lane;
-        u32 l = k < len ? lits[k] : 0u;
-        int v = k < len ? view.value_d(l) : 1;
-        if (__any_sync(0xffffffffu, v < 0)) return;
-        u32 m = __ballot_sync(0xffffffffu, v == 0);
-        if (m) last = __shfl_sync(0xffffffffu, l, __ffs(m) - 1);
-        open += (u32)__popc(m);
+    for (u32 k0 = 0; k0 < len; k0 += 32u * PER) {
+        u32 q[PER];
+        int v[PER];
+        bool falsified = false;
+#pragma unroll
+        for (u32 j = 0; j < PER; j++) q[j] = k0 + 32u * j + lane < len ? lits[k0 + 32u * j + lane] : 0u;
+#pragma unroll
+        for (u32 j = 0; j < PER; j++) {
+            v[j] = k0 + 32u * j + lane < len ? view.value_d(q[j]) : 1;
+            falsified |= v[j] < 0;
+        }
+        if (__any_sync(0xffffffffu, falsified)) return;
+#pragma unroll
+        for (u32 j = 0; j < PER; j++) {
+            u32 m = __ballot_sync(0xffffffffu, v[j] == 0);
+            if (m) last = __shfl_sync(0xffffffffu, q[j], __ffs(m) - 1);
+            open += (u32)__popc(m);
+        }
         if (open > 1) return;
     }
     if (lane == 0) conclude_d(view, open, last, reason);
@@ -154,7 +169,7 @@ __device__ __forceinline__ void wide_checks_d(const V& view, const u32* ng_lits,
         u32 j = __ffs(m) - 1;
         u32 n = __shfl_sync(0xffffffffu, e.x, j), s = __shfl_sync(0xffffffffu, e.y, j);
         u32 len = __shfl_sync(0xffffffffu, e.z, j);
-        check_nogood_warp_d(view, ng_lits + s, len, REASON(R_INPUT, n), lane);
+        check_nogood_warp_d<1>(view, ng_lits + s, len, REASON(R_INPUT, n), lane);
     }
 }
 
@@ -167,9 +182,9 @@ __device__ __forceinline__ void prop_learned_d(const V& view, const u32* start, 
     if (group == LEARNED_GROUPS - 1) {
         u32 lane = p.lane & 31u, warps = p.units * (p.lanes >> 5);
         for (u32 n = p.unit * (p.lanes >> 5) + (p.lane >> 5); n < count; n += warps) {
-            u32 s = start[n];
-            check_nogood_warp_d(view, lits + s, start[n + 1] - s, REASON(R_LEARNED, (group << GROUP_SHIFT) | n),
-                                lane);
+            u32 s = start[n], len = start[n + 1] - s, reason = REASON(R_LEARNED, (group << GROUP_SHIFT) | n);
+            if (len > 64u) check_nogood_warp_d<4>(view, lits + s, len, reason, lane);
+            else check_nogood_warp_d<1>(view, lits + s, len, reason, lane);
         }
         return;
     }
