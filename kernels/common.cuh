@@ -353,6 +353,9 @@ struct FixArgs {
     float inc;                // the first analysis' activity bump (each next one 1/0.95 times more)
     u32* learned;             // the learning buffer, and the scratch bitmaps of levels too long
     u32* res_bits;            //   for mark_words
+    const uint4* wide;        // input nogoods of WIDE_NOGOOD literals and more: [n, start, len, index]
+    u32 nwide;                //   and how many, where block 0's marks have room for them after the
+                              //   weight constraints' (mark nweights + index), else 0: checked in place
 };
 
 // Assigns `lit` at level `lv` at the end of the trail with `reason_code` and makes it the

@@ -155,6 +155,10 @@ __device__ __forceinline__ void frontier_d(const FixArgs& a, const Db& db, const
             else if (k < e1) tern_occ_d(view, a.occ[1], s1 + (k - e0));
             else if (k < e2) wide = long_occ_d(view, a.occ[2], s2 + (k - e1), db.ng_lits, WIDE_NOGOOD);
             else if (k < e3) weight_occ_d(marks, a.w_occ, sw + (k - e2));
+            if (a.nwide && wide.x != NO_CONFLICT) {
+                marks.mark_d(a.nweights + wide.w);  // checked once in step B
+                wide.x = NO_CONFLICT;
+            }
             wide_checks_d(view, db.ng_lits, wide, p.lane & 31u);
         }
     }
@@ -189,9 +193,10 @@ __device__ __forceinline__ u32 round_d(const FixArgs& a, const Db& db, const V& 
     // Step B only with a constraint to check: every thread reads the count after the barrier,
     // and nothing marks one until the next round's step A (a sweep marks none: only a frontier's
     // literals and the host's cost bound do); the leader resets it after B's barrier.
-    bool checked = a.nweights && marks.count_d() > 0;
+    bool checked = (a.nweights || a.nwide) && marks.count_d() > 0;
     if (checked) {
-        weight_check_d(view, marks, db.w_head, db.w_bound, db.w_start, db.w_lits, db.w_weights, p);
+        weight_check_d(view, marks, db.w_head, db.w_bound, db.w_start, db.w_lits, db.w_weights, a.wide, db.ng_lits,
+                       a.nweights, p);
         sync();
     }
     u32 n = view.count_d();

@@ -109,8 +109,8 @@ __device__ __forceinline__ void check_nogood_d(const V& view, const u32* lits, u
     conclude_d(view, open, last, reason);
 }
 
-// Occurrence entry k of the class of 4 literals and more ([n, start, len, 0]: where the nogood's
-// literals are): the whole nogood is checked, by this thread, unless it has `wide` literals or
+// Occurrence entry k of the class of 4 literals and more ([n, start, len, w]: where the nogood's
+// literals are, and for one of WIDE_NOGOOD literals or more its index among those): the whole nogood is checked, by this thread, unless it has `wide` literals or
 // more: then the entry is returned for a whole warp to check (wide_checks_d), else an entry with
 // x = NO_CONFLICT.
 template <typename V>
@@ -198,13 +198,23 @@ __device__ __forceinline__ void prop_learned_d(const V& view, const u32* start, 
 // per constraint, its lanes over the members (sorted heaviest first), the sums by shuffles; every
 // lane then takes the same branches. `p` must have whole warps as lanes. (One thread per
 // constraint made ppm-200's input rounds, whose 20 constraints have 181 members each, take 65 us.)
+// A mark c >= nweights is the wide input nogood wide[c - nweights] ([n, start, len, index], as
+// its occurrence entries): block 0's rounds check those here, once a round, rather than once for
+// each of their literals on the frontier (fixpoint.cu, frontier_d).
 template <typename V>
 __device__ __forceinline__ void weight_check_d(const V& view, const Marks& marks, const u32* head, const i64* bound,
-                                               const u32* start, const u32* lits, const i64* weights, Par p) {
+                                               const u32* start, const u32* lits, const i64* weights,
+                                               const uint4* wide, const u32* ng_lits, u32 nweights, Par p) {
     u32 n = marks.count_d();
     u32 lane = p.lane & 31u, warps = p.units * (p.lanes >> 5);
     for (u32 k = p.unit * (p.lanes >> 5) + (p.lane >> 5); k < n; k += warps) {
         u32 c = marks.at_d(k);
+        if (c >= nweights) {
+            if (lane == 0) marks.unmark_d(c);
+            uint4 e = wide[c - nweights];
+            check_nogood_warp_d<1>(view, ng_lits + e.y, e.z, REASON(R_INPUT, e.x), lane);
+            continue;
+        }
         u32 s = start[c], e = start[c + 1];
         i64 ts = 0, fs = 0, total = 0;
         for (u32 i = s + lane; i < e; i += 32u) {
@@ -313,7 +323,7 @@ extern "C" __global__ void weight_check_k(const int* val, int* prop, u32* prop_l
                                           u32* dirty, u32* dirty_list, const u32* head, const i64* bound,
                                           const u32* start, const u32* lits, const i64* weights) {
     weight_check_d(GlobalView{val, prop, prop_list, prop_reason, ctl}, global_marks_d(ctl, dirty, dirty_list), head,
-                   bound, start, lits, weights, grid_par_d());
+                   bound, start, lits, weights, nullptr, nullptr, NO_CONFLICT, grid_par_d());
 }
 
 extern "C" __global__ void merge_k(int* val, int* prop, u32* prop_list, u32* prop_reason,

@@ -121,6 +121,42 @@ gpu_test! {
     }
 }
 
+gpu_test! {
+    /// Exactly one of 40 atoms, by pairwise constraints and one that needs at least one: the
+    /// latter's nogood has 41 literals, so block 0 checks it once a round through its marks
+    /// (`Tables::wide`), or, with its values in global memory, where its literals are. All 40
+    /// answer sets, under both learning schemes, either way.
+    fn gpu_wide_nogoods_checked_once_a_round() {
+        let n = 40;
+        let atoms: Vec<String> = (1..=n).map(|i| i.to_string()).collect();
+        let mut text = format!("asp 1 0 0\n1 1 {n} {} 0 0\n", atoms.join(" "));
+        for i in 1..=n {
+            for j in i + 1..=n {
+                text.push_str(&format!("1 0 0 0 2 {i} {j}\n"));
+            }
+        }
+        let negated: Vec<String> = (1..=n).map(|i| format!("-{i}")).collect();
+        text.push_str(&format!("1 0 0 0 {n} {}\n", negated.join(" ")));
+        for i in 1..=n {
+            let name = format!("a{i}");
+            text.push_str(&format!("4 {} {name} 1 {i}\n", name.len()));
+        }
+        text.push_str("0\n");
+        let program = read_program(text.as_bytes()).unwrap();
+        let (_, cpu_sets, _) = answer_sets(&program, &options_on(Backend::Cpu, Learning::Res, Heuristic::Activity));
+        assert_eq!(cpu_sets.len(), n);
+        for learning in [Learning::Res, Learning::Fwd] {
+            for kib in [SearchOptions::default().gpu_shared_kib, 0] {
+                let mut opts = options_on(Backend::Cuda, learning, Heuristic::Activity);
+                opts.search.gpu_shared_kib = kib;
+                let (gpu, gpu_sets, _) = answer_sets(&program, &opts);
+                assert!(gpu.exhausted);
+                assert_eq!(gpu_sets, cpu_sets, "{learning:?}, {kib} KiB");
+            }
+        }
+    }
+}
+
 /// Every answer set's full assignment (all solver variables), by CPU enumeration.
 fn reference_models(problem: &std::sync::Arc<yasmin::nogoods::Problem>) -> Vec<Vec<bool>> {
     use yasmin::engine::Engine;

@@ -54,6 +54,10 @@ pub struct Device {
     pub w_occ: CudaSlice<u32>,
     pub dirty: CudaSlice<u32>,
     pub dirty_list: CudaSlice<u32>,
+    /// The wide input nogoods (`Tables::wide`), and how many block 0 checks once a round through
+    /// its marks (all, where its shared memory has room for their marks, else 0).
+    pub wide: CudaSlice<u32>,
+    pub nwide: u32,
     pub e_body: CudaSlice<u32>,
     pub e_head: CudaSlice<u32>,
     pub b_lit: CudaSlice<u32>,
@@ -186,7 +190,15 @@ impl Device {
         let all: Vec<u32> = (0..nw as u32).collect();
         let fix_kernel = if fwd { Kernel::PropagateFixFwd } else { Kernel::PropagateFix };
         let fix_limit = k.max_dynamic_shared(fix_kernel);
-        let shared = SharedPlan::new(num_vars, nw as u32, shared_limit.min(fix_limit));
+        // Block 0's marks: the weight constraints' and the wide nogoods' where both fit, else the
+        // weight constraints' alone (the wide nogoods then checked where their literals are).
+        let nwide = (t.wide.len() / 4) as u32;
+        let limit = shared_limit.min(fix_limit);
+        let mut shared = SharedPlan::new(num_vars, nw as u32 + nwide, limit);
+        if shared.weights == 0 && nwide > 0 {
+            shared = SharedPlan::new(num_vars, nw as u32, limit);
+        }
+        let nwide = if nwide > 0 && shared.weights == nw as u32 + nwide { nwide } else { 0 };
         let fix_res = match fix_limit.checked_sub(shared.bytes().next_multiple_of(16)) {
             Some(left) if analyses => ResPlan::new(num_vars, left.min(FIX_RES_LIMIT)),
             _ => ResPlan::default(),
@@ -215,6 +227,8 @@ impl Device {
             w_occ: upload(s, &t.w_occ.1)?,
             dirty: upload(s, &vec![1u32; nw])?,
             dirty_list: upload(s, &all)?,
+            wide: upload(s, &t.wide)?,
+            nwide,
             e_body: upload(s, &t.e_body)?,
             e_head: upload(s, &t.e_head)?,
             b_lit: upload(s, &t.b_lit)?,
@@ -308,6 +322,8 @@ impl Device {
             mark_words: self.fix_res.mark_words,
             learned: ptr(&self.learned, s),
             res_bits: ptr(&self.res_bits, s),
+            wide: ptr(&self.wide, s),
+            nwide: self.nwide,
             ..Default::default()
         };
         for (c, (start, occ)) in self.occ.iter().enumerate() {

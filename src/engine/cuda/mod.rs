@@ -149,13 +149,20 @@ impl CudaEngine {
             }
             GpuRounds::Host => None,
         };
+        let nweights = t.w_head.len();
         log::debug!(
             "CUDA propagation rounds: {}",
             coop.map_or("host".into(), |(b, t)| format!(
                 "device, {b} blocks of {t} threads, block 0's values in {}",
                 if dev.shared.words > 0 {
-                    let marks =
-                        if dev.shared.weights > 0 { ", its weight constraints' marks too" } else { "" };
+                    let marks = if dev.shared.weights > 0 {
+                        format!(
+                            ", marks for {nweights} weight constraints and {} wide nogoods too",
+                            dev.nwide
+                        )
+                    } else {
+                        String::new()
+                    };
                     format!("{} bytes of shared memory{marks}", dev.shared.bytes())
                 } else {
                     "global memory".into()

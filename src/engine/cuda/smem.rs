@@ -45,10 +45,10 @@ impl ResPlan {
 
 /// The shared memory of propagate_fix_k's block 0 (fixpoint.cu, `SharedView`): two bitmaps of
 /// `words` words indexed by literal and a proposal list of `cap` entries (literal and reason),
-/// then the marks of its `weights` weight constraints (common.cuh, `Marks`: a bit and a list
-/// entry each). `words` is 0 when the values do not fit the limit: block 0 then uses global
-/// memory; `weights` is 0 when there are none or their marks do not fit after the values: they
-/// stay global.
+/// then `weights` marks (common.cuh, `Marks`: a bit and a list entry each): its weight
+/// constraints', then its wide nogoods' where those fit too (Device::new). `words` is 0 when the
+/// values do not fit the limit: block 0 then uses global memory; `weights` is 0 when there are no
+/// marks or they do not fit after the values: the weight constraints' then stay global.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SharedPlan {
     pub words: u32,
