@@ -106,19 +106,27 @@ gpu_test! {
         text.push_str(&format!("1 0 0 0 2 {} -1\n", n + 1));
         text.push_str("4 1 a 1 1\n");
         text.push_str(&format!("4 2 b1 1 2\n4 2 bn 1 {}\n0\n", n + 1));
-        let program = read_program(text.as_bytes()).unwrap();
-        let (_, cpu_sets, _) = answer_sets(&program, &options_on(Backend::Cpu, Learning::Res, Heuristic::Activity));
-        assert_eq!(cpu_sets.len(), 2);
-        for learning in [Learning::Res, Learning::Fwd] {
-            for kib in [SearchOptions::default().gpu_shared_kib, 0] {
-                let mut opts = options_on(Backend::Cuda, learning, Heuristic::Activity);
-                opts.search.gpu_shared_kib = kib;
-                let (gpu, gpu_sets, _) = answer_sets(&program, &opts);
-                assert!(gpu.exhausted);
-                assert_eq!(gpu_sets, cpu_sets, "{learning:?}, {kib} KiB");
-            }
+        assert_eq!(enumerates_as_cpu(&text), 2);
+    }
+}
+
+/// Enumerates the aspif `text` on the CPU, then on the GPU under both learning schemes, with
+/// block 0's values in shared memory (the default) and in global memory: the same answer sets
+/// each time, the search exhausted. Returns how many there are.
+fn enumerates_as_cpu(text: &str) -> usize {
+    let program = read_program(text.as_bytes()).unwrap();
+    let (_, cpu_sets, _) =
+        answer_sets(&program, &options_on(Backend::Cpu, Learning::Res, Heuristic::Activity));
+    for learning in [Learning::Res, Learning::Fwd] {
+        for kib in [SearchOptions::default().gpu_shared_kib, 0] {
+            let mut opts = options_on(Backend::Cuda, learning, Heuristic::Activity);
+            opts.search.gpu_shared_kib = kib;
+            let (gpu, gpu_sets, _) = answer_sets(&program, &opts);
+            assert!(gpu.exhausted);
+            assert_eq!(gpu_sets, cpu_sets, "{learning:?}, {kib} KiB");
         }
     }
+    cpu_sets.len()
 }
 
 gpu_test! {
@@ -142,18 +150,7 @@ gpu_test! {
             text.push_str(&format!("4 {} {name} 1 {i}\n", name.len()));
         }
         text.push_str("0\n");
-        let program = read_program(text.as_bytes()).unwrap();
-        let (_, cpu_sets, _) = answer_sets(&program, &options_on(Backend::Cpu, Learning::Res, Heuristic::Activity));
-        assert_eq!(cpu_sets.len(), n);
-        for learning in [Learning::Res, Learning::Fwd] {
-            for kib in [SearchOptions::default().gpu_shared_kib, 0] {
-                let mut opts = options_on(Backend::Cuda, learning, Heuristic::Activity);
-                opts.search.gpu_shared_kib = kib;
-                let (gpu, gpu_sets, _) = answer_sets(&program, &opts);
-                assert!(gpu.exhausted);
-                assert_eq!(gpu_sets, cpu_sets, "{learning:?}, {kib} KiB");
-            }
-        }
+        assert_eq!(enumerates_as_cpu(&text), n);
     }
 }
 
