@@ -179,6 +179,18 @@ __device__ __forceinline__ u64 warp_max_d(u64 x) {
     return x;
 }
 
+// Warp-level OR, the result in every lane: the warp's reduction instruction (REDUX, sm_80 and
+// later) on each half, where the shuffles' five steps of two words each would hold more registers.
+__device__ __forceinline__ u64 warp_or_all_d(u64 x) {
+#if __CUDA_ARCH__ >= 800
+    u32 lo = __reduce_or_sync(0xffffffffu, (u32)x), hi = __reduce_or_sync(0xffffffffu, (u32)(x >> 32));
+    return (u64)hi << 32 | lo;
+#else
+    for (int off = 16; off > 0; off >>= 1) x |= __shfl_xor_sync(0xffffffffu, x, off);
+    return x;
+#endif
+}
+
 // Warp-level sum, the result in every lane.
 __device__ __forceinline__ i64 warp_sum_all_d(i64 x) {
     for (int off = 16; off > 0; off >>= 1) x += __shfl_xor_sync(0xffffffffu, x, off);

@@ -172,11 +172,12 @@ __device__ __forceinline__ void frontier_d(const FixArgs& a, const Db& db, const
 //      marking the weight constraints it touches; without: every learned group; | sync
 //   B  the dirty weight constraints, if any;                              | sync
 //   C  merging the proposals onto the trail, if any;                      | sync, if any
-//   D  dependency bitmaps (forward learning); the leader ends the round in the control block.
+//   D  dependency bitmaps (forward learning: FWD, the kernel of that scheme); the leader ends the
+//      round in the control block.
 // The round state (frontier, trail length) lives in registers, the same in every thread, so all
 // take the same branches and meet every barrier. Returns 2 on a conflict, 1 when a sweep merged
 // nothing (propagation is complete), else 0. The caller syncs before the next round.
-template <typename V, typename Sync>
+template <bool FWD, typename V, typename Sync>
 __device__ __forceinline__ u32 round_d(const FixArgs& a, const Db& db, const V& view, const Marks& marks, Par p,
                                        Sync sync, bool leader, u32& qhead, u32& qend, u32& base, u32& rounds) {
     Control* ctl = a.ctl;
@@ -209,7 +210,7 @@ __device__ __forceinline__ u32 round_d(const FixArgs& a, const Db& db, const V& 
     if (n > 0 || conflict) {
         view.merge_d(n, a.val, a.trail, a.trail_pos, a.reason, base, p);
         sync();
-        if (a.deps) deps_d(a.val, a.trail, a.trail_pos, a.reason, n, a.deps, a.words, base, db, p);
+        if (FWD && a.deps) deps_d(a.val, a.trail, a.trail_pos, a.reason, n, a.deps, a.words, base, db, p);
     }
     qhead = base;
     base += n;
@@ -227,12 +228,12 @@ __device__ __forceinline__ u32 round_d(const FixArgs& a, const Db& db, const V& 
 
 // Block 0's rounds over the input nogoods from the frontier qhead..qend to their fixpoint or a
 // conflict, a warp per frontier literal, with block barriers.
-template <typename V>
+template <bool FWD, typename V>
 __device__ __forceinline__ void input_rounds_d(const FixArgs& a, const Db& db, const V& view, const Marks& marks,
                                                bool leader, u32& qhead, u32& qend, u32& base, u32& rounds) {
     auto block_sync = []() { __syncthreads(); };
     while (qhead < qend) {
-        u32 r = round_d(a, db, view, marks, warp_par_d(), block_sync, leader, qhead, qend, base, rounds);
+        u32 r = round_d<FWD>(a, db, view, marks, warp_par_d(), block_sync, leader, qhead, qend, base, rounds);
         __syncthreads();
         if (r == 2) break;
     }
@@ -379,9 +380,9 @@ __device__ __forceinline__ void propagate_fix_d(const FixArgs& a, const Db& db) 
                 if (in_shared) {
                     sv.refresh_d(a.trail, qhead, qend);
                     __syncthreads();
-                    input_rounds_d(a, db, sv, block_marks(), leader, qhead, qend, base, rounds);
+                    input_rounds_d<FWD>(a, db, sv, block_marks(), leader, qhead, qend, base, rounds);
                 } else {
-                    input_rounds_d(a, db, gv, grid_marks(), leader, qhead, qend, base, rounds);
+                    input_rounds_d<FWD>(a, db, gv, grid_marks(), leader, qhead, qend, base, rounds);
                 }
                 // After input_rounds_d's last block barrier; nothing outside block 0 writes the
                 // control block before the grid barrier below.
@@ -409,7 +410,7 @@ __device__ __forceinline__ void propagate_fix_d(const FixArgs& a, const Db& db) 
         base = ctl->trail_len;
         learned = *(volatile u32*)(a.barrier + 5);
         if (*(volatile u32*)(a.barrier + 3)) break;
-        u32 r = round_d(a, db, gv, grid_marks(), grid_par_d(), grid_sync, leader, qhead, qend, base, rounds);
+        u32 r = round_d<FWD>(a, db, gv, grid_marks(), grid_par_d(), grid_sync, leader, qhead, qend, base, rounds);
         if (leader) {
             t0 = now_ns_d();
             ctl->ns_sweep += t0 - t1;

@@ -260,25 +260,75 @@ __device__ __forceinline__ void weight_check_d(const V& view, const Marks& marks
     }
 }
 
+// The number of literals the reason `r` of a literal names at most: a nogood's length, a weight
+// constraint's members and its head; 0 for decisions and units.
+__device__ __forceinline__ u32 reason_len_d(const Db& db, u32 r) {
+    const u32* lits;
+    u32 len;
+    if (nogood_lits_d(db, r, lits, len)) return len;
+    if (REASON_KIND(r) == R_WEIGHT) return db.w_start[REASON_INDEX(r) + 1] - db.w_start[REASON_INDEX(r)] + 1u;
+    return 0u;
+}
+
+// Reasons longer than this are taken by a whole warp in deps_d; shorter ones by their own thread
+// (two steps of four loads at most).
+#define DEPS_WARP_LEN 8u
+
 // Forward learning: the dependency bitmap of each of the `n` literals merged this round (from
-// trail position `base`), the union of its antecedents' bitmaps (`words` 64-bit words per variable).
-// The round proposed them from the assignment it began with, so a weight constraint's members
-// count only from before `base`: those merged this round have their rows written now, by other
-// threads, and a row not yet written is its variable's previous one (stale decision levels).
+// trail position `base`), the union of its antecedents' bitmaps (`words` 64-bit words per
+// variable). A thread per literal; a literal whose reason has more than DEPS_WARP_LEN literals is
+// taken by its thread's whole warp instead, the lanes over the reason's literals, their unions
+// OR-reduced across the warp (warp_or_all_d). One thread walking ppm-200's reasons of 182
+// literals, four loads a step, made a forward-learning input round 2.6 times as long as a
+// resolution one. Every lane of a warp runs the same iterations, so `p` must have whole warps as
+// lanes. The round proposed the literals from the assignment it began with, so a weight
+// constraint's members count only from before `base`: those merged this round have their rows
+// written now, by other threads, and a row not yet written is its variable's previous one (stale
+// decision levels).
 __device__ __forceinline__ void deps_d(const int* val, const u32* trail, const u32* trail_pos, const u32* reason,
                                        u32 n, u64* deps, u32 words, u32 base, const Db& db, Par p) {
-    for (u32 i = p.unit * p.lanes + p.lane; i < n; i += p.units * p.lanes) {
-        u32 l = trail[base + i], v = lit_var_d(l), r = reason[v];
-        bool ground = level_of_d(val, v) == 0;  // its row stays empty
-        for (u32 w0 = 0; w0 < words; w0 += 4u) {
-            RowUnion u = {deps, words, w0, {0ull, 0ull, 0ull, 0ull}};
-            if (!ground) {
-                reason_lits_d(db, val, trail_pos, r, 0, l, base, 0, 1, [&](u32 q) {
+    // Literal i0 + lane * warps + warp: consecutive literals go to different warps, so that the
+    // long reasons of a round, which often come together (the members a cardinality constraint
+    // forces, one after another on the trail), are shared out among the warps rather than queued
+    // in one.
+    u32 lane = p.lane & 31u, threads = p.units * p.lanes, warps = threads >> 5;
+    u32 first = ((p.unit * p.lanes + p.lane) >> 5) + lane * warps;
+    for (u32 i0 = 0; i0 < n; i0 += threads) {
+        u32 i = i0 + first, l = 0, v = 0, r = 0;
+        bool wide = false;
+        if (i < n) {
+            l = trail[base + i];
+            v = lit_var_d(l);
+            r = reason[v];
+            bool ground = level_of_d(val, v) == 0;  // its row stays empty
+            wide = !ground && reason_len_d(db, r) > DEPS_WARP_LEN;
+            if (!wide) {
+                for (u32 w0 = 0; w0 < words; w0 += 4u) {
+                    RowUnion u = {deps, words, w0, {0ull, 0ull, 0ull, 0ull}};
+                    if (!ground) {
+                        reason_lits_d(db, val, trail_pos, r, 0, l, base, 0, 1, [&](u32 q) {
+                            u32 qv = lit_var_d(q);
+                            if (level_of_d(val, qv) != 0) u.add_d(qv);
+                        });
+                    }
+                    u.store_d(deps + (u64)v * words);
+                }
+            }
+        }
+        // The warp's long reasons, one after another.
+        for (u32 m = __ballot_sync(0xffffffffu, wide); m; m &= m - 1u) {
+            u32 j = __ffs(m) - 1;
+            u32 lj = __shfl_sync(0xffffffffu, l, j), rj = __shfl_sync(0xffffffffu, r, j);
+            for (u32 w0 = 0; w0 < words; w0 += 4u) {
+                RowUnion u = {deps, words, w0, {0ull, 0ull, 0ull, 0ull}};
+                reason_lits_d(db, val, trail_pos, rj, 0, lj, base, lane, 32u, [&](u32 q) {
                     u32 qv = lit_var_d(q);
                     if (level_of_d(val, qv) != 0) u.add_d(qv);
                 });
+#pragma unroll
+                for (u32 k = 0; k < 4u; k++) u.acc[k] = warp_or_all_d(u.acc[k]);
+                if (lane == 0) u.store_d(deps + (u64)lit_var_d(lj) * words);
             }
-            u.store_d(deps + (u64)v * words);
         }
     }
 }

@@ -154,6 +154,28 @@ gpu_test! {
     }
 }
 
+gpu_test! {
+    /// At most one of 1,100 atoms, by a constraint on their count: choosing one makes the count's
+    /// weight constraint force the other 1,099 false in one round, each with that constraint of
+    /// 1,100 members as its reason. Under forward learning their dependency rows are each taken by
+    /// a warp (deps_d), the round's literals dealt to the warps in turn, more of them than block 0
+    /// has threads. All 1,101 answer sets, under both learning schemes, values in shared or global
+    /// memory.
+    fn gpu_long_reasons_in_a_wide_round() {
+        let n = 1100;
+        let atoms: Vec<String> = (1..=n).map(|i| i.to_string()).collect();
+        let weighted: Vec<String> = (1..=n).map(|i| format!("{i} 1")).collect();
+        let mut text = format!("asp 1 0 0\n1 1 {n} {} 0 0\n", atoms.join(" "));
+        text.push_str(&format!("1 0 0 1 2 {n} {}\n", weighted.join(" ")));
+        for i in 1..=n {
+            let name = format!("a{i}");
+            text.push_str(&format!("4 {} {name} 1 {i}\n", name.len()));
+        }
+        text.push_str("0\n");
+        assert_eq!(enumerates_as_cpu(&text), n + 1);
+    }
+}
+
 /// Every answer set's full assignment (all solver variables), by CPU enumeration.
 fn reference_models(problem: &std::sync::Arc<yasmin::nogoods::Problem>) -> Vec<Vec<bool>> {
     use yasmin::engine::Engine;
