@@ -238,6 +238,14 @@ struct GlobalView {
         }
     }
 
+    // The round's i-th proposal and its reason, read after the merge (forward learning's rows:
+    // deps_d), and whether the round is at level 0.
+    __device__ __forceinline__ bool merged_d(u32 i, u32& l, u32& r) const {
+        l = prop_list[i];
+        r = prop_reason[i];
+        return ctl->level == 0u;
+    }
+
     // The round's proposals so far, and whether it found a conflict (read after a barrier).
     __device__ __forceinline__ u32 count_d() const { return ctl->nprop; }
     __device__ __forceinline__ bool conflicted_d() const { return ctl->conflict != NO_CONFLICT; }

@@ -104,6 +104,14 @@ struct SharedView {
         }
     }
 
+    // The round's i-th proposal and its reason, read after the merge (forward learning's rows:
+    // deps_d), and whether the round is at level 0.
+    __device__ __forceinline__ bool merged_d(u32 i, u32& l, u32& r) const {
+        l = i < cap ? s_list[i] : g_list[i];
+        r = i < cap ? s_reason[i] : g_reason[i];
+        return level == 0u;
+    }
+
     // Block 0, all threads: the values from the global array, no claims, no proposals.
     __device__ __forceinline__ void load_d(u32 nvars, u32 words) const {
         u32 lane = threadIdx.x & 31u;
@@ -210,7 +218,10 @@ __device__ __forceinline__ u32 round_d(const FixArgs& a, const Db& db, const V& 
     if (n > 0 || conflict) {
         view.merge_d(n, a.val, a.trail, a.trail_pos, a.reason, base, p);
         sync();
-        if (FWD && a.deps) deps_d(a.val, a.trail, a.trail_pos, a.reason, n, a.deps, a.words, base, db, p);
+        if (FWD && a.deps) {
+            deps_d(a.val, a.trail_pos, n, a.deps, a.words, base, db, p,
+                   [&](u32 i, u32& l, u32& r) { return view.merged_d(i, l, r); });
+        }
     }
     qhead = base;
     base += n;

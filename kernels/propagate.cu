@@ -284,9 +284,11 @@ __device__ __forceinline__ u32 reason_len_d(const Db& db, u32 r) {
 // lanes. The round proposed the literals from the assignment it began with, so a weight
 // constraint's members count only from before `base`: those merged this round have their rows
 // written now, by other threads, and a row not yet written is its variable's previous one (stale
-// decision levels).
-__device__ __forceinline__ void deps_d(const int* val, const u32* trail, const u32* trail_pos, const u32* reason,
-                                       u32 n, u64* deps, u32 words, u32 base, const Db& db, Par p) {
+// decision levels). `merged(i, l, r)` gives the round's i-th literal and its reason, and whether
+// it is at level 0.
+template <typename M>
+__device__ __forceinline__ void deps_d(const int* val, const u32* trail_pos, u32 n, u64* deps, u32 words, u32 base,
+                                       const Db& db, Par p, M merged) {
     // Literal i0 + lane * warps + warp: consecutive literals go to different warps, so that the
     // long reasons of a round, which often come together (the members a cardinality constraint
     // forces, one after another on the trail), are shared out among the warps rather than queued
@@ -297,10 +299,8 @@ __device__ __forceinline__ void deps_d(const int* val, const u32* trail, const u
         u32 i = i0 + first, l = 0, v = 0, r = 0;
         bool wide = false;
         if (i < n) {
-            l = trail[base + i];
+            bool ground = merged(i, l, r);  // its row stays empty
             v = lit_var_d(l);
-            r = reason[v];
-            bool ground = level_of_d(val, v) == 0;  // its row stays empty
             wide = !ground && reason_len_d(db, r) > DEPS_WARP_LEN;
             if (!wide) {
                 for (u32 w0 = 0; w0 < words; w0 += 4u) {
@@ -384,7 +384,11 @@ extern "C" __global__ void merge_k(int* val, int* prop, u32* prop_list, u32* pro
 
 extern "C" __global__ void deps_k(const int* val, const u32* trail, const u32* trail_pos, const u32* reason,
                                   Control* ctl, u64* deps, u32 words, u32 base, Db db) {
-    deps_d(val, trail, trail_pos, reason, ctl->nprop, deps, words, base, db, grid_par_d());
+    deps_d(val, trail_pos, ctl->nprop, deps, words, base, db, grid_par_d(), [&](u32 i, u32& l, u32& r) {
+        l = trail[base + i];
+        r = reason[lit_var_d(l)];
+        return level_of_d(val, lit_var_d(l)) == 0;
+    });
 }
 
 // Ends a round: the merged proposals become the next frontier.
