@@ -344,7 +344,9 @@ struct FixArgs {
     u32* dirty_list;
     u32 nweights;
     u32 words;                // forward learning: bitmap words per variable (deps null otherwise)
-    u64* deps;
+    u64* deps;                //   a row per variable, bit k set when it depends on level k's decision;
+                              //   invariant: a variable assigned at level 0 has an empty row (checked
+                              //   in debug builds: CudaEngine::check_ground_rows)
     u32* barrier;             // ten words: grid_sync_d's arrival counter; a word unused; blocks done;
                               //   stop (a conflict left to the host, or an analysis failed); the last
                               //   analysis learned; the analyses made so far; two 64-bit ranking keys

@@ -284,8 +284,9 @@ __device__ __forceinline__ u32 reason_len_d(const Db& db, u32 r) {
 // lanes. The round proposed the literals from the assignment it began with, so a weight
 // constraint's members count only from before `base`: those merged this round have their rows
 // written now, by other threads, and a row not yet written is its variable's previous one (stale
-// decision levels). `merged(i, l, r)` gives the round's i-th literal and its reason, and whether
-// it is at level 0.
+// decision levels). A reason's literals at level 0 add nothing: their rows are empty (common.cuh,
+// FixArgs::deps), so no load of their values stands between a literal and its row.
+// `merged(i, l, r)` gives the round's i-th literal and its reason, and whether it is at level 0.
 template <typename M>
 __device__ __forceinline__ void deps_d(const int* val, const u32* trail_pos, u32 n, u64* deps, u32 words, u32 base,
                                        const Db& db, Par p, M merged) {
@@ -306,10 +307,7 @@ __device__ __forceinline__ void deps_d(const int* val, const u32* trail_pos, u32
                 for (u32 w0 = 0; w0 < words; w0 += 4u) {
                     RowUnion u = {deps, words, w0, {0ull, 0ull, 0ull, 0ull}};
                     if (!ground) {
-                        reason_lits_d(db, val, trail_pos, r, 0, l, base, 0, 1, [&](u32 q) {
-                            u32 qv = lit_var_d(q);
-                            if (level_of_d(val, qv) != 0) u.add_d(qv);
-                        });
+                        reason_lits_d(db, val, trail_pos, r, 0, l, base, 0, 1, [&](u32 q) { u.add_d(lit_var_d(q)); });
                     }
                     u.store_d(deps + (u64)v * words);
                 }
@@ -321,10 +319,7 @@ __device__ __forceinline__ void deps_d(const int* val, const u32* trail_pos, u32
             u32 lj = __shfl_sync(0xffffffffu, l, j), rj = __shfl_sync(0xffffffffu, r, j);
             for (u32 w0 = 0; w0 < words; w0 += 4u) {
                 RowUnion u = {deps, words, w0, {0ull, 0ull, 0ull, 0ull}};
-                reason_lits_d(db, val, trail_pos, rj, 0, lj, base, lane, 32u, [&](u32 q) {
-                    u32 qv = lit_var_d(q);
-                    if (level_of_d(val, qv) != 0) u.add_d(qv);
-                });
+                reason_lits_d(db, val, trail_pos, rj, 0, lj, base, lane, 32u, [&](u32 q) { u.add_d(lit_var_d(q)); });
 #pragma unroll
                 for (u32 k = 0; k < 4u; k++) u.acc[k] = warp_or_all_d(u.acc[k]);
                 if (lane == 0) u.store_d(deps + (u64)lit_var_d(lj) * words);

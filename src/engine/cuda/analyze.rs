@@ -128,7 +128,8 @@ impl CudaEngine {
             self.check_against_reference(&lits[..len as usize], c);
         }
         self.analysis_applied(len, c.bj_level);
-        self.check_fill()
+        self.check_fill()?;
+        self.check_ground_rows()
     }
 
     /// The host's mirror of one analysis the device made (learn_res_k, learn_fwd_k or
@@ -148,6 +149,24 @@ impl CudaEngine {
         if cfg!(debug_assertions) {
             let fill = self.dev.stream.clone_dtoh(&self.dev.lg_fill).map_err(err("read-back"))?;
             assert_eq!(fill, self.dev.fill(), "the device's group counts differ from the host's");
+        }
+        Ok(())
+    }
+
+    /// Debug builds, forward learning: the dependency row of every variable assigned at level 0 is
+    /// empty (the invariant stated with `FixArgs::deps` in common.cuh, on which deps_d relies when
+    /// it ORs a reason's rows without looking at their levels).
+    pub(super) fn check_ground_rows(&self) -> DResult<()> {
+        let Some(deps) = self.dev.deps.as_ref().filter(|_| cfg!(debug_assertions)) else { return Ok(()) };
+        let s = &self.dev.stream;
+        let val = s.clone_dtoh(&self.dev.val).map_err(err("read-back"))?;
+        let rows = s.clone_dtoh(deps).map_err(err("read-back"))?;
+        let words = self.dev.words as usize;
+        for (v, &x) in val.iter().enumerate() {
+            if x.abs() == 1 {
+                let row = &rows[v * words..(v + 1) * words];
+                assert!(row.iter().all(|&w| w == 0), "variable {v}, at level 0, has dependency row {row:?}");
+            }
         }
         Ok(())
     }

@@ -181,7 +181,8 @@ impl CudaEngine {
         if c.events > 0 {
             log::trace!("{} events on the device, up to level {}", c.events, c.level);
         }
-        self.check_fill()
+        self.check_fill()?;
+        self.check_ground_rows()
     }
 
     /// The device's propagation to the fixpoint of all nogoods; false on a conflict.
