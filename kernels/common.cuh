@@ -220,22 +220,24 @@ struct GlobalView {
     // Proposes literal l (to be made true) with a reason. A proposal against the snapshot or
     // against another proposal records the proposing nogood as the round's conflict: once the
     // other value is applied, every literal of that nogood is true. One atomicCAS per variable.
-    __device__ __forceinline__ void propose_d(u32 l, u32 reason, u32 aux) const {
+    // True when this call put the proposal on the list (it won the claim).
+    __device__ __forceinline__ bool propose_d(u32 l, u32 reason, u32 aux) const {
         u32 v = lit_var_d(l);
         int want = encode_d(l, ctl->level);
         int cur = val[v];
         if (cur != 0) {
             if ((cur > 0) != !(l & 1u)) conflict_d(reason, aux);
-            return;
+            return false;
         }
         int old = atomicCAS(&prop[v], 0, want);
         if (old == 0) {
             u32 slot = atomicAdd(&ctl->nprop, 1u);
             prop_list[slot] = l;
             prop_reason[slot] = reason;
-        } else if ((old > 0) != (want > 0)) {
-            conflict_d(reason, aux);
+            return true;
         }
+        if ((old > 0) != (want > 0)) conflict_d(reason, aux);
+        return false;
     }
 
     // The round's i-th proposal and its reason, read after the merge (forward learning's rows:

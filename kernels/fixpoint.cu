@@ -64,20 +64,20 @@ struct SharedView {
     }
 
     // As GlobalView::propose_d, with the claim a bit of s_claim: of two contradicting proposals,
-    // the later one finds the other's bit.
-    __device__ __forceinline__ void propose_d(u32 l, u32 reason, u32 aux) const {
+    // the later one finds the other's bit. True when this call put the proposal on the list.
+    __device__ __forceinline__ bool propose_d(u32 l, u32 reason, u32 aux) const {
         u32 bit = 1u << (l & 31u), other = 1u << ((l & 31u) ^ 1u);
         u32 w = s_true[l >> 5];
-        if (w & bit) return;
+        if (w & bit) return false;
         if (w & other) {
             conflict_d(reason, aux);
-            return;
+            return false;
         }
         u32 old = atomicOr(&s_claim[l >> 5], bit);
-        if (old & bit) return;
+        if (old & bit) return false;
         if (old & other) {
             conflict_d(reason, aux);
-            return;
+            return false;
         }
         u32 slot = atomicAdd(s_n, 1u);
         if (slot < cap) {
@@ -87,6 +87,7 @@ struct SharedView {
             g_list[slot] = l;
             g_reason[slot] = reason;
         }
+        return true;
     }
 
     __device__ __forceinline__ u32 count_d() const { return *s_n; }
@@ -145,9 +146,10 @@ struct SharedView {
 // of dependent loads then overlap instead of following one another. Nogoods of WIDE_NOGOOD
 // literals and more go to the lane's whole warp (wide_checks_d). Every lane of a unit runs the
 // same iterations, so `p` must have whole warps as lanes.
-template <typename V>
+template <bool FWD, typename V>
 __device__ __forceinline__ void frontier_d(const FixArgs& a, const Db& db, const V& view, const Marks& marks, Par p,
                                            u32 qhead, u32 qend) {
+    ShortRows rows = {FWD ? a.deps : nullptr, a.words};
     for (u32 i = qhead + p.unit; i < qend; i += p.units) {
         u32 l = a.trail[i];
         u32 s0 = __ldg(a.occ_start[0] + l), s1 = __ldg(a.occ_start[1] + l), s2 = __ldg(a.occ_start[2] + l);
@@ -159,8 +161,8 @@ __device__ __forceinline__ void frontier_d(const FixArgs& a, const Db& db, const
         for (u32 k0 = 0; k0 < e3; k0 += p.lanes) {
             u32 k = k0 + p.lane;
             uint4 wide = make_uint4(NO_CONFLICT, 0u, 0u, 0u);
-            if (k < e0) bin_occ_d(view, a.occ[0], s0 + k);
-            else if (k < e1) tern_occ_d(view, a.occ[1], s1 + (k - e0));
+            if (k < e0) bin_occ_d(view, a.occ[0], s0 + k, l, rows);
+            else if (k < e1) tern_occ_d(view, a.occ[1], s1 + (k - e0), l, rows);
             else if (k < e2) wide = long_occ_d(view, a.occ[2], s2 + (k - e1), db.ng_lits, WIDE_NOGOOD);
             else if (k < e3) weight_occ_d(marks, a.w_occ, sw + (k - e2));
             if (a.nwide && wide.x != NO_CONFLICT) {
@@ -191,7 +193,7 @@ __device__ __forceinline__ u32 round_d(const FixArgs& a, const Db& db, const V& 
     Control* ctl = a.ctl;
     bool sweep = qhead == qend;
     if (!sweep) {
-        frontier_d(a, db, view, marks, p, qhead, qend);
+        frontier_d<FWD>(a, db, view, marks, p, qhead, qend);
     } else {
         for (u32 g = 0; g < LEARNED_GROUPS; g++) {
             u32 count = db.lg_fill[g];  // no kernel appends during propagation
@@ -219,8 +221,13 @@ __device__ __forceinline__ u32 round_d(const FixArgs& a, const Db& db, const V& 
         view.merge_d(n, a.val, a.trail, a.trail_pos, a.reason, base, p);
         sync();
         if (FWD && a.deps) {
-            deps_d(a.val, a.trail_pos, n, a.deps, a.words, base, db, p,
-                   [&](u32 i, u32& l, u32& r) { return view.merged_d(i, l, r); });
+            // Literals forced by binary and ternary input nogoods (the first nogoods of the
+            // length-sorted store) have their rows from step A (frontier_d, ShortRows).
+            u32 short_end = a.class_size[0] + a.class_size[1];
+            deps_d(a.val, a.trail_pos, n, a.deps, a.words, base, db, p, [&](u32 i, u32& l, u32& r) {
+                if (view.merged_d(i, l, r)) return MERGED_GROUND;
+                return REASON_KIND(r) == R_INPUT && REASON_INDEX(r) < short_end ? MERGED_DONE : 0u;
+            });
         }
     }
     qhead = base;

@@ -42,25 +42,56 @@ __device__ __forceinline__ void for_occurrences_d(const u32* trail, u32 qhead, u
     }
 }
 
-// Occurrence entry k of the class of length 2 ([n, other], layout.rs): l just became true, so
-// the other literal must be false. (Occurrence lists are read-only: loaded through the
-// non-coherent cache.)
+// Forward learning in the propagation kernel's input rounds: the dependency row of a literal that
+// a binary or ternary input nogood forces is made where the proposal is won (step A), as the
+// union of the rows of the nogood's other literals (true in the round's snapshot, so their rows
+// are final), and step D (deps_d) skips it. The proposal's literals are at hand there, where step
+// D would load the nogood again. `deps` null: no rows here (resolution learning, and the
+// host-driven rounds, whose deps_k makes every row).
+struct ShortRows {
+    u64* deps;
+    u32 words;
+
+    // The row of `lit`: the union of the rows of `a` and, unless NO_CONFLICT, `b` (for `a` alone,
+    // its row twice), two words at a time (`words` is even; four at a time spilled registers in
+    // the kernel's step A).
+    __device__ __forceinline__ void write_d(u32 lit, u32 a, u32 b) const {
+        if (!deps) return;
+        const u64* ra = deps + (u64)lit_var_d(a) * words;
+        union_d(ra, b == NO_CONFLICT ? ra : deps + (u64)lit_var_d(b) * words, deps + (u64)lit_var_d(lit) * words);
+    }
+
+    // The destination row is neither source (a literal's own variable is not among its
+    // antecedents), so the next words' loads need not wait for the stores before them.
+    __device__ __forceinline__ void union_d(const u64* __restrict__ ra, const u64* __restrict__ rb,
+                                            u64* __restrict__ dst) const {
+        for (u32 w = 0; w < words; w += 2u) {
+            u64 x0 = ra[w] | rb[w], x1 = ra[w + 1] | rb[w + 1];
+            dst[w] = x0;
+            dst[w + 1] = x1;
+        }
+    }
+};
+
+// Occurrence entry k of the class of length 2 ([n, other], layout.rs) of the frontier literal
+// `l`: l just became true, so the other literal must be false. (Occurrence lists are read-only:
+// loaded through the non-coherent cache.)
 template <typename V>
-__device__ __forceinline__ void bin_occ_d(const V& view, const u32* occ, u32 k) {
+__device__ __forceinline__ void bin_occ_d(const V& view, const u32* occ, u32 k, u32 l, const ShortRows& rows) {
     uint2 e = __ldg(reinterpret_cast<const uint2*>(occ) + k);
     u32 n = e.x, other = e.y;
     int ov = view.value_d(other);
     if (ov > 0) {
         view.conflict_d(REASON(R_INPUT, n), 0);
     } else if (ov == 0) {
-        view.propose_d(lit_not_d(other), REASON(R_INPUT, n), 0);
+        if (view.propose_d(lit_not_d(other), REASON(R_INPUT, n), 0)) rows.write_d(lit_not_d(other), l, NO_CONFLICT);
     }
 }
 
-// Occurrence entry k of the class of length 3 ([n, x, y, 0]): with l true, both others true is
-// a conflict, one true forces the other false.
+// Occurrence entry k of the class of length 3 ([n, x, y, 0]) of the frontier literal `l`: with l
+// true, both others true is a conflict, one true forces the other false.
 template <typename V>
-__device__ __forceinline__ void tern_occ_d(const V& view, const u32* occ, u32 k) {
+__device__ __forceinline__ void tern_occ_d(const V& view, const u32* occ, u32 k, u32 l, const ShortRows& rows) {
     uint4 e = __ldg(reinterpret_cast<const uint4*>(occ) + k);
     u32 n = e.x, x = e.y, y = e.z;
     int vx = view.value_d(x), vy = view.value_d(y);
@@ -68,9 +99,9 @@ __device__ __forceinline__ void tern_occ_d(const V& view, const u32* occ, u32 k)
     if (vx > 0 && vy > 0) {
         view.conflict_d(REASON(R_INPUT, n), 0);
     } else if (vx > 0) {
-        view.propose_d(lit_not_d(y), REASON(R_INPUT, n), 0);
+        if (view.propose_d(lit_not_d(y), REASON(R_INPUT, n), 0)) rows.write_d(lit_not_d(y), l, x);
     } else if (vy > 0) {
-        view.propose_d(lit_not_d(x), REASON(R_INPUT, n), 0);
+        if (view.propose_d(lit_not_d(x), REASON(R_INPUT, n), 0)) rows.write_d(lit_not_d(x), l, y);
     }
 }
 
@@ -273,6 +304,8 @@ __device__ __forceinline__ u32 reason_len_d(const Db& db, u32 r) {
 // Reasons longer than this are taken by a whole warp in deps_d; shorter ones by their own thread
 // (two steps of four loads at most).
 #define DEPS_WARP_LEN 8u
+#define MERGED_GROUND 1u
+#define MERGED_DONE 2u
 
 // Forward learning: the dependency bitmap of each of the `n` literals merged this round (from
 // trail position `base`), the union of its antecedents' bitmaps (`words` 64-bit words per
@@ -286,7 +319,8 @@ __device__ __forceinline__ u32 reason_len_d(const Db& db, u32 r) {
 // written now, by other threads, and a row not yet written is its variable's previous one (stale
 // decision levels). A reason's literals at level 0 add nothing: their rows are empty (common.cuh,
 // FixArgs::deps), so no load of their values stands between a literal and its row.
-// `merged(i, l, r)` gives the round's i-th literal and its reason, and whether it is at level 0.
+// `merged(i, l, r)` gives the round's i-th literal and its reason, and MERGED_GROUND where it is
+// at level 0, MERGED_DONE where its row was made in step A (ShortRows), else 0.
 template <typename M>
 __device__ __forceinline__ void deps_d(const int* val, const u32* trail_pos, u32 n, u64* deps, u32 words, u32 base,
                                        const Db& db, Par p, M merged) {
@@ -300,10 +334,11 @@ __device__ __forceinline__ void deps_d(const int* val, const u32* trail_pos, u32
         u32 i = i0 + first, l = 0, v = 0, r = 0;
         bool wide = false;
         if (i < n) {
-            bool ground = merged(i, l, r);  // its row stays empty
+            u32 kind = merged(i, l, r);
+            bool ground = kind == MERGED_GROUND;  // its row stays empty
             v = lit_var_d(l);
-            wide = !ground && reason_len_d(db, r) > DEPS_WARP_LEN;
-            if (!wide) {
+            wide = !ground && kind != MERGED_DONE && reason_len_d(db, r) > DEPS_WARP_LEN;
+            if (!wide && kind != MERGED_DONE) {
                 for (u32 w0 = 0; w0 < words; w0 += 4u) {
                     RowUnion u = {deps, words, w0, {0ull, 0ull, 0ull, 0ull}};
                     if (!ground) {
@@ -335,14 +370,18 @@ extern "C" __global__ void prop_bin_k(const int* val, int* prop, u32* prop_list,
                                       const u32* trail, u32 qhead, u32 qend, const u32* occ_start,
                                       const u32* occ, const u32* ng_lits) {
     for_occurrences_d(trail, qhead, qend, occ_start, grid_par_d(),
-                      [&](u32, u32 k) { bin_occ_d(GlobalView{val, prop, prop_list, prop_reason, ctl}, occ, k); });
+                      [&](u32 l, u32 k) {
+                          bin_occ_d(GlobalView{val, prop, prop_list, prop_reason, ctl}, occ, k, l, ShortRows{nullptr, 0u});
+                      });
 }
 
 extern "C" __global__ void prop_tern_k(const int* val, int* prop, u32* prop_list, u32* prop_reason, Control* ctl,
                                        const u32* trail, u32 qhead, u32 qend, const u32* occ_start,
                                        const u32* occ, const u32* ng_lits) {
     for_occurrences_d(trail, qhead, qend, occ_start, grid_par_d(),
-                      [&](u32, u32 k) { tern_occ_d(GlobalView{val, prop, prop_list, prop_reason, ctl}, occ, k); });
+                      [&](u32 l, u32 k) {
+                          tern_occ_d(GlobalView{val, prop, prop_list, prop_reason, ctl}, occ, k, l, ShortRows{nullptr, 0u});
+                      });
 }
 
 extern "C" __global__ void prop_long_k(const int* val, int* prop, u32* prop_list, u32* prop_reason, Control* ctl,
@@ -382,7 +421,7 @@ extern "C" __global__ void deps_k(const int* val, const u32* trail, const u32* t
     deps_d(val, trail_pos, ctl->nprop, deps, words, base, db, grid_par_d(), [&](u32 i, u32& l, u32& r) {
         l = trail[base + i];
         r = reason[lit_var_d(l)];
-        return level_of_d(val, lit_var_d(l)) == 0;
+        return level_of_d(val, lit_var_d(l)) == 0 ? MERGED_GROUND : 0u;
     });
 }
 
