@@ -374,6 +374,7 @@ struct FixArgs {
     u32 seg_cap;              // its analysis' shared memory after block 0's SharedView (ResShared)
     u32 seen_words;
     u32 mark_words;
+    u32 pool_cap;
     float inc;                // the first analysis' activity bump (each next one 1/0.95 times more)
     u32* learned;             // the learning buffer, and the scratch bitmaps of levels too long
     u32* res_bits;            //   for mark_words

@@ -317,7 +317,7 @@ __device__ __forceinline__ void propagate_fix_d(const FixArgs& a, const Db& db) 
         return a.sweights > 0 ? Marks{bits, bits + wwords, &s_nmarks, true} : grid_marks();
     };
     ResShared rsh = {in_shared ? (2u * a.swords + 2u * a.scap + wwords + a.sweights + 3u) & ~3u : 0u, a.seg_cap,
-                     a.seen_words, a.mark_words};
+                     a.seen_words, a.mark_words, a.pool_cap};
     if (blockIdx.x == 0 && in_shared) {
         sv.load_d(a.nvars, a.swords);
         for (u32 w = threadIdx.x; w < wwords; w += blockDim.x) block_marks().flags[w] = 0u;

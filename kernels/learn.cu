@@ -2,8 +2,9 @@
 // learn_res_k (learn_res_block_d, which propagate_fix_k's block 0 also runs for the conflicts it
 // analyses itself): 1-UIP resolution (Algorithm 3), resolving up to 32 literals of the conflict level
 // at once (the latest ones marked, found in a bitmap of trail positions) until one is left, long
-// reasons shared out among the block's warps; the short reasons of the conflict level are
-// prefetched into shared memory first, so that each batch reads no global memory for them; then
+// reasons shared out among the block's warps; the nogood reasons of the conflict level (up to
+// POOL_LEN literals) are prefetched into shared memory first, so that each batch reads no global
+// memory for them; then
 // the nogood is minimised (minimise_d: lower-level literals whose reasons lie inside it go).
 // learn_fwd_k: forward learning (Algorithm 4): the dependency bitmaps of the conflict's literals
 // OR-reduced by warp shuffles; the learned nogood is the set of decisions whose bits are set,
@@ -21,6 +22,8 @@
 // the global scratch bitmaps, which the analysis clears again.
 // Reasons up to this long are resolved by one lane; longer ones by the whole warp.
 #define RES_SHORT 8u
+// Nogood reasons up to this long (and longer than 3) are prefetched into the pool.
+#define POOL_LEN 32u
 
 // Takes the `need` (at most 32) latest positions below relative position `idx` that are marked
 // and not resolved, marks them resolved, and writes them, latest first, to `out`; returns how
@@ -64,10 +67,15 @@ __device__ __forceinline__ u32 take_marked_d(const u32* marked, u32* resolved, u
 // reads only shared memory. An entry (word, kind) is: kind INFO_SKIP, nothing (a literal of level
 // 0, or no literal); INFO_SAME, the literal at relative position `word` of the conflict level;
 // else the literal `word` of the lower level `kind`. Kind INFO_NONE in the first entry: the
-// reason is longer or not a nogood, resolved from global memory.
+// reason is longer than POOL_LEN or not a nogood (a weight constraint), or the pool had no room:
+// resolved from global memory. (Device run 72 on GraphColouring_0006: a batch with such a reason
+// took 2.6 times as long as one without.)
 #define INFO_SKIP 0xffffffffu
 #define INFO_SAME 0xfffffffeu
 #define INFO_NONE 0xfffffffdu
+// Kind INFO_POOL in the first entry: a longer nogood, its literals' entries (as above, 8 bytes
+// each, its own literal's INFO_SKIP) at pool offset `x`, `z` of them.
+#define INFO_POOL 0xfffffffcu
 
 // Local minimisation of a learned nogood (MiniSat's ccmin_mode 1): a lower-level literal goes
 // when every other literal of its reason is in the nogood (`seen`, a bitmap of variables) or of
@@ -128,7 +136,8 @@ __device__ __forceinline__ void minimise_d(const Db& db, const int* val, const u
 }
 
 // Where an analysis keeps its state in the dynamic shared memory, from word `base` (a multiple
-// of 4) on: the prefetch (`seg_cap` 16-byte entries, then `seg_cap` literals), the seen and level
+// of 4) on: the prefetch (`seg_cap` 16-byte entries, the pool of `pool_cap` 8-byte entries for
+// longer reasons, then `seg_cap` literals), the seen and level
 // bitmaps (`seen_words` words each, 0: global memory) and the bitmaps of the conflict level's
 // positions (`mark_words` words each; longer levels use the global scratch). Offsets, not
 // pointers: the addresses stay shared-window ones, 32 bits each.
@@ -137,6 +146,7 @@ struct ResShared {
     u32 seg_cap;
     u32 seen_words;
     u32 mark_words;
+    u32 pool_cap;
 };
 
 // After a backjump to level `bj` from a trail of `end` literals, by all threads of the block: the
@@ -154,7 +164,7 @@ __device__ __forceinline__ void unassign_view_d(const u32* trail, const u32* lev
 // 1-UIP by one block of W warps. The conflict level's literals are marked by trail position; the
 // others (lower levels) go into the learned nogood, deduplicated by `seen` (a bitmap of variables
 // in shared memory when `seen_words` > 0, else the global array, cleared at the end), and the
-// level's short reasons are prefetched (INFO_ above). While `path` literals of the conflict level
+// level's nogood reasons are prefetched (INFO_ above). While `path` literals of the conflict level
 // are marked and not resolved, the latest min(path - 1, 32) of them are resolved at once: none of
 // them can be the UIP, which precedes every other marked literal of its level, and the nogood
 // learned does not depend on the order of resolution. The one left when path is 1 is the UIP.
@@ -176,18 +186,19 @@ __device__ __forceinline__ u32 learn_res_block_d(Control* ctl, int* val, u32* tr
                                                   u32* level_stamp, u32 tag, ResShared sh, u32* sv_true,
                                                   u32* sv_claim) {
     __shared__ u32 s_batch[32];
-    __shared__ u32 s_lv, s_path, s_n, s_bj, s_nt, s_got, s_step, s_lbd;
+    __shared__ u32 s_lv, s_path, s_n, s_bj, s_nt, s_got, s_step, s_lbd, s_pool_n;
     extern __shared__ uint4 s_dyn4[];
     u32 seg_cap = sh.seg_cap, seen_words = sh.seen_words;
     uint4* s_info = s_dyn4 + sh.base / 4u;
-    u32* s_lit = reinterpret_cast<u32*>(s_info + seg_cap);
+    uint2* s_pool = reinterpret_cast<uint2*>(s_info + seg_cap);
+    u32* s_lit = reinterpret_cast<u32*>(s_pool + sh.pool_cap);
     u32* s_seen = s_lit + seg_cap;
     u32* s_levels = s_seen + seen_words;
     u32* s_marked = s_levels + seen_words;
     u32* s_resolved = s_marked + sh.mark_words;
     u32 tid = threadIdx.x, bd = blockDim.x, lane = tid & 31u, warp = tid >> 5, nwarps = bd >> 5;
     u64 t0 = tid == 0 ? now_ns_d() : 0;
-    if (tid == 0) { s_lv = 0; s_path = 0; s_n = 1; s_bj = 0; s_nt = 0; s_lbd = 1; }
+    if (tid == 0) { s_lv = 0; s_path = 0; s_n = 1; s_bj = 0; s_nt = 0; s_lbd = 1; s_pool_n = 0; }
     for (u32 w = tid; w < seen_words; w += bd) { s_seen[w] = 0u; s_levels[w] = 0u; }
     __syncthreads();
     u32 r = ctl->conflict, aux = ctl->conflict_aux, end = ctl->trail_len;
@@ -213,27 +224,50 @@ __device__ __forceinline__ u32 learn_res_block_d(Control* ctl, int* val, u32* tr
     u32* resolved = shared ? s_resolved : g_bits + nwords;
     for (u32 w = tid; w < nwords; w += bd) { marked[w] = 0u; resolved[w] = 0u; }
     // The prefetch: every position of the level at once, so that the batches' chains of
-    // dependent loads (trail, reason, nogood, values) shrink to shared-memory reads.
-    for (u32 rel = tid; seg && rel < idx; rel += bd) {
-        u32 p = trail[lo + rel], v = lit_var_d(p);
-        s_lit[rel] = p;
-        uint4 info = make_uint4(0u, INFO_SKIP, 0u, INFO_SKIP);
-        const u32* lits;
-        u32 len;
-        if (nogood_lits_d(db, reason[v], lits, len) && len <= 3u) {
-            u32 k = 0;
-            for (u32 j = 0; j < len; j++) {
-                u32 q = lits[j], qv = lit_var_d(q);
-                if (qv == v) continue;
-                u32 L = level_of_d(val, qv);
-                u32 word = L == lv ? trail_pos[qv] - lo : q;
-                u32 kind = L == 0 ? INFO_SKIP : L == lv ? INFO_SAME : L;
-                if (k++ == 0) { info.x = word; info.y = kind; } else { info.z = word; info.w = kind; }
+    // dependent loads (trail, reason, nogood, values) shrink to shared-memory reads. A warp's
+    // positions lie W apart, so that the level's longer nogoods, each taken by the whole warp of
+    // its position into the pool, are shared out among the warps.
+    for (u32 r0 = 0; seg && r0 < idx; r0 += bd) {
+        u32 rel = r0 + lane * nwarps + warp, v = 0, len = 0;
+        bool in = rel < idx, ng = false;
+        const u32* lits = nullptr;
+        uint4 info = make_uint4(0u, INFO_NONE, 0u, INFO_SKIP);
+        if (in) {
+            u32 p = trail[lo + rel];
+            v = lit_var_d(p);
+            s_lit[rel] = p;
+            ng = nogood_lits_d(db, reason[v], lits, len);
+            if (ng && len <= 3u) {
+                info.y = INFO_SKIP;
+                u32 k = 0;
+                for (u32 j = 0; j < len; j++) {
+                    u32 q = lits[j], qv = lit_var_d(q);
+                    if (qv == v) continue;
+                    u32 L = level_of_d(val, qv);
+                    u32 word = L == lv ? trail_pos[qv] - lo : q;
+                    u32 kind = L == 0 ? INFO_SKIP : L == lv ? INFO_SAME : L;
+                    if (k++ == 0) { info.x = word; info.y = kind; } else { info.z = word; info.w = kind; }
+                }
             }
-        } else {
-            info.y = INFO_NONE;
         }
-        s_info[rel] = info;
+        for (u32 m = __ballot_sync(0xffffffffu, ng && len > 3u && len <= POOL_LEN); m; m &= m - 1u) {
+            u32 j = (u32)__ffs(m) - 1u;
+            u32 n = __shfl_sync(0xffffffffu, len, j), jv = __shfl_sync(0xffffffffu, v, j);
+            const u32* jl = reinterpret_cast<const u32*>(
+                __shfl_sync(0xffffffffu, reinterpret_cast<unsigned long long>(lits), j));
+            u32 off = lane == 0 ? atomicAdd(&s_pool_n, n) : 0u;
+            off = __shfl_sync(0xffffffffu, off, 0);
+            if (off + n > sh.pool_cap || off + n < n) continue;  // no room: resolved from global memory
+            for (u32 k = lane; k < n; k += 32u) {
+                u32 q = jl[k], qv = lit_var_d(q);
+                u32 tp = trail_pos[qv];
+                u32 L = qv == jv ? 0u : level_of_d(val, qv);
+                s_pool[off + k] = L == 0 ? make_uint2(0u, INFO_SKIP) : L == lv ? make_uint2(tp - lo, INFO_SAME)
+                                                                                : make_uint2(q, L);
+            }
+            if (lane == j) info = make_uint4(off, INFO_POOL, n, INFO_SKIP);
+        }
+        if (in) s_info[rel] = info;
     }
     __syncthreads();
     // A variable of a lower level, the first time: true (the seen mark is set).
@@ -310,18 +344,19 @@ __device__ __forceinline__ u32 learn_res_block_d(Control* ctl, int* val, u32* tr
         u32 rel = lane < got ? s_batch[lane] : 0u, pos = lo + rel;
         uint4 info = make_uint4(0u, INFO_NONE, 0u, INFO_SKIP);  // without the prefetch: from global memory
         if (lane < got && seg) info = s_info[rel];
-        bool pre = lane < got && info.y != INFO_NONE;
+        bool pooled = lane < got && info.y == INFO_POOL;
+        bool pre = lane < got && info.y != INFO_NONE && !pooled;
         u32 p = lane < got ? (seg ? s_lit[rel] : trail[pos]) : NO_CONFLICT;
-        u32 rj = lane < got && !pre ? reason[lit_var_d(p)] : 0u;
+        u32 rj = lane < got && !pre && !pooled ? reason[lit_var_d(p)] : 0u;
         const u32* lits;
         u32 len = 0;
-        bool together = false;
+        bool together = pooled;
         if (pre) {
             if (warp == 0) {
                 mark_info(info.x, info.y);
                 mark_info(info.z, info.w);
             }
-        } else if (lane < got) {
+        } else if (lane < got && !pooled) {
             if (nogood_lits_d(db, rj, lits, len) && len <= RES_SHORT) {
                 if (warp == 0) reason_lits_d(db, val, trail_pos, rj, 0u, p, pos, 0u, 1u, mark);  // this lane alone
             } else {
@@ -333,6 +368,14 @@ __device__ __forceinline__ u32 learn_res_block_d(Control* ctl, int* val, u32* tr
         for (u32 m = __ballot_sync(0xffffffffu, together); m; m &= m - 1u, k++) {
             if (k % nwarps != warp) continue;
             u32 j = (u32)__ffs(m) - 1u;
+            if (__shfl_sync(0xffffffffu, info.y, j) == INFO_POOL) {
+                u32 off = __shfl_sync(0xffffffffu, info.x, j), n = __shfl_sync(0xffffffffu, info.z, j);
+                for (u32 t = lane; t < n; t += 32u) {
+                    uint2 e = s_pool[off + t];
+                    mark_info(e.x, e.y);
+                }
+                continue;
+            }
             u32 rr = __shfl_sync(0xffffffffu, rj, j), pp = __shfl_sync(0xffffffffu, p, j);
             u32 ps = __shfl_sync(0xffffffffu, pos, j);
             reason_lits_d(db, val, trail_pos, rr, 0u, pp, ps, lane, 32u, mark);
@@ -381,8 +424,8 @@ __device__ __forceinline__ u32 learn_res_block_d(Control* ctl, int* val, u32* tr
 extern "C" __global__ void __launch_bounds__(1024, 1)
     learn_res_k(Control* ctl, int* val, u32* trail, u32* trail_pos, u32* reason, const u32* level_start, u32* seen,
                 u32* touched, u32* learned, float* score, float inc, u32* g_bits, Db db, Control* host, u32 seg_cap,
-                u32 seen_words, u32 mark_words, u32* level_stamp, u32 tag) {
-    ResShared sh = {0u, seg_cap, seen_words, mark_words};
+                u32 seen_words, u32 mark_words, u32 pool_cap, u32* level_stamp, u32 tag) {
+    ResShared sh = {0u, seg_cap, seen_words, mark_words, pool_cap};
     learn_res_block_d(ctl, val, trail, trail_pos, reason, level_start, seen, touched, learned, score, inc, g_bits, db,
                       level_stamp, tag, sh, nullptr, nullptr);
     if (threadIdx.x == 0) publish_d(ctl, host);

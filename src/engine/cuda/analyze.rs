@@ -44,7 +44,7 @@ impl CudaEngine {
                 launch!(d, Kernel::LearnRes, cfg; &mut d.ctl, &mut d.val, &mut d.trail, &mut d.trail_pos,
                     &mut d.reason, &d.level_start, &mut d.seen, &mut d.touched, &mut d.learned, &mut d.score, &inc,
                     &mut d.res_bits, &db, &host, &plan.seg_cap, &plan.seen_words, &plan.mark_words,
-                    &mut d.level_stamp, &tag)?;
+                    &plan.pool_cap, &mut d.level_stamp, &tag)?;
             }
             Learning::Fwd => {
                 let deps = d.deps_ptr();

@@ -101,9 +101,10 @@ pub struct Device {
 
 /// At most this much of propagate_fix_k's dynamic shared memory goes to its analyses: every block
 /// gets the dynamic shared memory of block 0, and what it takes is no longer L1 cache for the
-/// others' sweeps. 24 KiB holds the seen bitmaps of 70,000 variables, the positions of a conflict
-/// level of up to 24,576 literals and the prefetch of about 850.
-const FIX_RES_LIMIT: u32 = 24 * 1024;
+/// others' sweeps. 32 KiB holds the seen bitmaps of 49,152 variables, the positions of a conflict
+/// level of up to 32,768 literals, and for 3,000 variables (GraphColouring_0006) the prefetch of
+/// 595 positions and a pool of 1,488 literals of their longer reasons.
+const FIX_RES_LIMIT: u32 = 32 * 1024;
 
 /// Allocates and uploads `data` (at least one element, so empty tables still have an address).
 fn upload<T: DeviceRepr + Default + Clone>(stream: &Arc<CudaStream>, data: &[T]) -> DResult<CudaSlice<T>> {
@@ -320,6 +321,7 @@ impl Device {
             seg_cap: self.fix_res.seg_cap,
             seen_words: self.fix_res.seen_words,
             mark_words: self.fix_res.mark_words,
+            pool_cap: self.fix_res.pool_cap,
             learned: ptr(&self.learned, s),
             res_bits: ptr(&self.res_bits, s),
             wide: ptr(&self.wide, s),

@@ -151,6 +151,7 @@ pub struct FixArgs {
     pub seg_cap: u32,
     pub seen_words: u32,
     pub mark_words: u32,
+    pub pool_cap: u32,
     pub inc: f32,
     pub learned: u64,
     pub res_bits: u64,

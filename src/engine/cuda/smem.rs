@@ -7,7 +7,8 @@
 //! does not fit stays in global memory, which the kernels handle.
 
 /// The dynamic shared memory of a conflict analysis (learn.cu, `ResShared`): the prefetch of up
-/// to `seg_cap` positions of the conflict level (a literal and a 16-byte entry each), two bitmaps
+/// to `seg_cap` positions of the conflict level (a literal and a 16-byte entry each), a pool of
+/// `pool_cap` 8-byte entries for the prefetched literals of its longer reasons, two bitmaps
 /// of `seen_words` words, the seen variables and the levels the LBD counted (0: the global `seen`
 /// array and level stamps instead), and two bitmaps of `mark_words` words over the conflict
 /// level's positions (longer levels use global scratch). learn_res_k has a plan of its own;
@@ -17,6 +18,7 @@ pub struct ResPlan {
     pub seg_cap: u32,
     pub seen_words: u32,
     pub mark_words: u32,
+    pub pool_cap: u32,
 }
 
 impl ResPlan {
@@ -24,22 +26,27 @@ impl ResPlan {
     const SEG_CAP: u32 = 4096;
     /// Words of each position bitmap at most (131,072 positions, 2 x 16 KiB).
     const MARK_WORDS: u32 = 4096;
+    /// Pool entries at most (128 KiB).
+    const POOL_CAP: u32 = 16384;
 
     /// The plan for `nvars` variables within `limit` bytes: the position bitmaps in up to a
-    /// quarter, then the seen bitmaps if they take at most half of the rest, the prefetch in what
-    /// is left. (A level opens with a decision on a variable of its own, so the levels are fewer
-    /// than the variables and fit a bitmap of the variables' size.)
+    /// quarter, then the seen bitmaps if they take at most half of the rest, the prefetch in half
+    /// of what is left and the pool in the other half. (A level opens with a decision on a
+    /// variable of its own, so the levels are fewer than the variables and fit a bitmap of the
+    /// variables' size.)
     pub fn new(nvars: u32, limit: u32) -> ResPlan {
         let mark_words = (limit / 32).min(Self::MARK_WORDS);
         let rest = limit - 8 * mark_words;
         let words = nvars.div_ceil(32);
         let seen_words = if 8 * words <= rest / 2 { words } else { 0 };
-        let seg_cap = ((rest - 8 * seen_words) / 20).min(Self::SEG_CAP);
-        ResPlan { seg_cap, seen_words, mark_words }
+        let left = rest - 8 * seen_words;
+        let seg_cap = (left / 40).min(Self::SEG_CAP);
+        let pool_cap = ((left - 20 * seg_cap) / 8).min(Self::POOL_CAP);
+        ResPlan { seg_cap, seen_words, mark_words, pool_cap }
     }
 
     pub fn bytes(&self) -> u32 {
-        20 * self.seg_cap + 8 * self.seen_words + 8 * self.mark_words
+        20 * self.seg_cap + 8 * self.pool_cap + 8 * self.seen_words + 8 * self.mark_words
     }
 }
 
@@ -108,18 +115,26 @@ mod tests {
 
     #[test]
     fn res_plan_keeps_the_bitmaps_to_their_shares_and_caps_the_prefetch() {
+        // What the bitmaps leave (190 KiB - 32 KiB - 768 bytes) goes half to the prefetch, half
+        // to the pool.
         let p = ResPlan::new(3059, 190 * 1024);
-        assert_eq!((p.seen_words, p.mark_words, p.seg_cap), (96, 4096, 4096));
+        assert_eq!((p.seen_words, p.mark_words), (96, 4096));
+        let left = 190 * 1024 - 8 * 4096 - 8 * 96;
+        assert_eq!((p.seg_cap, p.pool_cap), (left / 40, (left - 20 * (left / 40)) / 8));
         assert!(p.bytes() <= 190 * 1024);
-        // Too many variables for half of the rest: the global seen array, the rest for the prefetch.
+        // Too many variables for half of the rest: the global seen array, the rest for the
+        // prefetch and the pool.
         let q = ResPlan::new(10_000_000, 16 * 1024);
         assert_eq!((q.seen_words, q.mark_words), (0, 512));
-        assert_eq!(q.seg_cap, (16 * 1024 - 8 * 512) / 20);
+        assert_eq!((q.seg_cap, q.pool_cap), (307, 768));
         assert!(q.bytes() <= 16 * 1024);
+        // The caps: a larger limit leaves the rest unused.
+        let r = ResPlan::new(3059, 1 << 20);
+        assert_eq!((r.seg_cap, r.pool_cap, r.mark_words), (4096, 16384, 4096));
         // Both seen bitmaps or neither: 4,096 words each (32 KiB together) exceed half of what
         // 64 KiB leaves after the position bitmaps (16 KiB), and fit half of what 96 KiB leaves.
         assert_eq!(ResPlan::new(32 * 4096, 64 * 1024).seen_words, 0);
         assert_eq!(ResPlan::new(32 * 4096, 96 * 1024).seen_words, 4096);
-        assert_eq!(ResPlan::new(100, 0), ResPlan { seg_cap: 0, seen_words: 0, mark_words: 0 });
+        assert_eq!(ResPlan::new(100, 0), ResPlan { seg_cap: 0, seen_words: 0, mark_words: 0, pool_cap: 0 });
     }
 }
