@@ -307,6 +307,25 @@ __device__ __forceinline__ u32 reason_len_d(const Db& db, u32 r) {
 #define MERGED_GROUND 1u
 #define MERGED_DONE 2u
 
+// The dependency row of literal `l` merged at trail position `base` or later with reason `r`: the
+// union of the rows of the reason's literals, four words at a time. WARP: the lanes of the whole
+// warp walk the reason, the union is OR-reduced across it (warp_or_all_d) and lane 0 stores it;
+// else the calling thread alone.
+template <bool WARP>
+__device__ __forceinline__ void reason_row_d(const Db& db, const int* val, const u32* trail_pos, u64* deps, u32 words,
+                                             u32 r, u32 l, u32 base, u32 lane) {
+    for (u32 w0 = 0; w0 < words; w0 += 4u) {
+        RowUnion u = {deps, words, w0, {0ull, 0ull, 0ull, 0ull}};
+        reason_lits_d(db, val, trail_pos, r, 0, l, base, WARP ? lane : 0u, WARP ? 32u : 1u,
+                      [&](u32 q) { u.add_d(lit_var_d(q)); });
+        if (WARP) {
+#pragma unroll
+            for (u32 k = 0; k < 4u; k++) u.acc[k] = warp_or_all_d(u.acc[k]);
+        }
+        if (!WARP || lane == 0) u.store_d(deps + (u64)lit_var_d(l) * words);
+    }
+}
+
 // Forward learning: the dependency bitmap of each of the `n` literals merged this round (from
 // trail position `base`), the union of its antecedents' bitmaps (`words` 64-bit words per
 // variable). A thread per literal; a literal whose reason has more than DEPS_WARP_LEN literals is
@@ -331,34 +350,22 @@ __device__ __forceinline__ void deps_d(const int* val, const u32* trail_pos, u32
     u32 lane = p.lane & 31u, threads = p.units * p.lanes, warps = threads >> 5;
     u32 first = ((p.unit * p.lanes + p.lane) >> 5) + lane * warps;
     for (u32 i0 = 0; i0 < n; i0 += threads) {
-        u32 i = i0 + first, l = 0, v = 0, r = 0;
+        u32 i = i0 + first, l = 0, r = 0;
         bool wide = false;
         if (i < n) {
             u32 kind = merged(i, l, r);
-            bool ground = kind == MERGED_GROUND;  // its row stays empty
-            v = lit_var_d(l);
+            bool ground = kind == MERGED_GROUND;
             wide = !ground && kind != MERGED_DONE && reason_len_d(db, r) > DEPS_WARP_LEN;
+            // A ground literal's row is empty: a decision's reason adds no literal.
             if (!wide && kind != MERGED_DONE) {
-                for (u32 w0 = 0; w0 < words; w0 += 4u) {
-                    RowUnion u = {deps, words, w0, {0ull, 0ull, 0ull, 0ull}};
-                    if (!ground) {
-                        reason_lits_d(db, val, trail_pos, r, 0, l, base, 0, 1, [&](u32 q) { u.add_d(lit_var_d(q)); });
-                    }
-                    u.store_d(deps + (u64)v * words);
-                }
+                reason_row_d<false>(db, val, trail_pos, deps, words, ground ? REASON(R_DECISION, 0u) : r, l, base, 0u);
             }
         }
         // The warp's long reasons, one after another.
         for (u32 m = __ballot_sync(0xffffffffu, wide); m; m &= m - 1u) {
             u32 j = __ffs(m) - 1;
             u32 lj = __shfl_sync(0xffffffffu, l, j), rj = __shfl_sync(0xffffffffu, r, j);
-            for (u32 w0 = 0; w0 < words; w0 += 4u) {
-                RowUnion u = {deps, words, w0, {0ull, 0ull, 0ull, 0ull}};
-                reason_lits_d(db, val, trail_pos, rj, 0, lj, base, lane, 32u, [&](u32 q) { u.add_d(lit_var_d(q)); });
-#pragma unroll
-                for (u32 k = 0; k < 4u; k++) u.acc[k] = warp_or_all_d(u.acc[k]);
-                if (lane == 0) u.store_d(deps + (u64)lit_var_d(lj) * words);
-            }
+            reason_row_d<true>(db, val, trail_pos, deps, words, rj, lj, base, lane);
         }
     }
 }
