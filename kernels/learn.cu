@@ -4,8 +4,8 @@
 // at once (the latest ones marked, found in a bitmap of trail positions) until one is left, long
 // reasons shared out among the block's warps; the nogood reasons of the conflict level (up to
 // POOL_LEN literals) are prefetched into shared memory first, so that each batch reads no global
-// memory for them; then
-// the nogood is minimised (minimise_d: lower-level literals whose reasons lie inside it go).
+// memory for them; then the nogood is minimised (minimise_d: lower-level literals whose reasons
+// lie inside it go).
 // learn_fwd_k: forward learning (Algorithm 4): the dependency bitmaps of the conflict's literals
 // OR-reduced by warp shuffles; the learned nogood is the set of decisions whose bits are set,
 // highest level first, written by one warp.
@@ -137,8 +137,8 @@ __device__ __forceinline__ void minimise_d(const Db& db, const int* val, const u
 
 // Where an analysis keeps its state in the dynamic shared memory, from word `base` (a multiple
 // of 4) on: the prefetch (`seg_cap` 16-byte entries, the pool of `pool_cap` 8-byte entries for
-// longer reasons, then `seg_cap` literals), the seen and level
-// bitmaps (`seen_words` words each, 0: global memory) and the bitmaps of the conflict level's
+// longer reasons, then `seg_cap` literals), the seen and level bitmaps (`seen_words` words each,
+// 0: global memory) and the bitmaps of the conflict level's
 // positions (`mark_words` words each; longer levels use the global scratch). Offsets, not
 // pointers: the addresses stay shared-window ones, 32 bits each.
 struct ResShared {
