@@ -77,6 +77,17 @@ __device__ __forceinline__ u32 take_marked_d(const u32* marked, u32* resolved, u
 // each, its own literal's INFO_SKIP) at pool offset `x`, `z` of them.
 #define INFO_POOL 0xfffffffcu
 
+// The entry of literal q of the reason of a variable `own` (INFO_SKIP for own itself), for a
+// conflict at level `lv` whose positions start at trail position `lo`. The position is loaded
+// with the value: one wait.
+__device__ __forceinline__ uint2 prefetch_entry_d(const int* val, const u32* trail_pos, u32 q, u32 own, u32 lv,
+                                                  u32 lo) {
+    u32 qv = lit_var_d(q);
+    if (qv == own) return make_uint2(0u, INFO_SKIP);
+    u32 tp = trail_pos[qv], L = level_of_d(val, qv);
+    return L == 0 ? make_uint2(0u, INFO_SKIP) : L == lv ? make_uint2(tp - lo, INFO_SAME) : make_uint2(q, L);
+}
+
 // Local minimisation of a learned nogood (MiniSat's ccmin_mode 1): a lower-level literal goes
 // when every other literal of its reason is in the nogood (`seen`, a bitmap of variables) or of
 // level 0. The checks all read the seen set of the whole nogood and the removals follow them; that
@@ -241,12 +252,9 @@ __device__ __forceinline__ u32 learn_res_block_d(Control* ctl, int* val, u32* tr
                 info.y = INFO_SKIP;
                 u32 k = 0;
                 for (u32 j = 0; j < len; j++) {
-                    u32 q = lits[j], qv = lit_var_d(q);
-                    if (qv == v) continue;
-                    u32 L = level_of_d(val, qv);
-                    u32 word = L == lv ? trail_pos[qv] - lo : q;
-                    u32 kind = L == 0 ? INFO_SKIP : L == lv ? INFO_SAME : L;
-                    if (k++ == 0) { info.x = word; info.y = kind; } else { info.z = word; info.w = kind; }
+                    if (lit_var_d(lits[j]) == v) continue;
+                    uint2 e = prefetch_entry_d(val, trail_pos, lits[j], v, lv, lo);
+                    if (k++ == 0) { info.x = e.x; info.y = e.y; } else { info.z = e.x; info.w = e.y; }
                 }
             }
         }
@@ -258,13 +266,7 @@ __device__ __forceinline__ u32 learn_res_block_d(Control* ctl, int* val, u32* tr
             u32 off = lane == 0 ? atomicAdd(&s_pool_n, n) : 0u;
             off = __shfl_sync(0xffffffffu, off, 0);
             if (off + n > sh.pool_cap || off + n < n) continue;  // no room: resolved from global memory
-            for (u32 k = lane; k < n; k += 32u) {
-                u32 q = jl[k], qv = lit_var_d(q);
-                u32 tp = trail_pos[qv];
-                u32 L = qv == jv ? 0u : level_of_d(val, qv);
-                s_pool[off + k] = L == 0 ? make_uint2(0u, INFO_SKIP) : L == lv ? make_uint2(tp - lo, INFO_SAME)
-                                                                                : make_uint2(q, L);
-            }
+            for (u32 k = lane; k < n; k += 32u) s_pool[off + k] = prefetch_entry_d(val, trail_pos, jl[k], jv, lv, lo);
             if (lane == j) info = make_uint4(off, INFO_POOL, n, INFO_SKIP);
         }
         if (in) s_info[rel] = info;
