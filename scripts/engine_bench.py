@@ -5,13 +5,15 @@ same ground files in the same run. Prints a markdown table (last) and writes a C
 
     scripts/engine_bench.py --timeout 20 --configs cuda:res,cuda:fwd,cpu:res,cpu:fwd FILE.aspif...
 
-A configuration is BACKEND:LEARNING[:ROUNDS], ROUNDS being yasmin's --gpu-rounds (device, the
-default, or host) for the CUDA engine.
+A configuration is BACKEND:LEARNING[:ROUNDS][:tN], ROUNDS being yasmin's --gpu-rounds (device, the
+default, or host) for the CUDA engine, and tN a parallel run of N searches (`-t N`, whose rates
+are summed over the searches, as clasp's statistics are).
 
 `--repeat N` runs every yasmin configuration N times on each file (the CUDA engine's search is
 not deterministic, and heavy-tailed instances make one run a lottery): the CSV has a row per run,
 the table one per configuration with how many runs solved the instance, the median time and the
-median rates.
+median rates. Run i (from 1) gets `--seed=i`, which changes the searches of a parallel run (the
+perturbations of all but the first) and nothing else.
 
 clingo is run as `python3 -m clingo --mode=clasp` when it can be imported (on the GPU machine,
 carry its wheels; see ../shared/docs/gpu.md); otherwise its column says n/a.
@@ -31,9 +33,22 @@ def run(cmd, timeout):
     return out, time.monotonic() - t
 
 
-def yasmin(binary, f, backend, learning, rounds, timeout, extra):
+def parse_config(cfg):
+    """BACKEND:LEARNING[:ROUNDS][:tN] -> (backend, learning, rounds, threads)."""
+    backend, learning, *rest = cfg.split(":")
+    rounds, threads = "device", 1
+    for part in rest:
+        if part.startswith("t") and part[1:].isdigit():
+            threads = int(part[1:])
+        else:
+            rounds = part
+    return backend, learning, rounds, threads
+
+
+def yasmin(binary, f, backend, learning, rounds, threads, seed, timeout, extra):
     out, wall = run([binary, "--outf=2", "--stats", "-q", f"--backend={backend}", f"--learning={learning}",
-                     f"--gpu-rounds={rounds}", f"--time-limit={timeout}", *extra, f], timeout)
+                     f"--gpu-rounds={rounds}", f"--parallel-mode={threads}", f"--seed={seed}",
+                     f"--time-limit={timeout}", *extra, f], timeout)
     try:
         j = json.loads(out)
     except json.JSONDecodeError:
@@ -98,10 +113,10 @@ def main():
             table.append(rows[-1])
             print(f"{name} clingo {c['status']} {c['time']:.2f}s", file=sys.stderr, flush=True)
         for cfg in a.configs.split(","):
-            backend, learning, rounds = (cfg.split(":") + ["device"])[:3]
+            backend, learning, rounds, threads = parse_config(cfg)
             runs = []
             for i in range(a.repeat):
-                r = yasmin(a.yasmin, f, backend, learning, rounds, a.timeout, a.yasmin_args.split())
+                r = yasmin(a.yasmin, f, backend, learning, rounds, threads, i + 1, a.timeout, a.yasmin_args.split())
                 runs.append({"instance": name, "config": cfg, "run": i + 1, **r})
                 print(f"{name} {cfg} {r['status']} {r['time']:.2f}s", file=sys.stderr, flush=True)
             rows += runs

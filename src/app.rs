@@ -98,6 +98,8 @@ pub fn run(cli: Cli) -> i32 {
             backend: cli.backend,
             search: cli.search.clone(),
             limits: Limits::new(cli.time_limit, start),
+            threads: cli.threads,
+            seed: cli.seed,
         };
         if opts.models.is_some_and(|n| n != 0)
             && program.minimize().next().is_some()

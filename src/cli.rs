@@ -36,11 +36,22 @@ pub struct Cli {
     #[arg(long = "time-limit", value_name = "S")]
     pub time_limit: Option<f64>,
 
-    /// Accepted for clasp compatibility; changes nothing: yasmin's search has no random parts
-    /// (the CUDA engine's search still varies from run to run with the order of concurrent
+    /// Seed of the perturbation that makes the searches of a parallel run (-t) differ. A single
+    /// search has no random parts and does not use it, as clasp's default configuration does
+    /// not (the CUDA engine's search still varies from run to run with the order of concurrent
     /// propagations).
     #[arg(long = "seed", default_value_t = 1)]
     pub seed: u64,
+
+    /// Parallel search, as clasp's --parallel-mode: N searches (1 to 64) of the program in
+    /// competition, each on an engine of its own (each CUDA engine on its share of the GPU's
+    /// multiprocessors), all but the first with their initial scores perturbed (from --seed) so
+    /// that they take different orders; the first to find a model or to exhaust the search
+    /// answers, and the others stop. Only the search for one model runs in parallel (-n 1, no
+    /// optimization, no brave or cautious consequences); other tasks run one search and say so.
+    /// `N,compete` as clasp; clasp's `split` mode is not supported.
+    #[arg(short = 't', long = "parallel-mode", value_name = "N[,compete]", default_value = "1", value_parser = parse_threads)]
+    pub threads: u32,
 
     /// Which engine runs the search: cpu, cuda (an NVIDIA GPU), or auto (cuda when a GPU is
     /// present, else cpu). The default is cpu while the CUDA engine is slower (BENCHMARKS.md).
@@ -156,6 +167,16 @@ pub struct SearchOptions {
     /// only; 0 returns at every conflict.
     #[arg(long = "gpu-conflicts", default_value_t = 8, value_parser = clap::value_parser!(u32).range(0..=8))]
     pub gpu_conflicts: u32,
+
+    /// Not on the command line; set for the searches of a parallel run (solve/portfolio.rs): the
+    /// key of the perturbation of the initial scores (0: none; engine/scores.rs).
+    #[arg(skip)]
+    pub perturb: u64,
+
+    /// Not on the command line: how many engines share the GPU (the searches of a parallel run);
+    /// a CUDA engine's grid takes this share of the multiprocessors.
+    #[arg(skip = 1u32)]
+    pub gpu_share: u32,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -297,6 +318,19 @@ impl Cli {
     }
 }
 
+/// `--parallel-mode`: clasp's `N[,compete]`, N from 1 to 64.
+fn parse_threads(s: &str) -> Result<u32, String> {
+    let (n, mode) = s.split_once(',').unwrap_or((s, "compete"));
+    let n = n.parse::<u32>().ok().filter(|n| (1..=64).contains(n)).ok_or_else(|| {
+        format!("'{s}': expected a number of threads from 1 to 64, optionally followed by ',compete'")
+    })?;
+    match mode {
+        "compete" => Ok(n),
+        "split" => Err(format!("'{s}': the split mode is not supported (only compete)")),
+        _ => Err(format!("'{s}': expected the mode compete, found '{mode}'")),
+    }
+}
+
 /// `--gpu-block-threads`: a block size the cooperative kernel is tried with.
 fn block_threads(s: &str) -> Result<u32, String> {
     match s.parse::<u32>() {
@@ -322,6 +356,19 @@ mod tests {
         assert_eq!(parse_restarts("no"), Ok(Restarts::No));
         assert!(parse_restarts("luby,0").is_err());
         assert!(parse_restarts("fast").is_err());
+    }
+
+    #[test]
+    fn parallel_mode() {
+        assert_eq!(parse_threads("4"), Ok(4));
+        assert_eq!(parse_threads("8,compete"), Ok(8));
+        assert!(parse_threads("2,split").unwrap_err().contains("not supported"));
+        assert!(parse_threads("0").is_err());
+        assert!(parse_threads("65").is_err());
+        assert!(parse_threads("4,race").is_err());
+        assert_eq!(Cli::parse_from(["yasmin", "-t", "3"]).threads, 3);
+        assert_eq!(Cli::parse_from(["yasmin"]).threads, 1);
+        assert_eq!((SearchOptions::default().perturb, SearchOptions::default().gpu_share), (0, 1));
     }
 
     #[test]

@@ -758,6 +758,8 @@ fn bad_options_are_input_errors() {
         &["--enum-mode=all"][..],
         &["-n", "many"][..],
         &["--time-limit=soon"][..],
+        &["-t", "0"][..],
+        &["--parallel-mode=2,split"][..],
     ] {
         let r = run_with(args, Some(b"asp 1 0 0\n0\n"));
         assert_eq!(r.code, 65, "{args:?}: {}", r.stderr);
@@ -765,6 +767,26 @@ fn bad_options_are_input_errors() {
         assert!(!r.stderr.is_empty());
     }
     assert!(run_with(&["--frobnicate"], None).stderr.contains("--frobnicate"));
+}
+
+#[test]
+fn parallel_search_answers_as_one_search() {
+    // queens: satisfiable; one model, from one of the three searches, among clingo's.
+    let all = parse_text(&clingo(&["-n", "0", &instance("queens.aspif")])).answer_sets();
+    let r = parse_text(&yasmin_ok(&["-t", "3", "--stats", &instance("queens.aspif")], 10).stdout);
+    assert_eq!((r.result.as_str(), r.models.len()), ("SATISFIABLE", 1));
+    assert!(all.is_superset(&r.answer_sets()));
+    let threads = r.get("Threads").unwrap();
+    let winner = threads.strip_prefix("3").and_then(|w| w.trim().strip_prefix("(Winner: "));
+    assert!(winner.is_some_and(|w| ["0)", "1)", "2)"].contains(&w)), "Threads : {threads}");
+    // Unsatisfiable: proved by one of them.
+    let u = temp_program("unsat.aspif", "asp 1 0 0\n1 0 1 1 0 0\n1 0 0 0 1 1\n0\n");
+    let r = parse_text(&yasmin_ok(&["--parallel-mode=4,compete", &u.path], 20).stdout);
+    assert_eq!(r.result, "UNSATISFIABLE");
+    // Enumerating all models runs one search, and says so.
+    let r = yasmin_ok(&["-t", "2", "-n", "0", &instance("queens.aspif")], 30);
+    assert_eq!(parse_text(&r.stdout).models.len(), all.len());
+    assert!(r.stderr.contains("runs one search"), "{}", r.stderr);
 }
 
 // --- time limit -------------------------------------------------------------------------------

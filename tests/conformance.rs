@@ -4,8 +4,8 @@
 
 mod support;
 
-use support::{answer_sets, conformance, options};
-use yasmin::cli::{Decisions, Heuristic, Learning};
+use support::{answer_sets, conformance, one_model_in_parallel, options};
+use yasmin::cli::{Backend, Decisions, Heuristic, Learning};
 use yasmin::input::read_program;
 
 fn run_family(
@@ -83,4 +83,19 @@ conformance_tests! {
     aggregates_res_occurrence: "aggregates", Learning::Res, Heuristic::Occurrence;
     aggregates_res_jw: "aggregates", Learning::Res, Heuristic::JeroslowWang;
     aggregates_fwd_activity: "aggregates", Learning::Fwd, Heuristic::Activity;
+}
+
+/// A parallel run (`--parallel-mode=4`) answers with one of the expected answer sets, or proves
+/// there is none, on every family.
+#[test]
+fn one_model_by_four_searches_in_competition() {
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for family in ["tight", "nontight", "aggregates"] {
+        let (f, n) = one_model_in_parallel(Backend::Cpu, 4, family);
+        failures.extend(f);
+        checked += n;
+    }
+    assert!(checked > 0, "no programs checked");
+    assert!(failures.is_empty(), "{} failures of {checked}:\n{}", failures.len(), failures.join("\n"));
 }

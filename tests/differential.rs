@@ -426,6 +426,8 @@ fn options(s: Scheme) -> SolveOptions {
             ..SearchOptions::default()
         },
         limits: Limits { deadline: Some(Instant::now() + YASMIN_TIME_LIMIT) },
+        threads: 1,
+        seed: 1,
     }
 }
 

@@ -5,7 +5,7 @@
 mod support;
 
 use std::sync::Arc;
-use support::{answer_sets, conformance, options_on};
+use support::{answer_sets, conformance, one_model_in_parallel, options_on};
 use yasmin::cli::{Backend, GpuRounds, Heuristic, Learning, SearchOptions};
 use yasmin::engine::cuda::CudaEngine;
 use yasmin::input::read_program;
@@ -58,6 +58,22 @@ gpu_test! { fn gpu_nontight_res() { conformance_on_gpu("nontight", Learning::Res
 gpu_test! { fn gpu_nontight_fwd() { conformance_on_gpu("nontight", Learning::Fwd) } }
 gpu_test! { fn gpu_aggregates_res() { conformance_on_gpu("aggregates", Learning::Res) } }
 gpu_test! { fn gpu_aggregates_fwd() { conformance_on_gpu("aggregates", Learning::Fwd) } }
+
+gpu_test! {
+    /// Four CUDA engines racing for one model (`--parallel-mode=4`), each on its own stream and
+    /// a quarter of the multiprocessors: one of the expected answer sets, or a proof of none.
+    fn gpu_one_model_by_four_searches() {
+        let mut failures = Vec::new();
+        let mut checked = 0;
+        for family in ["tight", "nontight", "aggregates"] {
+            let (f, n) = one_model_in_parallel(Backend::Cuda, 4, family);
+            failures.extend(f);
+            checked += n;
+        }
+        eprintln!("GPU parallel search: {}/{checked} programs agree", checked - failures.len());
+        assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+    }
+}
 
 gpu_test! {
     /// Our instances (enumeration, non-tight, optimization, disjunction): same answer sets and

@@ -183,7 +183,7 @@ impl<W: Write> Printer<W> {
         s.push_str(&format!("{c}\n"));
         match o.interrupted {
             Some(Stop::TimeLimit) => s.push_str(&kv("TIME LIMIT", "1".into())),
-            Some(Stop::Signal) => s.push_str(&kv("INTERRUPTED", "1".into())),
+            Some(Stop::Signal | Stop::Cancelled) => s.push_str(&kv("INTERRUPTED", "1".into())),
             None => {}
         }
         s.push_str(&kv("Models", format!("{}{more}", o.models)));
@@ -211,6 +211,13 @@ impl<W: Write> Printer<W> {
             ),
         ));
         s.push_str(&kv("CPU Time", format!("{:.3}s", info.cpu)));
+        match o.threads {
+            Some((threads, Some(winner))) => {
+                s.push_str(&kv("Threads", format!("{threads:<8} (Winner: {winner})")))
+            }
+            Some((threads, None)) => s.push_str(&kv("Threads", threads.to_string())),
+            None => {}
+        }
         if stats {
             let st = &o.stats;
             let t = info.solve.max(1e-9);
@@ -268,7 +275,7 @@ impl<W: Write> Printer<W> {
         let mut s = format!("\n  ],\n  \"Result\": \"{result}\",\n");
         match o.interrupted {
             Some(Stop::TimeLimit) => s.push_str("  \"TIME LIMIT\": 1,\n"),
-            Some(Stop::Signal) => s.push_str("  \"INTERRUPTED\": 1,\n"),
+            Some(Stop::Signal | Stop::Cancelled) => s.push_str("  \"INTERRUPTED\": 1,\n"),
             None => {}
         }
         s.push_str(&format!("  \"Models\": {{\n    \"Number\": {},\n    \"More\": \"{more}\"", o.models));

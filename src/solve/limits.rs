@@ -34,6 +34,9 @@ pub fn install_interrupt_handler() {
 pub enum Stop {
     TimeLimit,
     Signal,
+    /// Another search of a parallel run answered first (solve/portfolio.rs); the answer reported
+    /// is the winner's, so this one is never printed.
+    Cancelled,
 }
 
 #[derive(Clone, Copy, Debug, Default)]

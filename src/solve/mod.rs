@@ -5,6 +5,7 @@
 mod consequences;
 pub mod limits;
 pub mod minimality;
+mod portfolio;
 pub mod search;
 pub mod verify;
 
@@ -32,6 +33,10 @@ pub struct SolveOptions {
     pub backend: Backend,
     pub search: SearchOptions,
     pub limits: Limits,
+    /// Searches racing for one model (`--parallel-mode`; 1: a single search), and the seed of
+    /// their perturbations.
+    pub threads: u32,
+    pub seed: u64,
 }
 
 /// A model to report: the interpretation over program atoms (index 0 unused).
@@ -79,6 +84,8 @@ pub struct Outcome {
     pub stats: EngineStats,
     pub first_model: Option<f64>,
     pub problem_size: ProblemSize,
+    /// A parallel run: its searches, and the index of the one that answered (None when none did).
+    pub threads: Option<(u32, Option<u32>)>,
 }
 
 #[derive(Clone, Copy, Debug, Default)]
@@ -107,20 +114,24 @@ impl Outcome {
     }
 }
 
-/// Creates the engine the options ask for: `cuda` or nothing; `auto` prefers the GPU and falls
+/// Creates the engine `backend` asks for: `cuda` or nothing; `auto` prefers the GPU and falls
 /// back to the CPU when there is none (saying so with `-V`).
-pub fn make_engine(problem: Arc<Problem>, opts: &SolveOptions) -> Result<Box<dyn Engine>, Unsupported> {
-    match opts.backend {
-        Backend::Cpu => Ok(Box::new(CpuEngine::new(problem, &opts.search))),
-        Backend::Cuda => match CudaEngine::new(Arc::clone(&problem), &opts.search) {
+pub fn make_engine(
+    problem: Arc<Problem>,
+    backend: Backend,
+    opts: &SearchOptions,
+) -> Result<Box<dyn Engine>, Unsupported> {
+    match backend {
+        Backend::Cpu => Ok(Box::new(CpuEngine::new(problem, opts))),
+        Backend::Cuda => match CudaEngine::new(Arc::clone(&problem), opts) {
             Ok(e) => Ok(Box::new(e)),
             Err(why) => Err(Unsupported(format!("the CUDA engine is not available: {why}"))),
         },
-        Backend::Auto => match CudaEngine::new(Arc::clone(&problem), &opts.search) {
+        Backend::Auto => match CudaEngine::new(Arc::clone(&problem), opts) {
             Ok(e) => Ok(Box::new(e)),
             Err(why) => {
                 log::info!("CUDA engine not available ({why}); using the CPU engine");
-                Ok(Box::new(CpuEngine::new(problem, &opts.search)))
+                Ok(Box::new(CpuEngine::new(problem, opts)))
             }
         },
     }
@@ -138,19 +149,28 @@ struct Driver<'a> {
 
 impl<'a> Driver<'a> {
     fn search(&self) -> Result<Search<'a>, Unsupported> {
+        self.search_with(&self.opts.search)
+    }
+
+    /// A search with these options (a parallel run's differ in their perturbation).
+    fn search_with(&self, opts: &SearchOptions) -> Result<Search<'a>, Unsupported> {
         let t0 = Instant::now();
-        let engine = make_engine(Arc::clone(&self.problem), self.opts)?;
+        let engine = make_engine(Arc::clone(&self.problem), self.opts.backend, opts)?;
         log::info!("{} engine set up in {:.3}s", engine.name(), t0.elapsed().as_secs_f64());
-        let mut s = Search::new(engine, self.opts.search.restarts, self.opts.limits);
+        let mut s = Search::new(engine, opts.restarts, self.opts.limits);
         if self.problem.has_head_cycles() {
-            s.minimality = Some(Minimality::new(self.program, &self.problem, &self.opts.search));
+            s.minimality = Some(Minimality::new(self.program, &self.problem, opts));
         }
         Ok(s)
     }
 
     /// Reads and verifies the model of the search's current total assignment.
     fn take_model(&mut self, s: &Search<'_>) -> Vec<bool> {
-        let m = s.engine.atom_values();
+        self.checked(s.engine.atom_values())
+    }
+
+    /// Verifies a model: it is printed only if it is an answer set.
+    fn checked(&mut self, m: Vec<bool>) -> Vec<bool> {
         if let Err(e) = verify::check_answer_set(self.program, &m, &self.deps) {
             // Never print a set that is not an answer set.
             eprintln!("*** ERROR: (yasmin): internal error: the search produced a non-answer set: {e}");
@@ -208,6 +228,9 @@ impl<'a> Driver<'a> {
     }
 
     fn enumerate(&mut self, report: &mut dyn Report, with_costs: bool) -> Result<Outcome, Unsupported> {
+        if self.opts.threads > 1 && self.limit(1) == Some(1) {
+            return self.race(report, with_costs);
+        }
         let mut s = self.search()?;
         let projection = self.projection_atoms();
         let mut n = 0;
@@ -282,6 +305,7 @@ impl<'a> Driver<'a> {
                 weight_constraints: p.weights.len(),
                 tight: p.is_tight(),
             },
+            threads: None,
         }
     }
 
@@ -364,11 +388,17 @@ pub fn solve(
     report: &mut dyn Report,
 ) -> Result<Outcome, Unsupported> {
     if matches!(opts.enum_mode, EnumMode::Brave | EnumMode::Cautious) {
+        portfolio::one_search(opts, "brave and cautious consequences");
         let atomic = program.with_atomic_outputs();
         return driver(&atomic, opts)?.consequences(report, opts.enum_mode, program);
     }
     let mut d = driver(program, opts)?;
     let optimizing = !d.problem.costs.is_empty() && opts.opt_mode != OptMode::Ignore;
+    if optimizing && opts.opt_mode != OptMode::Enum {
+        portfolio::one_search(opts, "optimization");
+    } else if d.limit(1) != Some(1) {
+        portfolio::one_search(opts, "enumeration of more than one model");
+    }
     match opts.opt_mode {
         OptMode::Enum if optimizing => d.enumerate(report, true),
         _ if optimizing => d.optimize(report, opts.opt_mode == OptMode::OptN),

@@ -7,6 +7,8 @@ use super::limits::{Limits, Stop};
 use super::minimality::Minimality;
 use crate::cli::Restarts;
 use crate::engine::{Completion, Engine};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// What the search reached.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -87,6 +89,9 @@ pub struct Search<'e> {
     reduce_step: u64,
     limits: Limits,
     ticks: u64,
+    /// Set by another search of a parallel run that answered first (solve/portfolio.rs): this
+    /// one then stops at its next step.
+    pub cancel: Option<Arc<AtomicBool>>,
 }
 
 impl<'e> Search<'e> {
@@ -100,6 +105,7 @@ impl<'e> Search<'e> {
             reduce_step: 300,
             limits,
             ticks: 0,
+            cancel: None,
         }
     }
 
@@ -107,6 +113,9 @@ impl<'e> Search<'e> {
     pub fn next_model(&mut self) -> Next {
         loop {
             self.ticks += 1;
+            if self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
+                return Next::Interrupted(Stop::Cancelled);
+            }
             if self.ticks.is_multiple_of(512)
                 && let Some(stop) = self.limits.reached()
             {

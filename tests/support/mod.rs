@@ -50,6 +50,8 @@ pub fn options_on(backend: Backend, learning: Learning, heuristic: Heuristic) ->
         backend,
         search: SearchOptions { learning, heuristic, ..SearchOptions::default() },
         limits: Limits::default(),
+        threads: 1,
+        seed: 1,
     }
 }
 
@@ -78,4 +80,39 @@ pub fn answer_sets(program: &Program, opts: &SolveOptions) -> (Outcome, Vec<Stri
     let mut models = c.models;
     models.sort();
     (outcome, models, c.costs)
+}
+
+/// A parallel run of `threads` searches for one model (`--parallel-mode`) on each program of the
+/// conformance `family` without a minimize statement: one of its expected answer sets, or none
+/// where it has none, answered by one of the searches. Returns the disagreements and the
+/// programs checked.
+pub fn one_model_in_parallel(backend: Backend, threads: u32, family: &str) -> (Vec<String>, usize) {
+    let mut opts = options_on(backend, Learning::Res, Heuristic::Activity);
+    opts.models = Some(1);
+    opts.threads = threads;
+    let (mut failures, mut checked) = (Vec::new(), 0);
+    for (path, expected) in conformance(family) {
+        let program = yasmin::input::read_program(&std::fs::read(&path).unwrap()).unwrap();
+        if program.minimize().next().is_some() {
+            continue;
+        }
+        checked += 1;
+        let (outcome, got, _) = answer_sets(&program, &opts);
+        let answered = matches!(outcome.threads, Some((n, Some(w))) if n == threads && w < threads);
+        let right = match got.as_slice() {
+            [] => expected.is_empty() && outcome.exhausted,
+            [m] => expected.contains(m) && !outcome.exhausted,
+            _ => false,
+        };
+        if !right || !answered {
+            failures.push(format!(
+                "{}: {:?} (threads {:?}), expected one of {} answer sets",
+                path.display(),
+                got,
+                outcome.threads,
+                expected.len()
+            ));
+        }
+    }
+    (failures, checked)
 }

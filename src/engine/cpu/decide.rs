@@ -45,7 +45,13 @@ pub struct Decider {
 const ABSENT: u32 = u32::MAX;
 
 impl Decider {
-    pub fn new(p: &Problem, heuristic: Heuristic, decisions: Decisions, save_progress: bool) -> Self {
+    pub fn new(
+        p: &Problem,
+        heuristic: Heuristic,
+        decisions: Decisions,
+        save_progress: bool,
+        perturb: u64,
+    ) -> Self {
         let nv = p.num_vars as usize;
         let bt = &p.bodies;
         let any = decisions == Decisions::Vars;
@@ -73,7 +79,7 @@ impl Decider {
             choice.extend_from_slice(c);
             choice_start.push(choice.len() as u32);
         }
-        let activity = crate::engine::scores::initial_scores(p, heuristic);
+        let activity = crate::engine::scores::initial_scores(p, heuristic, perturb);
         let mut d = Decider {
             heap: Vec::new(),
             pos: vec![ABSENT; nv],

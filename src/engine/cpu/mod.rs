@@ -86,7 +86,7 @@ impl CpuEngine {
             wp,
             cost,
             ufs,
-            dec: Decider::new(&p, opts.heuristic, opts.decisions, opts.save_progress),
+            dec: Decider::new(&p, opts.heuristic, opts.decisions, opts.save_progress, opts.perturb),
             fwd: (opts.learning == Learning::Fwd).then(|| Deps::new(nv)),
             qhead: 0,
             conflict: Vec::new(),

@@ -129,7 +129,9 @@ impl Device {
     /// `shared_limit`: the bytes of shared memory block 0 of propagate_fix_k may take.
     /// `analyses`: propagate_fix_k will analyse conflicts itself by resolution (it then gets
     /// shared memory for them, [`Device::fix_smem`]; forward learning in propagate_fix_fwd_k
-    /// needs none).
+    /// needs none). `own_stream`: the engine shares the GPU with others (a parallel run) and
+    /// queues its work on a stream of its own, which runs beside theirs, instead of the default
+    /// stream, which waits for every other.
     pub fn new(
         t: &Tables,
         num_vars: u32,
@@ -137,6 +139,7 @@ impl Device {
         fwd: bool,
         shared_limit: u32,
         analyses: bool,
+        own_stream: bool,
     ) -> DResult<Device> {
         // SAFETY: only probes whether the driver library can be opened.
         if !unsafe { cudarc::driver::sys::is_culib_present() } {
@@ -154,7 +157,8 @@ impl Device {
         let (ctx, k) = Kernels::shared()?;
         // SAFETY: each engine uses one stream, so cross-stream event tracking is not needed.
         unsafe { ctx.disable_event_tracking() };
-        let stream = ctx.default_stream();
+        let stream =
+            if own_stream { ctx.new_stream().map_err(err("stream creation"))? } else { ctx.default_stream() };
         let n = num_vars as usize;
         let s = &stream;
         let mut val = vec![0i32; n];
@@ -337,9 +341,10 @@ impl Device {
 
     /// The grid of propagate_fix_k: `per_sm` blocks per multiprocessor (at most what is resident
     /// at once: its grid barrier waits for every block) of as many threads as fit, up to
-    /// `max_threads` (block 0 runs the short rounds alone, a warp per frontier literal). None
+    /// `max_threads` (block 0 runs the short rounds alone, a warp per frontier literal), and of
+    /// those blocks the `share`-th part (at least one) where `share` engines run at once. None
     /// where the device cannot launch cooperative kernels.
-    pub fn cooperative_grid(&self, per_sm: u32, max_threads: u32) -> Option<(u32, u32)> {
+    pub fn cooperative_grid(&self, per_sm: u32, max_threads: u32, share: u32) -> Option<(u32, u32)> {
         use cudarc::driver::sys::CUdevice_attribute::{
             CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT,
         };
@@ -351,7 +356,7 @@ impl Device {
         [1024u32, 512, 256, 128].into_iter().filter(|&t| t <= max_threads).find_map(|threads| {
             let smem = self.fix_smem() as usize;
             let fits = f.occupancy_max_active_blocks_per_multiprocessor(threads, smem, None).ok()?;
-            (fits > 0).then(|| (sms * per_sm.min(fits), threads))
+            (fits > 0).then(|| ((sms * per_sm.min(fits) / share.max(1)).max(1), threads))
         })
     }
 

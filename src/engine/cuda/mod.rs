@@ -122,14 +122,17 @@ impl CudaEngine {
     /// Sets up the device, or says why it cannot (no driver, no device, no NVRTC, no memory).
     pub fn new(p: Arc<Problem>, opts: &SearchOptions) -> Result<Self, String> {
         let t = Tables::new(&p)?;
-        let scores: Vec<f32> =
-            crate::engine::scores::initial_scores(&p, opts.heuristic).iter().map(|&x| x as f32).collect();
+        let scores: Vec<f32> = crate::engine::scores::initial_scores(&p, opts.heuristic, opts.perturb)
+            .iter()
+            .map(|&x| x as f32)
+            .collect();
         // propagate_fix_k analyses conflicts itself where it also decides (tight programs, rounds
         // driven by the device); under resolution learning with a plan for the analysis' shared
         // memory (Device::fix_res).
         let analyses = p.is_tight() && opts.gpu_rounds == GpuRounds::Device && opts.gpu_conflicts > 0;
         let fwd = opts.learning == Learning::Fwd;
-        let dev = Device::new(&t, p.num_vars, &scores, fwd, opts.gpu_shared_kib * 1024, analyses && !fwd)?;
+        let shared = opts.gpu_shared_kib * 1024;
+        let dev = Device::new(&t, p.num_vars, &scores, fwd, shared, analyses && !fwd, opts.gpu_share > 1)?;
         let tpb = opts.tpb.clamp(32, 1024) / 32 * 32;
         if opts.decisions == Decisions::Vars {
             log::warn!(
@@ -141,7 +144,8 @@ impl CudaEngine {
         }
         let coop = match opts.gpu_rounds {
             GpuRounds::Device => {
-                let blocks = dev.cooperative_grid(opts.gpu_blocks_per_sm, opts.gpu_block_threads);
+                let blocks =
+                    dev.cooperative_grid(opts.gpu_blocks_per_sm, opts.gpu_block_threads, opts.gpu_share);
                 if blocks.is_none() {
                     log::warn!("no cooperative launch on this device: propagation rounds driven by the host");
                 }
