@@ -22,6 +22,8 @@ use std::sync::{Arc, Once};
 
 /// What one search of the race brought back.
 struct Finish {
+    /// Which search (0 to N - 1).
+    search: u32,
     next: Next,
     /// The model and its costs, kept only by the winner.
     model: Option<(Vec<bool>, Vec<i64>)>,
@@ -69,26 +71,32 @@ impl Driver<'_> {
             let handles: Vec<_> = (0..n)
                 .map(|i| {
                     let (cancel, winner) = (Arc::clone(&cancel), &winner);
-                    scope.spawn(move || {
-                        let r = this.run_one(i, n, with_costs, &cancel, winner);
-                        if r.is_err() {
-                            cancel.store(true, Ordering::Relaxed);
-                        }
-                        r
-                    })
+                    scope.spawn(move || this.run_one(i, n, with_costs, &cancel, winner))
                 })
                 .collect();
             handles.into_iter().map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p))).collect()
         });
+        // A search whose engine could not be set up (say, out of device memory) leaves the race
+        // to the others; only when none could is it an error.
         let mut finishes = Vec::with_capacity(results.len());
-        for r in results {
-            finishes.push(r?);
+        let mut first_error = None;
+        for (i, r) in results.into_iter().enumerate() {
+            match r {
+                Ok(f) => finishes.push(f),
+                Err(e) => {
+                    log::warn!("--parallel-mode: search {i} could not start: {}", e.0);
+                    first_error.get_or_insert(e);
+                }
+            }
+        }
+        if finishes.is_empty() {
+            return Err(first_error.expect("no searches and no error"));
         }
         for f in &finishes {
             self.stats += &f.stats;
         }
         let won = winner.load(Ordering::Relaxed);
-        let (next, engine, model) = match finishes.get_mut(won as usize) {
+        let (next, engine, model) = match finishes.iter_mut().find(|f| f.search == won) {
             Some(f) => (f.next, f.engine, f.model.take()),
             // Nobody answered: every search stopped at the time limit or a signal.
             None => (finishes[0].next, finishes[0].engine, None),
@@ -148,7 +156,7 @@ impl Driver<'_> {
             let costs = if with_costs { self.costs(&s) } else { Vec::new() };
             (s.engine.atom_values(), costs)
         });
-        Ok(Finish { next, model, stats: s.engine.stats(), engine: s.engine.name() })
+        Ok(Finish { search: i, next, model, stats: s.engine.stats(), engine: s.engine.name() })
     }
 }
 
