@@ -63,13 +63,7 @@ gpu_test! {
     /// Four CUDA engines racing for one model (`--parallel-mode=4`), each on its own stream and
     /// a quarter of the multiprocessors: one of the expected answer sets, or a proof of none.
     fn gpu_one_model_by_four_searches() {
-        let mut failures = Vec::new();
-        let mut checked = 0;
-        for family in ["tight", "nontight", "aggregates"] {
-            let (f, n) = one_model_in_parallel(Backend::Cuda, 4, family);
-            failures.extend(f);
-            checked += n;
-        }
+        let (failures, checked) = one_model_in_parallel(Backend::Cuda, 4, &["tight", "nontight", "aggregates"]);
         eprintln!("GPU parallel search: {}/{checked} programs agree", checked - failures.len());
         assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
     }

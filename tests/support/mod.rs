@@ -83,15 +83,15 @@ pub fn answer_sets(program: &Program, opts: &SolveOptions) -> (Outcome, Vec<Stri
 }
 
 /// A parallel run of `threads` searches for one model (`--parallel-mode`) on each program of the
-/// conformance `family` without a minimize statement: one of its expected answer sets, or none
+/// conformance `families` without a minimize statement: one of its expected answer sets, or none
 /// where it has none, answered by one of the searches. Returns the disagreements and the
 /// programs checked.
-pub fn one_model_in_parallel(backend: Backend, threads: u32, family: &str) -> (Vec<String>, usize) {
+pub fn one_model_in_parallel(backend: Backend, threads: u32, families: &[&str]) -> (Vec<String>, usize) {
     let mut opts = options_on(backend, Learning::Res, Heuristic::Activity);
     opts.models = Some(1);
     opts.threads = threads;
     let (mut failures, mut checked) = (Vec::new(), 0);
-    for (path, expected) in conformance(family) {
+    for (path, expected) in families.iter().flat_map(|f| conformance(f)) {
         let program = yasmin::input::read_program(&std::fs::read(&path).unwrap()).unwrap();
         if program.minimize().next().is_some() {
             continue;
