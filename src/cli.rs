@@ -46,10 +46,11 @@ pub struct Cli {
     /// Parallel search, as clasp's --parallel-mode: N searches (1 to 64) of the program in
     /// competition, each on an engine of its own (each CUDA engine on its share of the GPU's
     /// multiprocessors), all but the first with their initial scores perturbed (from --seed) so
-    /// that they take different orders; the first to find a model or to exhaust the search
-    /// answers, and the others stop. Only the search for one model runs in parallel (-n 1, no
-    /// optimization, no brave or cautious consequences); other tasks run one search and say so.
-    /// `N,compete` as clasp; clasp's `split` mode is not supported.
+    /// that they take different orders. For one model the first to find one or to exhaust the
+    /// search answers; for an optimum they share the best cost found (each model printed improves
+    /// on those before) and the first to exhaust its search proves it. Enumerating more than one
+    /// model (or the optimal ones, after the optimum is proven) and brave or cautious
+    /// consequences run one search and say so. `N,compete` as clasp; `split` is not supported.
     #[arg(short = 't', long = "parallel-mode", value_name = "N[,compete]", default_value = "1", value_parser = parse_threads)]
     pub threads: u32,
 

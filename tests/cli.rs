@@ -198,6 +198,15 @@ impl Text {
     fn answer_sets(&self) -> BTreeSet<Vec<String>> {
         self.models.iter().map(|m| m.atoms.clone()).collect()
     }
+    /// The answer sets printed with the final `Optimization` cost.
+    fn optimal_sets(&self) -> BTreeSet<Vec<String>> {
+        let best = self.get("Optimization").expect("an Optimization line");
+        self.models
+            .iter()
+            .filter(|m| m.optimization.as_deref() == Some(best))
+            .map(|m| m.atoms.clone())
+            .collect()
+    }
 }
 
 /// `text` matches `pattern`, where `#` stands for one or more digits.
@@ -634,25 +643,17 @@ fn opt_mode_optn_prints_every_optimal_model() {
     let p = temp_program("optn.aspif", TWO_OPTIMA);
     let ours = parse_text(&yasmin_ok(&["-n", "0", "--opt-mode=optN", &p.path], 30).stdout);
     let theirs = parse_text(&clingo(&["-n", "0", "--opt-mode=optN", "--trans-ext=all", &p.path]));
-    let optimal = |t: &Text| -> BTreeSet<Vec<String>> {
-        let best = t.get("Optimization").unwrap().to_string();
-        t.models
-            .iter()
-            .filter(|m| m.optimization.as_deref() == Some(&best))
-            .map(|m| m.atoms.clone())
-            .collect()
-    };
     assert_eq!(ours.result, "OPTIMUM FOUND");
     assert_eq!(ours.get("Optimization"), Some("1"));
     assert_eq!(ours.get("Optimal"), Some("2"));
     assert_eq!(ours.get("Optimal"), theirs.get("Optimal"));
-    assert_eq!(optimal(&ours), optimal(&theirs));
-    assert_eq!(optimal(&ours), BTreeSet::from([vec!["a".to_string()], vec!["b".to_string()]]));
+    assert_eq!(ours.optimal_sets(), theirs.optimal_sets());
+    assert_eq!(ours.optimal_sets(), BTreeSet::from([vec!["a".to_string()], vec!["b".to_string()]]));
 
     // The default (opt) stops at the first proven optimum.
     let opt = parse_text(&yasmin_ok(&["-n", "0", &p.path], 30).stdout);
     assert_eq!(opt.get("Optimization"), Some("1"));
-    assert!(optimal(&opt).len() == 1 && optimal(&opt).is_subset(&optimal(&theirs)));
+    assert!(opt.optimal_sets().len() == 1 && opt.optimal_sets().is_subset(&theirs.optimal_sets()));
 }
 
 #[test]
@@ -787,6 +788,21 @@ fn parallel_search_answers_as_one_search() {
     let r = yasmin_ok(&["-t", "2", "-n", "0", &instance("queens.aspif")], 30);
     assert_eq!(parse_text(&r.stdout).models.len(), all.len());
     assert!(r.stderr.contains("runs one search"), "{}", r.stderr);
+}
+
+#[test]
+fn parallel_optimization_proves_clingos_optimum() {
+    let tiling = instance("tiling.aspif");
+    let c = parse_text(&clingo(&[&tiling]));
+    let r = parse_text(&yasmin_ok(&["-t", "4", "--stats", &tiling], 30).stdout);
+    assert_eq!(r.result, "OPTIMUM FOUND");
+    assert_eq!(r.get("Optimization"), c.get("Optimization"));
+    assert!(r.get("Threads").is_some_and(|t| t.contains("Winner")), "{:?}", r.get("Threads"));
+    // optN: the optimum by four searches, then its models by one: clingo's optimal models.
+    let c = parse_text(&clingo(&["--opt-mode=optN", "-n", "0", &tiling]));
+    let r = parse_text(&yasmin_ok(&["-t", "4", "--opt-mode=optN", "-n", "0", &tiling], 30).stdout);
+    assert_eq!((r.result.as_str(), r.get("Optimization")), ("OPTIMUM FOUND", c.get("Optimization")));
+    assert_eq!(r.optimal_sets(), c.optimal_sets());
 }
 
 // --- time limit -------------------------------------------------------------------------------

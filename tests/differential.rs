@@ -394,11 +394,13 @@ struct Scheme {
     /// `--decisions=vars`, with `--save-progress` when `save` (CPU engine).
     vars: bool,
     save: bool,
+    /// `--parallel-mode`: searches racing for an optimum (the other checks run one search).
+    threads: u32,
 }
 
 impl Scheme {
     const fn new(learning: Learning, heuristic: Heuristic) -> Scheme {
-        Scheme { learning, heuristic, vars: false, save: false }
+        Scheme { learning, heuristic, vars: false, save: false, threads: 1 }
     }
 
     fn name(&self) -> String {
@@ -407,7 +409,8 @@ impl Scheme {
             (true, false) => "-vars",
             (true, true) => "-vars-saved",
         };
-        format!("{:?}-{:?}{d}", self.learning, self.heuristic).to_lowercase()
+        let t = if self.threads > 1 { format!("-t{}", self.threads) } else { String::new() };
+        format!("{:?}-{:?}{d}{t}", self.learning, self.heuristic).to_lowercase()
     }
 }
 
@@ -426,7 +429,7 @@ fn options(s: Scheme) -> SolveOptions {
             ..SearchOptions::default()
         },
         limits: Limits { deadline: Some(Instant::now() + YASMIN_TIME_LIMIT) },
-        threads: 1,
+        threads: s.threads,
         seed: 1,
     }
 }
@@ -618,6 +621,9 @@ fn cli_args(c: &str, info: &Info, s: Scheme) -> Vec<String> {
     }
     if s.save {
         a.push("--save-progress".into());
+    }
+    if s.threads > 1 {
+        a.push(format!("--parallel-mode={}", s.threads));
     }
     match c {
         "enumerate" if info.minimize => a.push("--opt-mode=enum".into()),
@@ -949,9 +955,11 @@ fn scheme_for(i: u64) -> Scheme {
     } else {
         Scheme::new(Learning::Fwd, Heuristic::Activity)
     };
-    // Two programs in five decide on variables, one of them with progress saving.
+    // Two programs in five decide on variables, one of them with progress saving; one in three
+    // optimizes by three searches in parallel.
     s.vars = i % 5 >= 3;
     s.save = i % 5 == 4;
+    s.threads = if i % 3 == 1 { 3 } else { 1 };
     s
 }
 
@@ -1379,6 +1387,7 @@ fn check_file(path: &Path) -> Vec<String> {
         Scheme::new(Learning::Fwd, Heuristic::Activity),
         Scheme { vars: true, ..Scheme::new(Learning::Res, Heuristic::Activity) },
         Scheme { vars: true, save: true, ..Scheme::new(Learning::Fwd, Heuristic::Activity) },
+        Scheme { threads: 3, ..Scheme::new(Learning::Res, Heuristic::Activity) },
     ] {
         for c in CHECKS.into_iter().filter(|c| applicable(c, &prep.info)) {
             if let Err(e) = isolated_check(c, &prep, reference, scheme) {

@@ -171,13 +171,17 @@ impl<'a> Driver<'a> {
 
     /// Verifies a model: it is printed only if it is an answer set.
     fn checked(&mut self, m: Vec<bool>) -> Vec<bool> {
-        if let Err(e) = verify::check_answer_set(self.program, &m, &self.deps) {
-            // Never print a set that is not an answer set.
+        self.verify(&m);
+        self.first_model.get_or_insert(self.start.elapsed().as_secs_f64());
+        m
+    }
+
+    /// Ends the process if `m` is not an answer set: never print a set that is not one.
+    fn verify(&self, m: &[bool]) {
+        if let Err(e) = verify::check_answer_set(self.program, m, &self.deps) {
             eprintln!("*** ERROR: (yasmin): internal error: the search produced a non-answer set: {e}");
             std::process::exit(70);
         }
-        self.first_model.get_or_insert(self.start.elapsed().as_secs_f64());
-        m
     }
 
     /// The model limit, with clasp's default when none was given; `None` means all.
@@ -312,45 +316,24 @@ impl<'a> Driver<'a> {
     /// Branch and bound: each model must cost less than the last; then, for optN, a fresh search
     /// enumerates the models of the optimal cost.
     fn optimize(&mut self, report: &mut dyn Report, all_optimal: bool) -> Result<Outcome, Unsupported> {
-        let mut s = self.search()?;
-        let offsets = self.problem.costs.offset.clone();
-        let without_offset = |c: &[i64]| c.iter().zip(&offsets).map(|(x, o)| x - o).collect::<Vec<i64>>();
-        let mut n = 0;
-        let mut best: Option<Vec<i64>> = None;
-        let (proven, interrupted) = loop {
-            match s.next_model() {
-                Next::Model => {
-                    let m = self.take_model(&s);
-                    n += 1;
-                    let costs = self.costs(&s);
-                    report.model(&ModelEvent {
-                        number: n,
-                        atoms: &m,
-                        costs: Some(&costs),
-                        consequences: None,
-                        selected: None,
-                    });
-                    s.engine.set_cost_bound(Some(without_offset(&costs)), true);
-                    best = Some(costs);
-                    if !all_optimal && self.limit(0).is_some_and(|k| n >= k) {
-                        break (false, None);
-                    }
-                }
-                Next::Exhausted => break (best.is_some(), None),
-                Next::Interrupted(stop) => break (false, Some(stop)),
-            }
+        let bb = if self.opts.threads > 1 {
+            self.race_for_optimum(report, all_optimal)?
+        } else {
+            self.branch_and_bound(report, all_optimal)?
         };
-        self.finish(&mut s);
+        let BranchAndBound { models: n, best, proven, interrupted, engine, threads } = bb;
         if !all_optimal || !proven {
             let exhausted = proven || (interrupted.is_none() && best.is_none());
             let optimal = u64::from(proven);
-            return Ok(self.outcome(s.engine.name(), n, exhausted, interrupted, best, proven, optimal, None));
+            let mut o = self.outcome(engine, n, exhausted, interrupted, best, proven, optimal, None);
+            o.threads = threads;
+            return Ok(o);
         }
         // optN: enumerate every model of the optimal cost with a fresh engine (nogoods learned
         // under the strict bound would exclude them).
         let opt = best.clone().expect("proven optimum");
         let mut s = self.search()?;
-        s.engine.set_cost_bound(Some(without_offset(&opt)), false);
+        s.engine.set_cost_bound(Some(self.without_offset(&opt)), false);
         let mut k = 0;
         let (exhausted, interrupted) = loop {
             match s.next_model() {
@@ -377,8 +360,64 @@ impl<'a> Driver<'a> {
             }
         };
         self.finish(&mut s);
-        Ok(self.outcome(s.engine.name(), n + k, exhausted, interrupted, Some(opt), true, k, None))
+        let mut o = self.outcome(s.engine.name(), n + k, exhausted, interrupted, Some(opt), true, k, None);
+        o.threads = threads;
+        Ok(o)
     }
+
+    /// Costs (with offsets) as the engines' bounds take them (without).
+    fn without_offset(&self, c: &[i64]) -> Vec<i64> {
+        c.iter().zip(&self.problem.costs.offset).map(|(x, o)| x - o).collect()
+    }
+
+    /// Branch and bound by one search: each model must cost less than the last. Stops at the
+    /// model limit (unless `all_optimal`), exhaustion (the last model is optimal) or a limit.
+    fn branch_and_bound(
+        &mut self,
+        report: &mut dyn Report,
+        all_optimal: bool,
+    ) -> Result<BranchAndBound, Unsupported> {
+        let mut s = self.search()?;
+        let mut n = 0;
+        let mut best: Option<Vec<i64>> = None;
+        let (proven, interrupted) = loop {
+            match s.next_model() {
+                Next::Model => {
+                    let m = self.take_model(&s);
+                    n += 1;
+                    let costs = self.costs(&s);
+                    report.model(&ModelEvent {
+                        number: n,
+                        atoms: &m,
+                        costs: Some(&costs),
+                        consequences: None,
+                        selected: None,
+                    });
+                    s.engine.set_cost_bound(Some(self.without_offset(&costs)), true);
+                    best = Some(costs);
+                    if !all_optimal && self.limit(0).is_some_and(|k| n >= k) {
+                        break (false, None);
+                    }
+                }
+                Next::Exhausted => break (best.is_some(), None),
+                Next::Interrupted(stop) => break (false, Some(stop)),
+            }
+        };
+        self.finish(&mut s);
+        Ok(BranchAndBound { models: n, best, proven, interrupted, engine: s.engine.name(), threads: None })
+    }
+}
+
+/// Where branch and bound stopped: the models reported, the best cost (with offsets), whether it
+/// is proven optimal, why it stopped early, the engine, and for a parallel run its searches and
+/// the one that proved the optimum (or found there is no model).
+struct BranchAndBound {
+    models: u64,
+    best: Option<Vec<i64>>,
+    proven: bool,
+    interrupted: Option<Stop>,
+    engine: &'static str,
+    threads: Option<(u32, Option<u32>)>,
 }
 
 /// Solves `program` as the options say, reporting each model.
@@ -394,9 +433,7 @@ pub fn solve(
     }
     let mut d = driver(program, opts)?;
     let optimizing = !d.problem.costs.is_empty() && opts.opt_mode != OptMode::Ignore;
-    if optimizing && opts.opt_mode != OptMode::Enum {
-        portfolio::one_search(opts, "optimization");
-    } else if d.limit(1) != Some(1) {
+    if (!optimizing || opts.opt_mode == OptMode::Enum) && d.limit(1) != Some(1) {
         portfolio::one_search(opts, "enumeration of more than one model");
     }
     match opts.opt_mode {

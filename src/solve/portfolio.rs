@@ -1,7 +1,10 @@
-//! Parallel search (clasp's `--parallel-mode=N,compete`): N searches of one problem race for a
-//! model, each in a thread of its own with an engine of its own, all but the first with their
-//! initial scores perturbed so that they take different orders of decisions. The first to find a
-//! model or to exhaust the search space answers; the others stop at their next step.
+//! Parallel search (clasp's `--parallel-mode=N,compete`): N searches of one problem, each in a
+//! thread of its own with an engine of its own, all but the first with their initial scores
+//! perturbed so that they take different orders of decisions. For one model they race: the first
+//! to find a model or to exhaust the search space answers, and the others stop at their next
+//! step. For an optimum they share the best cost found so far ([`SharedBound`]): each reports a
+//! model only if it improves on every model reported before, takes up the others' bound at its
+//! restarts, and the first to exhaust the search space under its bound proves the optimum.
 //!
 //! Why: how long a search takes on a heavy-tailed instance depends on its order of decisions
 //! (BENCHMARKS.md, "How much the search varies"), and one search of the CUDA engine leaves most of
@@ -9,30 +12,98 @@
 //! of the multiprocessors (`SearchOptions::gpu_share`), run N orders at once.
 //!
 //! Every search works on the same problem, so a model any of them finds is a model, and a search
-//! space any of them exhausts is exhausted for all. The winner's model is verified like any other
-//! before it is reported; the statistics are summed over the searches, as clasp's are.
+//! space one of them exhausts is exhausted for all: under a bound B (its own last model's cost or
+//! a better one from the others) exhaustion means no model costs less than B, and the model of
+//! cost B is then optimal. Models are verified like any other before they are reported; the
+//! statistics are summed over the searches, as clasp's are.
 
 use super::limits::Stop;
-use super::search::Next;
-use super::{Driver, ModelEvent, Outcome, Report, SolveOptions};
+use super::search::{Next, Search};
+use super::{BranchAndBound, Driver, ModelEvent, Outcome, Report, SolveOptions};
 use crate::engine::EngineStats;
 use crate::nogoods::Unsupported;
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
-use std::sync::{Arc, Once};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::sync::mpsc::{Sender, channel};
+use std::sync::{Arc, Mutex, Once};
 
-/// What one search of the race brought back.
+/// The best cost (without offsets, as engines take bounds) of a parallel optimization's models,
+/// and its version, which grows with every improvement. Invariant: `version` changes only under
+/// the lock, together with `best`.
+pub struct SharedBound {
+    best: Mutex<Option<Vec<i64>>>,
+    version: AtomicU64,
+}
+
+impl SharedBound {
+    fn new() -> Self {
+        SharedBound { best: Mutex::new(None), version: AtomicU64::new(0) }
+    }
+
+    /// The bound, if it changed since version `seen` (which is then brought up to date).
+    pub fn newer(&self, seen: &mut u64) -> Option<Vec<i64>> {
+        if self.version.load(Ordering::Acquire) == *seen {
+            return None;
+        }
+        let best = self.best.lock().unwrap_or_else(|e| e.into_inner());
+        *seen = self.version.load(Ordering::Relaxed);
+        best.clone()
+    }
+
+    /// Offers a model of cost `costs`: if it is better than the best so far it becomes the best,
+    /// and `publish` runs under the lock (so that models are reported in the order of their
+    /// improvements). Returns the best after the offer.
+    fn offer(&self, costs: Vec<i64>, publish: impl FnOnce()) -> Vec<i64> {
+        let mut best = self.best.lock().unwrap_or_else(|e| e.into_inner());
+        if best.as_ref().is_none_or(|b| costs < *b) {
+            publish();
+            *best = Some(costs);
+            self.version.fetch_add(1, Ordering::Release);
+        }
+        best.clone().expect("a best after an offer")
+    }
+}
+
+/// What the searches share: the flag that stops them, the search that answered (or proved the
+/// optimum) first, and in an optimization the best cost.
+struct Race {
+    cancel: Arc<AtomicBool>,
+    winner: AtomicU32,
+    bound: Option<Arc<SharedBound>>,
+}
+
+/// No search has won yet.
+const NONE: u32 = u32::MAX;
+
+impl Race {
+    /// Takes the win for search `i` if nobody has it, and stops the others.
+    fn win(&self, i: u32) -> bool {
+        let won = self.winner.compare_exchange(NONE, i, Ordering::AcqRel, Ordering::Relaxed).is_ok();
+        if won {
+            self.cancel.store(true, Ordering::Relaxed);
+        }
+        won
+    }
+
+    fn winner(&self) -> Option<u32> {
+        Some(self.winner.load(Ordering::Relaxed)).filter(|&w| w != NONE)
+    }
+}
+
+/// What one search brought back: its last step, the model it answered with (the one-model race's
+/// winner only), its statistics and engine.
 struct Finish {
-    /// Which search (0 to N - 1).
     search: u32,
     next: Next,
-    /// The model and its costs, kept only by the winner.
     model: Option<(Vec<bool>, Vec<i64>)>,
     stats: EngineStats,
     engine: &'static str,
 }
 
-/// No search has won yet.
-const NONE: u32 = u32::MAX;
+/// A model a search of an optimization reports to the driver's thread.
+struct Found {
+    atoms: Vec<bool>,
+    costs: Vec<i64>,
+}
 
 /// The perturbation key of search `i` of a run seeded with `seed`: none for the first (it searches
 /// as a single search would), a distinct nonzero key for each other.
@@ -46,14 +117,14 @@ pub fn perturb_key(seed: u64, i: u32) -> u64 {
     h | 1
 }
 
-/// Says once per process, with `-V`, that a task with more than one search answers through one
-/// (only the search for one model races).
+/// Says once per process that a task with more than one search answers through one (only the
+/// search for one model and optimization run in parallel).
 pub fn one_search(opts: &SolveOptions, task: &str) {
     static SAID: Once = Once::new();
     if opts.threads > 1 {
         SAID.call_once(|| {
             log::warn!(
-                "--parallel-mode: {task} runs one search (only the search for one model runs in parallel)"
+                "--parallel-mode: {task} runs one search (only the searches for one model or an optimum run in parallel)"
             )
         });
     }
@@ -63,48 +134,30 @@ impl Driver<'_> {
     /// The search for one model by `opts.threads` searches in competition: the winner's model
     /// (verified) is reported, or its proof that there is none.
     pub(super) fn race(&mut self, report: &mut dyn Report, with_costs: bool) -> Result<Outcome, Unsupported> {
-        let n = self.opts.threads;
-        let cancel = Arc::new(AtomicBool::new(false));
-        let winner = AtomicU32::new(NONE);
-        let this = &*self;
-        let results: Vec<Result<Finish, Unsupported>> = std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..n)
-                .map(|i| {
-                    let (cancel, winner) = (Arc::clone(&cancel), &winner);
-                    scope.spawn(move || this.run_one(i, n, with_costs, &cancel, winner))
-                })
-                .collect();
-            handles.into_iter().map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p))).collect()
-        });
-        // A search whose engine could not be set up (say, out of device memory) leaves the race
-        // to the others; only when none could is it an error.
-        let mut finishes = Vec::with_capacity(results.len());
-        let mut first_error = None;
-        for (i, r) in results.into_iter().enumerate() {
-            match r {
-                Ok(f) => finishes.push(f),
-                Err(e) => {
-                    log::warn!("--parallel-mode: search {i} could not start: {}", e.0);
-                    first_error.get_or_insert(e);
-                }
+        let race =
+            Race { cancel: Arc::new(AtomicBool::new(false)), winner: AtomicU32::new(NONE), bound: None };
+        let (results, ()) = self.in_threads(
+            |i| {
+                let mut s = self.start(i, &race)?;
+                let next = s.next_model();
+                let won = matches!(next, Next::Model | Next::Exhausted) && race.win(i);
+                let model = (won && next == Next::Model).then(|| {
+                    let costs = if with_costs { self.costs(&s) } else { Vec::new() };
+                    (s.engine.atom_values(), costs)
+                });
+                Ok(Finish { search: i, next, model, stats: s.engine.stats(), engine: s.engine.name() })
+            },
+            || (),
+        );
+        let (mut finishes, won) = self.gather(results, &race)?;
+        let (next, engine, model) = match won {
+            Some(w) => {
+                let f = finishes.iter_mut().find(|f| f.search == w).expect("the winner's finish");
+                (f.next, f.engine, f.model.take())
             }
-        }
-        if finishes.is_empty() {
-            return Err(first_error.expect("no searches and no error"));
-        }
-        for f in &finishes {
-            self.stats += &f.stats;
-        }
-        let won = winner.load(Ordering::Relaxed);
-        let (next, engine, model) = match finishes.iter_mut().find(|f| f.search == won) {
-            Some(f) => (f.next, f.engine, f.model.take()),
             // Nobody answered: every search stopped at the time limit or a signal.
             None => (finishes[0].next, finishes[0].engine, None),
         };
-        log::info!(
-            "parallel search: {n} searches, {}",
-            if won == NONE { "none answered".into() } else { format!("search {won} answered") }
-        );
         let mut outcome = match (next, model) {
             (Next::Model, Some((atoms, costs))) => {
                 let m = self.checked(atoms);
@@ -119,50 +172,192 @@ impl Driver<'_> {
                 self.outcome(engine, 1, false, None, costs, false, 0, None)
             }
             (Next::Exhausted, _) => self.outcome(engine, 0, true, None, None, false, 0, None),
-            (Next::Interrupted(stop), _) => {
-                // Cancelled only after another answered; without a winner the stop is the
-                // limit's or a signal's.
-                debug_assert_ne!(stop, Stop::Cancelled);
-                self.outcome(engine, 0, false, Some(stop), None, false, 0, None)
-            }
+            (Next::Interrupted(stop), _) => self.outcome(engine, 0, false, Some(stop), None, false, 0, None),
             (Next::Model, None) => unreachable!("the winner keeps its model"),
         };
-        outcome.threads = Some((n, (won != NONE).then_some(won)));
+        outcome.threads = Some((self.opts.threads, won));
         Ok(outcome)
     }
 
-    /// Search `i` of `n`: runs to its first answer (or until another search wins) and, if it is
-    /// the first to answer, takes the win and stops the others.
-    fn run_one(
+    /// Branch and bound by `opts.threads` searches sharing their best cost: every model better
+    /// than those before is verified and reported, in order; the first search to exhaust its
+    /// space proves the last one optimal (or, with none, that there is no model). Stops at the
+    /// model limit unless `all_optimal`.
+    pub(super) fn race_for_optimum(
+        &mut self,
+        report: &mut dyn Report,
+        all_optimal: bool,
+    ) -> Result<BranchAndBound, Unsupported> {
+        let bound = Arc::new(SharedBound::new());
+        let race = Race {
+            cancel: Arc::new(AtomicBool::new(false)),
+            winner: AtomicU32::new(NONE),
+            bound: Some(Arc::clone(&bound)),
+        };
+        // A sender for each search: the driver's loop below ends when the last search has ended
+        // and dropped its own.
+        let (tx, rx) = channel::<Found>();
+        let senders: Mutex<Vec<Option<Sender<Found>>>> =
+            Mutex::new((0..self.opts.threads).map(|_| Some(tx.clone())).collect());
+        drop(tx);
+        let limit = if all_optimal { None } else { self.limit(0) };
+        let start = self.start;
+        let (results, (n, best, first, at_limit)) = self.in_threads(
+            |i| {
+                let tx = senders.lock().unwrap_or_else(|e| e.into_inner())[i as usize].take();
+                self.optimize_one(i, &race, &bound, tx.expect("one sender per search"))
+            },
+            || {
+                let (mut n, mut best, mut first, mut at_limit) = (0, None, None, false);
+                // Until every search has ended (and dropped its sender). Past the model limit
+                // the searches are stopping, and what they still send is not reported.
+                for found in rx {
+                    if at_limit {
+                        continue;
+                    }
+                    self.verify(&found.atoms);
+                    first.get_or_insert(start.elapsed().as_secs_f64());
+                    n += 1;
+                    report.model(&ModelEvent {
+                        number: n,
+                        atoms: &found.atoms,
+                        costs: Some(&found.costs),
+                        consequences: None,
+                        selected: None,
+                    });
+                    best = Some(found.costs);
+                    if limit.is_some_and(|k| n >= k) {
+                        at_limit = true;
+                        race.cancel.store(true, Ordering::Relaxed);
+                    }
+                }
+                (n, best, first, at_limit)
+            },
+        );
+        if let Some(t) = first {
+            self.first_model.get_or_insert(t);
+        }
+        let (finishes, won) = self.gather(results, &race)?;
+        let proven = won.is_some() && !at_limit;
+        let interrupted = match proven || at_limit {
+            true => None,
+            false => finishes.iter().find_map(|f| match f.next {
+                Next::Interrupted(stop) if stop != Stop::Cancelled => Some(stop),
+                _ => None,
+            }),
+        };
+        let engine = won.and_then(|w| finishes.iter().find(|f| f.search == w)).unwrap_or(&finishes[0]).engine;
+        Ok(BranchAndBound {
+            models: n,
+            proven: proven && best.is_some(),
+            best,
+            interrupted,
+            engine,
+            threads: Some((self.opts.threads, won.filter(|_| proven))),
+        })
+    }
+
+    /// Search `i` of an optimization: models until it exhausts its space (and proves the
+    /// optimum, if first), or is stopped.
+    fn optimize_one(
         &self,
         i: u32,
-        n: u32,
-        with_costs: bool,
-        cancel: &Arc<AtomicBool>,
-        winner: &AtomicU32,
+        race: &Race,
+        bound: &SharedBound,
+        tx: Sender<Found>,
     ) -> Result<Finish, Unsupported> {
+        let mut s = self.start(i, race)?;
+        // A bound the others found while this engine was set up.
+        s.take_shared_bound();
+        let next = loop {
+            match s.next_model() {
+                Next::Model => {
+                    let costs = self.costs(&s);
+                    let tight = bound.offer(self.without_offset(&costs), || {
+                        // The driver's thread outlives every search: a send cannot fail.
+                        let _ = tx.send(Found { atoms: s.engine.atom_values(), costs: costs.clone() });
+                    });
+                    s.engine.set_cost_bound(Some(tight), true);
+                }
+                Next::Exhausted => {
+                    race.win(i);
+                    break Next::Exhausted;
+                }
+                stop @ Next::Interrupted(_) => break stop,
+            }
+        };
+        Ok(Finish { search: i, next, model: None, stats: s.engine.stats(), engine: s.engine.name() })
+    }
+
+    /// Search `i` of `opts.threads`, set up: its own perturbation and share of the GPU, the
+    /// race's flag and bound.
+    fn start(&self, i: u32, race: &Race) -> Result<Search<'_>, Unsupported> {
         let mut opts = self.opts.search.clone();
         opts.perturb = perturb_key(self.opts.seed, i);
-        opts.gpu_share = n;
+        opts.gpu_share = self.opts.threads;
         let mut s = self.search_with(&opts)?;
-        s.cancel = Some(Arc::clone(cancel));
-        let next = s.next_model();
-        let answered = matches!(next, Next::Model | Next::Exhausted);
-        let won = answered && winner.compare_exchange(NONE, i, Ordering::AcqRel, Ordering::Relaxed).is_ok();
-        if won {
-            cancel.store(true, Ordering::Relaxed);
+        s.cancel = Some(Arc::clone(&race.cancel));
+        s.shared_bound = race.bound.clone();
+        Ok(s)
+    }
+
+    /// Runs `search(i)` for every search in a thread of its own, and `main` on this thread
+    /// meanwhile; returns the searches' results, in order, and `main`'s.
+    fn in_threads<T: Send, R>(
+        &self,
+        search: impl Fn(u32) -> Result<T, Unsupported> + Sync,
+        main: impl FnOnce() -> R,
+    ) -> (Vec<Result<T, Unsupported>>, R) {
+        std::thread::scope(|scope| {
+            let search = &search;
+            let handles: Vec<_> = (0..self.opts.threads).map(|i| scope.spawn(move || search(i))).collect();
+            let r = main();
+            let results = handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+                .collect();
+            (results, r)
+        })
+    }
+
+    /// The searches that ran, with their statistics added to the driver's, and the winner. A
+    /// search whose engine could not be set up (say, out of device memory) left the race to the
+    /// others; only when none could is it an error.
+    fn gather(
+        &mut self,
+        results: Vec<Result<Finish, Unsupported>>,
+        race: &Race,
+    ) -> Result<(Vec<Finish>, Option<u32>), Unsupported> {
+        let mut finishes = Vec::with_capacity(results.len());
+        let mut first_error = None;
+        for (i, r) in (0u32..).zip(results) {
+            match r {
+                Ok(f) => {
+                    self.stats += &f.stats;
+                    finishes.push(f);
+                }
+                Err(e) => {
+                    log::warn!("--parallel-mode: search {i} could not start: {}", e.0);
+                    first_error.get_or_insert(e);
+                }
+            }
         }
-        let model = (won && next == Next::Model).then(|| {
-            let costs = if with_costs { self.costs(&s) } else { Vec::new() };
-            (s.engine.atom_values(), costs)
-        });
-        Ok(Finish { search: i, next, model, stats: s.engine.stats(), engine: s.engine.name() })
+        if let Some(e) = first_error.filter(|_| finishes.is_empty()) {
+            return Err(e);
+        }
+        let won = race.winner();
+        log::info!(
+            "parallel search: {} searches, {}",
+            self.opts.threads,
+            won.map_or("none answered".into(), |w| format!("search {w} answered"))
+        );
+        Ok((finishes, won))
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::perturb_key;
+    use super::{SharedBound, perturb_key};
 
     #[test]
     fn the_first_search_is_unperturbed_and_the_others_differ() {
@@ -174,5 +369,19 @@ mod tests {
         distinct.dedup();
         assert_eq!(distinct.len(), keys.len());
         assert_ne!(perturb_key(1, 1), perturb_key(2, 1), "the seed changes the keys");
+    }
+
+    #[test]
+    fn the_shared_bound_only_improves_and_says_when() {
+        let b = SharedBound::new();
+        let mut seen = 0;
+        assert_eq!(b.newer(&mut seen), None);
+        let mut published = Vec::new();
+        assert_eq!(b.offer(vec![5, 2], || published.push(1)), vec![5, 2]);
+        assert_eq!(b.offer(vec![5, 3], || published.push(2)), vec![5, 2], "worse: not taken");
+        assert_eq!(b.offer(vec![4, 9], || published.push(3)), vec![4, 9], "better at the first level");
+        assert_eq!(published, vec![1, 3]);
+        assert_eq!(b.newer(&mut seen), Some(vec![4, 9]));
+        assert_eq!(b.newer(&mut seen), None, "nothing new since");
     }
 }

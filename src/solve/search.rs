@@ -5,6 +5,7 @@
 
 use super::limits::{Limits, Stop};
 use super::minimality::Minimality;
+use super::portfolio::SharedBound;
 use crate::cli::Restarts;
 use crate::engine::{Completion, Engine};
 use std::sync::Arc;
@@ -92,6 +93,10 @@ pub struct Search<'e> {
     /// Set by another search of a parallel run that answered first (solve/portfolio.rs): this
     /// one then stops at its next step.
     pub cancel: Option<Arc<AtomicBool>>,
+    /// The best cost of a parallel optimization's searches, taken up at each restart (at level
+    /// 0), and the version of it taken up last.
+    pub shared_bound: Option<Arc<SharedBound>>,
+    bound_seen: u64,
 }
 
 impl<'e> Search<'e> {
@@ -106,6 +111,16 @@ impl<'e> Search<'e> {
             limits,
             ticks: 0,
             cancel: None,
+            shared_bound: None,
+            bound_seen: 0,
+        }
+    }
+
+    /// Bounds the costs of further models by the shared bound, if another search improved it
+    /// since this one last looked.
+    pub fn take_shared_bound(&mut self) {
+        if let Some(bound) = self.shared_bound.as_ref().and_then(|b| b.newer(&mut self.bound_seen)) {
+            self.engine.set_cost_bound(Some(bound), true);
         }
     }
 
@@ -138,6 +153,7 @@ impl<'e> Search<'e> {
                 self.conflicts += 1;
                 if self.restarts.conflict() {
                     self.engine.restart();
+                    self.take_shared_bound();
                 }
                 if self.conflicts >= self.next_reduce {
                     self.next_reduce = self.conflicts + self.reduce_step + 2000;
