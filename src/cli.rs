@@ -48,8 +48,8 @@ pub struct Cli {
     /// multiprocessors), all but the first with their initial scores perturbed (from --seed) so
     /// that they take different orders. For one model the first to find one or to exhaust the
     /// search answers; for an optimum they share the best cost found (each model printed improves
-    /// on those before) and the first to exhaust its search proves it. Enumerating more than one
-    /// model (or the optimal ones, after the optimum is proven) and brave or cautious
+    /// on those before) and the first to exhaust its search proves it (optN then enumerates the
+    /// optimal models with one search). Enumerating more than one model and brave or cautious
     /// consequences run one search and say so. `N,compete` as clasp; `split` is not supported.
     #[arg(short = 't', long = "parallel-mode", value_name = "N[,compete]", default_value = "1", value_parser = parse_threads)]
     pub threads: u32,
