@@ -7,9 +7,9 @@ use crate::cli::Heuristic;
 use crate::nogoods::Problem;
 
 /// Initial scores: occurrence counts, Jeroslow-Wang weights, or (for activity) occurrence counts
-/// scaled down so that the first conflicts dominate them. `perturb` (0: none) keys a tiny
+/// scaled down so that the first conflicts dominate them. `key` (0: none) keys a tiny
 /// pseudo-random addition to each ([`perturb`]).
-pub fn initial_scores(p: &Problem, h: Heuristic, perturb: u64) -> Vec<f64> {
+pub fn initial_scores(p: &Problem, h: Heuristic, key: u64) -> Vec<f64> {
     let mut s = vec![0f64; p.num_vars as usize];
     let st = &p.store;
     for i in 0..st.len() {
@@ -40,8 +40,8 @@ pub fn initial_scores(p: &Problem, h: Heuristic, perturb: u64) -> Vec<f64> {
             *x /= max;
         }
     }
-    if perturb != 0 {
-        self::perturb(&mut s, perturb);
+    if key != 0 {
+        perturb(&mut s, key);
     }
     s
 }

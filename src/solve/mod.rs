@@ -33,8 +33,8 @@ pub struct SolveOptions {
     pub backend: Backend,
     pub search: SearchOptions,
     pub limits: Limits,
-    /// Searches racing for one model (`--parallel-mode`; 1: a single search), and the seed of
-    /// their perturbations.
+    /// Searches racing for one model or an optimum (`--parallel-mode`; 1: a single search), and
+    /// the seed of their perturbations.
     pub threads: u32,
     pub seed: u64,
 }
@@ -49,6 +49,13 @@ pub struct ModelEvent<'a> {
     /// For brave/cautious: the outputs that are consequences so far (in program output order);
     /// shown instead of the model's own outputs.
     pub selected: Option<&'a [bool]>,
+}
+
+impl<'a> ModelEvent<'a> {
+    /// The event of model `number`: its atoms and, when optimizing, its costs.
+    pub fn of_model(number: u64, atoms: &'a [bool], costs: Option<&'a [i64]>) -> Self {
+        ModelEvent { number, atoms, costs, consequences: None, selected: None }
+    }
 }
 
 /// Receives models as they are found.
@@ -232,8 +239,11 @@ impl<'a> Driver<'a> {
     }
 
     fn enumerate(&mut self, report: &mut dyn Report, with_costs: bool) -> Result<Outcome, Unsupported> {
-        if self.opts.threads > 1 && self.limit(1) == Some(1) {
-            return self.race(report, with_costs);
+        if self.opts.threads > 1 {
+            if self.limit(1) == Some(1) {
+                return self.race(report, with_costs);
+            }
+            portfolio::one_search("enumeration of more than one model");
         }
         let mut s = self.search()?;
         let projection = self.projection_atoms();
@@ -245,13 +255,7 @@ impl<'a> Driver<'a> {
                     let m = self.take_model(&s);
                     n += 1;
                     let costs = with_costs.then(|| self.costs(&s));
-                    report.model(&ModelEvent {
-                        number: n,
-                        atoms: &m,
-                        costs: costs.as_deref(),
-                        consequences: None,
-                        selected: None,
-                    });
+                    report.model(&ModelEvent::of_model(n, &m, costs.as_deref()));
                     last_costs = costs;
                     if self.limit(1).is_some_and(|k| n >= k) {
                         break (false, None);
@@ -342,13 +346,7 @@ impl<'a> Driver<'a> {
                     k += 1;
                     let costs = self.costs(&s);
                     debug_assert_eq!(costs, opt);
-                    report.model(&ModelEvent {
-                        number: k,
-                        atoms: &m,
-                        costs: Some(&costs),
-                        consequences: None,
-                        selected: None,
-                    });
+                    report.model(&ModelEvent::of_model(k, &m, Some(&costs)));
                     if self.limit(1).is_some_and(|x| k >= x) {
                         break (false, None);
                     }
@@ -386,13 +384,7 @@ impl<'a> Driver<'a> {
                     let m = self.take_model(&s);
                     n += 1;
                     let costs = self.costs(&s);
-                    report.model(&ModelEvent {
-                        number: n,
-                        atoms: &m,
-                        costs: Some(&costs),
-                        consequences: None,
-                        selected: None,
-                    });
+                    report.model(&ModelEvent::of_model(n, &m, Some(&costs)));
                     s.engine.set_cost_bound(Some(self.without_offset(&costs)), true);
                     best = Some(costs);
                     if !all_optimal && self.limit(0).is_some_and(|k| n >= k) {
@@ -427,15 +419,14 @@ pub fn solve(
     report: &mut dyn Report,
 ) -> Result<Outcome, Unsupported> {
     if matches!(opts.enum_mode, EnumMode::Brave | EnumMode::Cautious) {
-        portfolio::one_search(opts, "brave and cautious consequences");
+        if opts.threads > 1 {
+            portfolio::one_search("brave and cautious consequences");
+        }
         let atomic = program.with_atomic_outputs();
         return driver(&atomic, opts)?.consequences(report, opts.enum_mode, program);
     }
     let mut d = driver(program, opts)?;
     let optimizing = !d.problem.costs.is_empty() && opts.opt_mode != OptMode::Ignore;
-    if (!optimizing || opts.opt_mode == OptMode::Enum) && d.limit(1) != Some(1) {
-        portfolio::one_search(opts, "enumeration of more than one model");
-    }
     match opts.opt_mode {
         OptMode::Enum if optimizing => d.enumerate(report, true),
         _ if optimizing => d.optimize(report, opts.opt_mode == OptMode::OptN),

@@ -19,7 +19,7 @@
 
 use super::limits::Stop;
 use super::search::{Next, Search};
-use super::{BranchAndBound, Driver, ModelEvent, Outcome, Report, SolveOptions};
+use super::{BranchAndBound, Driver, ModelEvent, Outcome, Report};
 use crate::engine::EngineStats;
 use crate::nogoods::Unsupported;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
@@ -117,17 +117,15 @@ pub fn perturb_key(seed: u64, i: u32) -> u64 {
     h | 1
 }
 
-/// Says once per process that a task with more than one search answers through one (only the
-/// search for one model and optimization run in parallel).
-pub fn one_search(opts: &SolveOptions, task: &str) {
+/// Says once per process that a parallel run's `task` runs one search (only the searches for one
+/// model and for an optimum run in parallel).
+pub fn one_search(task: &str) {
     static SAID: Once = Once::new();
-    if opts.threads > 1 {
-        SAID.call_once(|| {
-            log::warn!(
-                "--parallel-mode: {task} runs one search (only the searches for one model or an optimum run in parallel)"
-            )
-        });
-    }
+    SAID.call_once(|| {
+        log::warn!(
+            "--parallel-mode: {task} runs one search (only the searches for one model or an optimum run in parallel)"
+        )
+    });
 }
 
 impl Driver<'_> {
@@ -162,13 +160,7 @@ impl Driver<'_> {
             (Next::Model, Some((atoms, costs))) => {
                 let m = self.checked(atoms);
                 let costs = with_costs.then_some(costs);
-                report.model(&ModelEvent {
-                    number: 1,
-                    atoms: &m,
-                    costs: costs.as_deref(),
-                    consequences: None,
-                    selected: None,
-                });
+                report.model(&ModelEvent::of_model(1, &m, costs.as_deref()));
                 self.outcome(engine, 1, false, None, costs, false, 0, None)
             }
             (Next::Exhausted, _) => self.outcome(engine, 0, true, None, None, false, 0, None),
@@ -218,13 +210,7 @@ impl Driver<'_> {
                     self.verify(&found.atoms);
                     first.get_or_insert(start.elapsed().as_secs_f64());
                     n += 1;
-                    report.model(&ModelEvent {
-                        number: n,
-                        atoms: &found.atoms,
-                        costs: Some(&found.costs),
-                        consequences: None,
-                        selected: None,
-                    });
+                    report.model(&ModelEvent::of_model(n, &found.atoms, Some(&found.costs)));
                     best = Some(found.costs);
                     if limit.is_some_and(|k| n >= k) {
                         at_limit = true;
