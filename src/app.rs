@@ -2,11 +2,11 @@
 //! return clasp's exit code.
 
 use crate::cli::{Cli, EnumMode, PreFormat, ProjectMode};
-use crate::input::{Reader, load};
+use crate::input::{Loaded, Polled, Reader, load};
 use crate::output::{Format, Printer, RunInfo, ShownTable};
 use crate::program::{ProgramBuilder, ProgramSink};
-use crate::solve::limits::{Limits, install_interrupt_handler};
-use crate::solve::{Outcome, SolveOptions, solve};
+use crate::solve::{Outcome, SolveError, SolveOptions, solve};
+use crate::stop::{Phase, StopToken, install_interrupt_handler};
 use crate::writer::{AspifWriter, SmodelsWriter};
 use std::io::Write;
 use std::time::Instant;
@@ -14,9 +14,33 @@ use std::time::Instant;
 /// clasp's exit code for errors in the input or the command line.
 pub const EXIT_ERROR: i32 = 65;
 
-fn error(msg: impl std::fmt::Display) -> i32 {
+/// The exit code for an internal or device error.
+pub const EXIT_INTERNAL: i32 = 70;
+
+/// How the run ends: with an exit code, or as a writer to a closed pipe does (clasp dies of
+/// SIGPIPE there; `main` does the same).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exit {
+    Code(i32),
+    BrokenPipe,
+}
+
+fn error(msg: impl std::fmt::Display) -> Exit {
     eprintln!("*** ERROR: (yasmin): {msg}");
-    EXIT_ERROR
+    Exit::Code(EXIT_ERROR)
+}
+
+/// A solve that could not answer: an input error (65), an internal or device error (70), or a
+/// closed output (quietly).
+fn failed(name: &str, e: SolveError) -> Exit {
+    match e {
+        SolveError::Unsupported(_) => error(format!("{name}: {e}")),
+        SolveError::Output(io) if io.kind() == std::io::ErrorKind::BrokenPipe => Exit::BrokenPipe,
+        _ => {
+            eprintln!("*** ERROR: (yasmin): {e}");
+            Exit::Code(EXIT_INTERNAL)
+        }
+    }
 }
 
 fn cpu_seconds() -> f64 {
@@ -42,18 +66,26 @@ fn init_logging(verbose: u8) {
     let _ = env_logger::Builder::from_env(env).format_timestamp(None).format_target(false).try_init();
 }
 
-/// Runs yasmin with parsed arguments; returns the exit code.
-pub fn run(cli: Cli) -> i32 {
+/// Runs yasmin with parsed arguments; returns how to exit.
+pub fn run(cli: Cli) -> Exit {
     let start = Instant::now();
     init_logging(cli.verbose);
     install_interrupt_handler();
+    let stop = StopToken::with_time_limit(cli.time_limit, start);
     let (file, models) = match cli.input_and_models() {
         Ok(x) => x,
         Err(e) => return error(e),
     };
     let name = file.clone().unwrap_or_else(|| "stdin".into());
-    let input = match load(file.as_deref()) {
-        Ok(b) => b,
+    let input = match load(file.as_deref(), &stop) {
+        Ok(Loaded::Bytes(b)) => b,
+        Ok(Loaded::Stopped(why)) => {
+            let format = output_format(cli.outf);
+            let mut printer =
+                Printer::new(std::io::BufWriter::new(std::io::stdout().lock()), format, cli.quiet, start);
+            printer.begin(&name);
+            return summary(&mut printer, &cli, &Outcome::stopped(why), 0, 0.0, start, &stop);
+        }
         Err(e) => return error(format!("{name}: cannot read input: {e}")),
     };
     let mut reader = match Reader::new(&input) {
@@ -66,13 +98,9 @@ pub fn run(cli: Cli) -> i32 {
     if cli.parse_only {
         return parse_only(&mut reader, &name, input.len(), start);
     }
-    let format = match cli.outf {
-        1 => Format::Competition,
-        2 => Format::Json,
-        _ => Format::Text,
-    };
     let stdout = std::io::stdout();
-    let mut printer = Printer::new(std::io::BufWriter::new(stdout.lock()), format, cli.quiet, start);
+    let mut printer =
+        Printer::new(std::io::BufWriter::new(stdout.lock()), output_format(cli.outf), cli.quiet, start);
     printer.begin(&name);
     let mut builder = ProgramBuilder::new(input.len());
     let mut outcome: Option<Outcome> = None;
@@ -80,7 +108,15 @@ pub fn run(cli: Cli) -> i32 {
     let mut warned_heuristics = false;
     let mut calls = 0;
     while reader.has_step() {
-        if let Err(e) = reader.read_step(&mut builder) {
+        stop.enter(Phase::Reading);
+        let mut polled = Polled::new(&mut builder, &stop);
+        let read = reader.read_step(&mut polled);
+        if let Some(why) = polled.stopped {
+            // The step read so far is not solved: clasp's outcome of a run stopped while reading.
+            outcome = Some(Outcome::stopped(why));
+            break;
+        }
+        if let Err(e) = read {
             let _ = std::io::stdout().flush();
             return error(format!("{name}:{}:{}: {}", e.line, e.column, e.message));
         }
@@ -97,9 +133,10 @@ pub fn run(cli: Cli) -> i32 {
             project: cli.project.filter(|&m| m != ProjectMode::No),
             backend: cli.backend,
             search: cli.search.clone(),
-            limits: Limits::new(cli.time_limit, start),
+            stop: stop.clone(),
             threads: cli.threads,
             seed: cli.seed,
+            fault: None,
         };
         if opts.models.is_some_and(|n| n != 0)
             && program.minimize().next().is_some()
@@ -126,42 +163,75 @@ pub fn run(cli: Cli) -> i32 {
         calls += 1;
         match res {
             Ok(o) => {
-                let stop = o.interrupted.is_some();
+                let stopped = o.interrupted.is_some();
                 outcome = Some(o);
-                if stop {
+                if stopped {
                     break;
                 }
             }
-            Err(u) => {
+            Err(e) => {
                 drop(printer);
-                return error(format!("{name}: {}", u.0));
+                return failed(&name, e);
             }
         }
     }
     let Some(o) = outcome else {
         return error(format!("{name}: no program in the input"));
     };
+    summary(&mut printer, &cli, &o, calls, solve_time, start, &stop)
+}
+
+fn output_format(outf: u8) -> Format {
+    match outf {
+        1 => Format::Competition,
+        2 => Format::Json,
+        _ => Format::Text,
+    }
+}
+
+/// Prints the result and the summary (clasp counts a call where the run stopped before one).
+fn summary<W: Write>(
+    printer: &mut Printer<W>,
+    cli: &Cli,
+    o: &Outcome,
+    calls: u32,
+    solve_time: f64,
+    start: Instant,
+    stop: &StopToken,
+) -> Exit {
+    stop.enter(Phase::Output);
     let config = format!(
         "learning: {:?}, heuristic: {:?}, restarts: {:?}, deletion: {:?}",
         cli.search.learning, cli.search.heuristic, cli.search.restarts, cli.search.deletion
     )
     .to_lowercase();
     let info = RunInfo {
-        calls,
+        calls: calls.max(1),
         total: start.elapsed().as_secs_f64(),
         solve: solve_time,
         cpu: cpu_seconds(),
         config,
     };
-    printer.finish(&o, &info, cli.stats);
+    if let Err(e) = printer.finish(o, &info, cli.stats) {
+        return failed("stdout", SolveError::Output(e));
+    }
     if cli.enum_mode != EnumMode::Auto && o.interrupted.is_some() {
         log::warn!("consequences are incomplete: the search was interrupted");
     }
-    o.exit_code()
+    if let Some((at, phase)) = stop.fired() {
+        let late = at.duration_since(stop.deadline().unwrap_or(at)).as_secs_f64();
+        log::info!(
+            "stopped ({:?}) during {}, {late:.3} s after the limit; the run ended {:.3} s after that",
+            o.interrupted,
+            phase.name(),
+            at.elapsed().as_secs_f64()
+        );
+    }
+    Exit::Code(o.exit_code())
 }
 
 /// `--parse-only`: read every step and report sizes and speed (the reader benchmark).
-fn parse_only(reader: &mut Reader<'_>, name: &str, bytes: usize, start: Instant) -> i32 {
+fn parse_only(reader: &mut Reader<'_>, name: &str, bytes: usize, start: Instant) -> Exit {
     let t0 = Instant::now();
     let mut builder = ProgramBuilder::new(bytes);
     while reader.has_step() {
@@ -182,11 +252,11 @@ fn parse_only(reader: &mut Reader<'_>, name: &str, bytes: usize, start: Instant)
         p.statements().count(),
         p.steps
     );
-    0
+    Exit::Code(0)
 }
 
 /// `--pre`: print the program as read, in aspif or smodels.
-fn pre(reader: &mut Reader<'_>, fmt: PreFormat, name: &str) -> i32 {
+fn pre(reader: &mut Reader<'_>, fmt: PreFormat, name: &str) -> Exit {
     let mut builder = ProgramBuilder::new(0);
     while reader.has_step() {
         if let Err(e) = reader.read_step(&mut builder) {
@@ -203,7 +273,7 @@ fn pre(reader: &mut Reader<'_>, fmt: PreFormat, name: &str) -> i32 {
         }
     };
     match res {
-        Ok(()) => 0,
+        Ok(()) => Exit::Code(0),
         Err(e) => error(format!("{name}: {e}")),
     }
 }

@@ -8,4 +8,5 @@ pub mod nogoods;
 pub mod output;
 pub mod program;
 pub mod solve;
+pub mod stop;
 pub mod writer;

@@ -2,7 +2,7 @@
 
 use clap::Parser;
 use clap::error::ErrorKind;
-use yasmin::app::{EXIT_ERROR, run};
+use yasmin::app::{EXIT_ERROR, Exit, run};
 use yasmin::cli::Cli;
 
 fn main() {
@@ -17,5 +17,16 @@ fn main() {
             std::process::exit(code);
         }
     };
-    std::process::exit(run(cli));
+    match run(cli) {
+        Exit::Code(code) => std::process::exit(code),
+        // As clasp: a closed output pipe ends the process by SIGPIPE, quietly.
+        Exit::BrokenPipe => {
+            // SAFETY: restores SIGPIPE's default action (Rust ignores it) and raises it.
+            unsafe {
+                libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+                libc::raise(libc::SIGPIPE);
+            }
+            std::process::exit(141)
+        }
+    }
 }

@@ -43,8 +43,8 @@ use yasmin::cli::{Backend, Decisions, EnumMode, Heuristic, Learning, OptMode, Pr
 use yasmin::input::read_program;
 use yasmin::output::ShownTable;
 use yasmin::program::Program;
-use yasmin::solve::limits::Limits;
 use yasmin::solve::{ModelEvent, Outcome, Report, SolveOptions, solve};
+use yasmin::stop::StopToken;
 
 const DEFAULT_PROGRAMS: usize = 18000;
 const DEFAULT_SEED: u64 = 1;
@@ -374,7 +374,7 @@ struct Collect {
 }
 
 impl Report for Collect {
-    fn model(&mut self, ev: &ModelEvent<'_>) {
+    fn model(&mut self, ev: &ModelEvent<'_>) -> std::io::Result<()> {
         // Brave/cautious report the consequences as the outputs they select.
         let shown = match ev.selected {
             Some(sel) => self.table.selected(sel),
@@ -384,6 +384,7 @@ impl Report for Collect {
         names.sort();
         names.dedup();
         self.models.push((names, ev.costs.map(|c| c.to_vec()).unwrap_or_default()));
+        Ok(())
     }
 }
 
@@ -428,9 +429,10 @@ fn options(s: Scheme) -> SolveOptions {
             save_progress: s.save,
             ..SearchOptions::default()
         },
-        limits: Limits { deadline: Some(Instant::now() + YASMIN_TIME_LIMIT) },
+        stop: StopToken::new(Some(Instant::now() + YASMIN_TIME_LIMIT)),
         threads: s.threads,
         seed: 1,
+        fault: None,
     }
 }
 
@@ -445,7 +447,7 @@ fn run_yasmin(p: &Program, opts: &SolveOptions) -> Result<(Outcome, Models), Str
         ShownTable::new(p)
     };
     let mut c = Collect { table, models: Vec::new() };
-    let o = solve(p, opts, &mut c).map_err(|e| format!("solve refused the program: {}", e.0))?;
+    let o = solve(p, opts, &mut c).map_err(|e| format!("solve refused the program: {}", e))?;
     if o.interrupted.is_some() {
         return Err(format!("interrupted after {YASMIN_TIME_LIMIT:?}"));
     }

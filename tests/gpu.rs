@@ -10,11 +10,12 @@ use yasmin::cli::{Backend, GpuRounds, Heuristic, Learning, SearchOptions};
 use yasmin::engine::cuda::CudaEngine;
 use yasmin::input::read_program;
 use yasmin::nogoods::complete;
+use yasmin::stop::StopToken;
 
 /// Why the CUDA engine cannot run here, if it cannot.
 fn unavailable() -> Option<String> {
     let p = read_program(b"asp 1 0 0\n1 1 1 1 0 0\n0\n").unwrap();
-    let problem = Arc::new(complete(&p).unwrap());
+    let problem = Arc::new(complete(&p, &StopToken::default()).unwrap());
     CudaEngine::new(problem, &SearchOptions::default()).err()
 }
 
@@ -193,19 +194,19 @@ fn reference_models(problem: &std::sync::Arc<yasmin::nogoods::Problem>) -> Vec<V
     let mut e = CpuEngine::new(std::sync::Arc::clone(problem), &SearchOptions::default());
     let mut out = Vec::new();
     loop {
-        if !e.propagate() {
-            if !e.resolve_conflict() {
+        if !e.propagate().unwrap() {
+            if !e.resolve_conflict().unwrap() {
                 return out;
             }
             continue;
         }
-        if e.decide().is_some() {
+        if e.decide().unwrap().is_some() {
             continue;
         }
-        if e.complete() == yasmin::engine::Completion::Total {
+        if e.complete().unwrap() == yasmin::engine::Completion::Total {
             out.push(e.var_values());
-            let ng = e.decisions();
-            if !e.add_nogood(&ng) {
+            let ng = e.decisions().unwrap();
+            if !e.add_nogood(&ng).unwrap() {
                 return out;
             }
         }
@@ -222,7 +223,7 @@ gpu_test! {
         let dir = root.unwrap_or_else(|| env!("CARGO_MANIFEST_DIR").into()).join("instances");
         for name in ["queens.aspif", "colouring.aspif", "hamiltonian.aspif"] {
             let program = read_program(&std::fs::read(dir.join(name)).unwrap()).unwrap();
-            let problem = Arc::new(complete(&program).unwrap());
+            let problem = Arc::new(complete(&program, &StopToken::default()).unwrap());
             let models = reference_models(&problem);
             for learning in [Learning::Res, Learning::Fwd] {
                 let opts = SearchOptions { learning, ..SearchOptions::default() };
@@ -232,24 +233,24 @@ gpu_test! {
                 let mut found = 0;
                 loop {
                     e.set_conflict_budget(u64::MAX);
-                    if !e.propagate() {
-                        if !e.resolve_conflict() {
+                    if !e.propagate().unwrap() {
+                        if !e.resolve_conflict().unwrap() {
                             break;
                         }
                         continue;
                     }
-                    if e.decide().is_some() {
+                    if e.decide().unwrap().is_some() {
                         continue;
                     }
-                    if e.complete() == Completion::Total {
+                    if e.complete().unwrap() == Completion::Total {
                         found += 1;
                         // The model found is blocked from now on: no longer a reference.
-                        let m = e.var_values();
+                        let m = e.var_values().unwrap();
                         assert!(remaining.contains(&m), "{name}: the model found is not an answer set");
                         remaining.retain(|x| x != &m);
                         e.set_reference(remaining.clone());
-                        let ng = e.decisions();
-                        if !e.add_nogood(&ng) {
+                        let ng = e.decisions().unwrap();
+                        if !e.add_nogood(&ng).unwrap() {
                             break;
                         }
                     }

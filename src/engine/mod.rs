@@ -5,11 +5,25 @@
 pub mod assignment;
 pub mod cpu;
 pub mod cuda;
+pub mod faulty;
 pub mod loops;
 pub mod scores;
 pub mod unfounded;
 
 use crate::nogoods::Lit;
+
+/// A failure inside an engine (a device or driver error, device memory exhausted): the search
+/// cannot go on with this engine. The message says what failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineError(pub String);
+
+impl std::fmt::Display for EngineError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+pub type EngineResult<T> = Result<T, EngineError>;
 
 /// The LBD of a nogood: how many distinct decision levels its literals' `levels` are (both
 /// engines' deletion ranks by it).
@@ -77,30 +91,33 @@ impl std::ops::AddAssign<&EngineStats> for EngineStats {
 /// resolve conflicts as `resolve_conflict` would, up to the budget the loop sets
 /// (`set_conflict_budget`: the conflicts left before a restart or a deletion is due), and the
 /// loop counts them (`take_resolved`); a conflict at level 0 it always reports.
+///
+/// Every operation that may touch a device returns an [`EngineError`] when it fails; the engine
+/// is then not used again (the search drops it, or replaces it: `solve/search.rs`).
 pub trait Engine {
     fn name(&self) -> &'static str;
     /// Unit propagation and the other propagators to a fixpoint (possibly past decisions of
     /// the engine's own, as above); false on a conflict.
-    fn propagate(&mut self) -> bool;
+    fn propagate(&mut self) -> EngineResult<bool>;
     fn decision_level(&self) -> u32;
     /// Learning (by the configured scheme) and backjump; false if the conflict is at level 0.
-    fn resolve_conflict(&mut self) -> bool;
+    fn resolve_conflict(&mut self) -> EngineResult<bool>;
     /// Decides the best applicable rule; `None` if there is none.
-    fn decide(&mut self) -> Option<Lit>;
-    fn complete(&mut self) -> Completion;
+    fn decide(&mut self) -> EngineResult<Option<Lit>>;
+    fn complete(&mut self) -> EngineResult<Completion>;
     /// The value of every program atom (index 0 unused) of a total assignment.
-    fn atom_values(&self) -> Vec<bool>;
+    fn atom_values(&self) -> EngineResult<Vec<bool>>;
     /// The value of a literal (true, false, or unassigned as `None`).
-    fn lit_value(&self, l: Lit) -> Option<bool>;
+    fn lit_value(&self, l: Lit) -> EngineResult<Option<bool>>;
     /// The value of a literal if it is fixed at level 0.
-    fn fixed_value(&self, l: Lit) -> Option<bool>;
+    fn fixed_value(&self, l: Lit) -> EngineResult<Option<bool>>;
     /// The decision literals, lowest level first.
-    fn decisions(&self) -> Vec<Lit>;
+    fn decisions(&self) -> EngineResult<Vec<Lit>>;
     /// Adds a permanent nogood; false if it makes the problem unsatisfiable at level 0.
-    fn add_nogood(&mut self, lits: &[Lit]) -> bool;
+    fn add_nogood(&mut self, lits: &[Lit]) -> EngineResult<bool>;
     /// Bounds the cost of further models (without offsets); `strict` asks for strictly less.
-    fn set_cost_bound(&mut self, bound: Option<Vec<i64>>, strict: bool);
-    fn restart(&mut self);
+    fn set_cost_bound(&mut self, bound: Option<Vec<i64>>, strict: bool) -> EngineResult<()>;
+    fn restart(&mut self) -> EngineResult<()>;
     /// Deletes learned nogoods per the deletion policy.
     fn reduce_learned(&mut self);
     fn learned_count(&self) -> usize;
@@ -114,6 +131,7 @@ pub trait Engine {
         0
     }
     /// The statistics so far, including work the engine has launched but not yet taken in (the
-    /// CUDA engine's last conflict analysis when the search was interrupted after it).
+    /// CUDA engine's last conflict analysis when the search was interrupted after it; where that
+    /// cannot be read back, the statistics without it).
     fn stats(&mut self) -> EngineStats;
 }

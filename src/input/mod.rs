@@ -11,8 +11,13 @@ pub use aspif::AspifReader;
 pub use cursor::ReadError;
 pub use smodels::SmodelsReader;
 
-use crate::program::{Program, ProgramBuilder, ProgramSink};
+use crate::program::{
+    Atom, BodyRef, ExternalValue, HeadKind, HeuristicModifier, Lit, Program, ProgramBuilder, ProgramSink,
+    TheoryStatement, WeightLit,
+};
+use crate::stop::{Stop, StopToken};
 use std::io::Read;
+use std::os::fd::{AsRawFd, FromRawFd};
 
 /// The two formats gringo writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -88,16 +93,120 @@ pub fn read_program(input: &[u8]) -> Result<Program, ReadError> {
     Ok(builder.into_program())
 }
 
-/// Where the input comes from: a file, or standard input for `-` or no file.
-pub fn load(path: Option<&str>) -> std::io::Result<Vec<u8>> {
+/// What loading the input gave: its bytes, or the stop that came first.
+pub enum Loaded {
+    Bytes(Vec<u8>),
+    Stopped(Stop),
+}
+
+/// Reads the input from a file, or standard input for `-` or no file, polling `stop` between
+/// chunks, and while standard input has nothing to read (a grounder still at work) every 100 ms.
+pub fn load(path: Option<&str>, stop: &StopToken) -> std::io::Result<Loaded> {
+    let file = match path {
+        None | Some("-") => None,
+        Some(p) => Some(std::fs::File::open(p)?),
+    };
+    // SAFETY: fd 0 stays open for the process's life; ManuallyDrop never closes it.
+    let stdin = std::mem::ManuallyDrop::new(unsafe { std::fs::File::from_raw_fd(0) });
+    let mut src: &std::fs::File = file.as_ref().unwrap_or(&stdin);
     let mut buf = Vec::new();
-    match path {
-        None | Some("-") => {
-            std::io::stdin().lock().read_to_end(&mut buf)?;
+    let mut chunk = vec![0u8; 1 << 20];
+    loop {
+        if let Some(s) = stop.reached() {
+            return Ok(Loaded::Stopped(s));
         }
-        Some(p) => {
-            std::fs::File::open(p)?.read_to_end(&mut buf)?;
+        let mut p = libc::pollfd { fd: src.as_raw_fd(), events: libc::POLLIN, revents: 0 };
+        // SAFETY: one valid pollfd.
+        if unsafe { libc::poll(&mut p, 1, 100) } == 0 {
+            continue;
+        }
+        match src.read(&mut chunk) {
+            Ok(0) => return Ok(Loaded::Bytes(buf)),
+            Ok(n) => buf.extend_from_slice(&chunk[..n]),
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
         }
     }
-    Ok(buf)
+}
+
+/// A sink that passes every statement on to another, polling a stop token as it goes (reading a
+/// large input takes seconds); once stopped it refuses the next statement and says why.
+pub struct Polled<'s> {
+    sink: &'s mut dyn ProgramSink,
+    stop: &'s StopToken,
+    count: usize,
+    pub stopped: Option<Stop>,
+}
+
+impl<'s> Polled<'s> {
+    pub fn new(sink: &'s mut dyn ProgramSink, stop: &'s StopToken) -> Self {
+        Polled { sink, stop, count: 0, stopped: None }
+    }
+
+    fn poll(&mut self) -> Result<(), String> {
+        self.count += 1;
+        match self.stop.check_every(self.count) {
+            Ok(()) => Ok(()),
+            Err(i) => {
+                self.stopped = Some(i.0);
+                Err("stopped".into())
+            }
+        }
+    }
+}
+
+impl ProgramSink for Polled<'_> {
+    fn begin_step(&mut self, incremental: bool) -> Result<(), String> {
+        self.poll()?;
+        self.sink.begin_step(incremental)
+    }
+    fn rule(&mut self, head: HeadKind, atoms: &[Atom], body: BodyRef<'_>) -> Result<(), String> {
+        self.poll()?;
+        self.sink.rule(head, atoms, body)
+    }
+    fn minimize(&mut self, priority: i32, lits: &[WeightLit]) -> Result<(), String> {
+        self.poll()?;
+        self.sink.minimize(priority, lits)
+    }
+    fn project(&mut self, atoms: &[Atom]) -> Result<(), String> {
+        self.poll()?;
+        self.sink.project(atoms)
+    }
+    fn output(&mut self, name: &[u8], condition: &[Lit]) -> Result<(), String> {
+        self.poll()?;
+        self.sink.output(name, condition)
+    }
+    fn external(&mut self, atom: Atom, value: ExternalValue) -> Result<(), String> {
+        self.poll()?;
+        self.sink.external(atom, value)
+    }
+    fn assume(&mut self, lits: &[Lit]) -> Result<(), String> {
+        self.poll()?;
+        self.sink.assume(lits)
+    }
+    fn heuristic(
+        &mut self,
+        atom: Atom,
+        modifier: HeuristicModifier,
+        bias: i32,
+        priority: u32,
+        condition: &[Lit],
+    ) -> Result<(), String> {
+        self.poll()?;
+        self.sink.heuristic(atom, modifier, bias, priority, condition)
+    }
+    fn edge(&mut self, u: i32, v: i32, condition: &[Lit]) -> Result<(), String> {
+        self.poll()?;
+        self.sink.edge(u, v, condition)
+    }
+    fn theory(&mut self, statement: TheoryStatement) -> Result<(), String> {
+        self.poll()?;
+        self.sink.theory(statement)
+    }
+    fn requested_models(&mut self, count: u64) -> Result<(), String> {
+        self.sink.requested_models(count)
+    }
+    fn end_step(&mut self) -> Result<(), String> {
+        self.sink.end_step()
+    }
 }

@@ -15,6 +15,7 @@ use super::weights::{WeightConstraints, normalize};
 use super::{Problem, VarKind};
 use crate::program::deps::{NO_SCC, cyclic_components};
 use crate::program::{Body, ExternalValue, HeadKind, Program};
+use crate::stop::{Interrupted, Stop, StopToken};
 use std::collections::{BTreeMap, HashMap};
 
 /// A body in canonical form (sorted literals), the key under which equal bodies share a variable.
@@ -53,9 +54,20 @@ struct Builder {
     weights: WeightConstraints,
 }
 
-/// Why a program cannot be solved (yet): the caller reports it as an input error.
+/// Why a program was not compiled.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Unsupported(pub String);
+pub enum CompileError {
+    /// It uses what yasmin cannot solve (yet): the caller reports it as an input error.
+    Unsupported(String),
+    /// The stop token stopped the compilation.
+    Interrupted(Stop),
+}
+
+impl From<Interrupted> for CompileError {
+    fn from(i: Interrupted) -> Self {
+        CompileError::Interrupted(i.0)
+    }
+}
 
 impl Builder {
     fn new_var(&mut self, kind: VarKind) -> Var {
@@ -171,9 +183,10 @@ impl Builder {
     }
 
     /// Gives each body its literal and its defining nogoods or weight constraint.
-    fn define_bodies(&mut self) {
+    fn define_bodies(&mut self, stop: &StopToken) -> Result<(), Interrupted> {
         let equivalent = self.equivalent_atoms();
         for (b, &eq) in equivalent.iter().enumerate() {
+            stop.check_every(b)?;
             let in_rule = self.bodies[b].in_rule;
             let key = self.bodies[b].key.clone();
             let var_for = |bld: &mut Self| match eq {
@@ -227,6 +240,7 @@ impl Builder {
                 (Key::Sum(..), None) => unreachable!("sum bodies always get a variable"),
             }
         }
+        Ok(())
     }
 }
 
@@ -281,15 +295,18 @@ fn cost_levels(program: &Program) -> CostLevels {
     levels
 }
 
-/// Compiles a program into nogoods and the tables the engines need.
-pub fn complete(program: &Program) -> Result<Problem, Unsupported> {
+/// Compiles a program into nogoods and the tables the engines need, polling `stop` as it goes
+/// (a large program takes seconds).
+pub fn complete(program: &Program, stop: &StopToken) -> Result<Problem, CompileError> {
     if program.theory().next().is_some() {
-        return Err(Unsupported(
+        return Err(CompileError::Unsupported(
             "theory atoms are not supported (the program needs a theory propagator)".into(),
         ));
     }
     if program.edges().next().is_some() {
-        return Err(Unsupported("edge statements (acyclicity constraints) are not supported".into()));
+        return Err(CompileError::Unsupported(
+            "edge statements (acyclicity constraints) are not supported".into(),
+        ));
     }
     let n = program.atom_count();
     let mut kinds = vec![VarKind::Constant];
@@ -305,7 +322,8 @@ pub fn complete(program: &Program) -> Result<Problem, Unsupported> {
         units: Vec::new(),
         weights: WeightConstraints::new(),
     };
-    for r in program.rules() {
+    for (i, r) in program.rules().enumerate() {
+        stop.check_every(i)?;
         let Some(key) = Builder::key_of(r.body) else {
             continue;
         };
@@ -345,7 +363,8 @@ pub fn complete(program: &Program) -> Result<Problem, Unsupported> {
             ExternalValue::False | ExternalValue::Release => {}
         }
     }
-    bld.define_bodies();
+    bld.define_bodies(stop)?;
+    stop.check()?;
 
     // Rule and support nogoods.
     let nv = bld.num_vars as usize;
@@ -371,9 +390,11 @@ pub fn complete(program: &Program) -> Result<Problem, Unsupported> {
         bld.nogoods.push(vec![!Lit::from_program(l)]);
     }
 
+    stop.check()?;
     let mut long = Vec::with_capacity(bld.nogoods.len());
     let mut units = std::mem::take(&mut bld.units);
-    for ng in std::mem::take(&mut bld.nogoods) {
+    for (i, ng) in std::mem::take(&mut bld.nogoods).into_iter().enumerate() {
+        stop.check_every(i)?;
         match simplify(ng) {
             None => {}
             Some(ng) if ng.is_empty() => units.push(Lit::TRUE),
@@ -384,6 +405,7 @@ pub fn complete(program: &Program) -> Result<Problem, Unsupported> {
     units.sort_unstable();
     units.dedup();
     let store = NogoodStore::build(long, units, bld.num_vars);
+    stop.check()?;
 
     // The body table, in body order.
     let mut table =
@@ -396,6 +418,7 @@ pub fn complete(program: &Program) -> Result<Problem, Unsupported> {
     }
     let mut body_index = vec![NONE; bld.bodies.len()];
     for (b, rec) in bld.bodies.iter().enumerate() {
+        stop.check_every(b)?;
         let Some(lit) = rec.lit else { continue };
         if !rec.in_rule {
             continue;
@@ -419,6 +442,7 @@ pub fn complete(program: &Program) -> Result<Problem, Unsupported> {
         table.shift_base.push(rec.shift_base);
     }
     table.index_literals(bld.num_vars);
+    stop.check()?;
     for sb in table.shift_base.iter_mut() {
         *sb = body_index[*sb as usize];
     }
@@ -440,7 +464,9 @@ pub fn complete(program: &Program) -> Result<Problem, Unsupported> {
             }
         }
     }
+    stop.check()?;
     let (scc, components) = cyclic_components(nv, |v| &edges[v]);
+    stop.check()?;
     let mut non_hcf = vec![false; components as usize];
     for r in program.rules() {
         if r.kind == HeadKind::Disjunction && r.head.len() > 1 {

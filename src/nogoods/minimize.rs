@@ -31,7 +31,7 @@ impl CostLevels {
     }
 
     /// The cost vector of a total assignment given by `is_true`.
-    pub fn costs(&self, is_true: impl Fn(Lit) -> bool) -> Vec<i64> {
+    pub fn costs(&self, mut is_true: impl FnMut(Lit) -> bool) -> Vec<i64> {
         (0..self.len())
             .map(|i| {
                 let r = self.range(i);

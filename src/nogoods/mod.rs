@@ -10,7 +10,7 @@ mod store;
 mod weights;
 
 pub use bodies::{BodyTable, NONE};
-pub use completion::{Unsupported, complete};
+pub use completion::{CompileError, complete};
 pub use csr::Csr;
 pub use lit::{Lit, Var};
 pub use minimize::CostLevels;

@@ -4,8 +4,8 @@
 pub use crate::program::ShownTable;
 
 use crate::cli::EnumMode;
-use crate::solve::limits::Stop;
 use crate::solve::{ModelEvent, Outcome, Report, Status};
+use crate::stop::Stop;
 use std::io::Write;
 use std::time::Instant;
 
@@ -136,15 +136,15 @@ impl<W: Write> Printer<W> {
     }
 
     /// The result and summary lines, and the exit code's meaning in words.
-    pub fn finish(&mut self, o: &Outcome, info: &RunInfo, stats: bool) {
+    pub fn finish(&mut self, o: &Outcome, info: &RunInfo, stats: bool) -> std::io::Result<()> {
         match self.format {
-            Format::Json => self.finish_json(o, info, stats),
-            Format::Text | Format::Competition => self.finish_text(o, info, stats),
+            Format::Json => self.finish_json(o, info, stats)?,
+            Format::Text | Format::Competition => self.finish_text(o, info, stats)?,
         }
-        let _ = self.out.flush();
+        self.out.flush()
     }
 
-    fn finish_text(&mut self, o: &Outcome, info: &RunInfo, stats: bool) {
+    fn finish_text(&mut self, o: &Outcome, info: &RunInfo, stats: bool) -> std::io::Result<()> {
         let c = self.comment();
         let mut s = String::new();
         if self.format == Format::Competition {
@@ -254,7 +254,7 @@ impl<W: Write> Printer<W> {
                 ));
             }
         }
-        let _ = self.out.write_all(s.as_bytes());
+        self.out.write_all(s.as_bytes())
     }
 
     fn competition_costs(&self, costs: &[i64]) -> String {
@@ -264,7 +264,7 @@ impl<W: Write> Printer<W> {
         costs.iter().zip(&self.priorities).map(|(c, p)| format!("{c}@{p}")).collect::<Vec<_>>().join(" ")
     }
 
-    fn finish_json(&mut self, o: &Outcome, info: &RunInfo, stats: bool) {
+    fn finish_json(&mut self, o: &Outcome, info: &RunInfo, stats: bool) -> std::io::Result<()> {
         let result = match o.status {
             Status::Satisfiable => "SATISFIABLE",
             Status::Unsatisfiable => "UNSATISFIABLE",
@@ -314,12 +314,12 @@ impl<W: Write> Printer<W> {
             ));
         }
         s.push_str("\n}\n");
-        let _ = self.out.write_all(s.as_bytes());
+        self.out.write_all(s.as_bytes())
     }
 }
 
 impl<W: Write> Report for Printer<W> {
-    fn model(&mut self, ev: &ModelEvent<'_>) {
+    fn model(&mut self, ev: &ModelEvent<'_>) -> std::io::Result<()> {
         let t = self.elapsed();
         self.last_model_time = t;
         let shown: Vec<Vec<u8>> = match (&self.shown, ev.selected) {
@@ -341,8 +341,8 @@ impl<W: Write> Report for Printer<W> {
                     if let Some((lo, hi)) = ev.consequences {
                         s.push_str(&format!("Consequences: [{lo};{hi}]\n"));
                     }
-                    let _ = self.out.write_all(s.as_bytes());
-                    let _ = self.out.flush();
+                    self.out.write_all(s.as_bytes())?;
+                    self.out.flush()?;
                 }
             }
             Format::Competition => self.last_answer = Some((ev.number, t)),
@@ -368,11 +368,12 @@ impl<W: Write> Report for Printer<W> {
                         ));
                     }
                     w.push_str("\n        }");
-                    let _ = self.out.write_all(w.as_bytes());
+                    self.out.write_all(w.as_bytes())?;
                     self.witnesses += 1;
                 }
             }
         }
         self.last_model = Some((shown, ev.costs.map(|c| c.to_vec())));
+        Ok(())
     }
 }

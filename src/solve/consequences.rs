@@ -10,9 +10,9 @@
 //! #project a/0.` has the brave consequence `a` alone, count 1.)
 
 use super::search::Next;
-use super::{Driver, ModelEvent, Outcome, Report};
+use super::{Driver, ModelEvent, Outcome, Report, SolveError};
 use crate::cli::{EnumMode, ProjectMode};
-use crate::nogoods::{Lit, Unsupported};
+use crate::nogoods::Lit;
 use crate::program::{Program, atom_of, trivially_true};
 use std::collections::HashMap;
 
@@ -83,7 +83,7 @@ impl Driver<'_> {
         report: &mut dyn Report,
         mode: EnumMode,
         original: &Program,
-    ) -> Result<Outcome, Unsupported> {
+    ) -> Result<Outcome, SolveError> {
         let mut s = self.search()?;
         let (conds, shown) = self.candidates(original);
         let brave = mode == EnumMode::Brave;
@@ -91,9 +91,25 @@ impl Driver<'_> {
         let mut counts = (0, 0);
         let mut n = 0;
         let (exhausted, interrupted) = loop {
-            match s.next_model() {
+            match s.next_model()? {
                 Next::Model => {
-                    let m = self.take_model(&s);
+                    // The values, and which candidates are fixed (false for brave, true for
+                    // cautious) at level 0.
+                    let fixed_as = !brave;
+                    let read = s.read(|e| {
+                        let fixed: Vec<bool> = conds
+                            .iter()
+                            .map(|c| match c {
+                                None => Ok(fixed_as),
+                                Some(l) => e.fixed_value(*l).map(|v| v == Some(fixed_as)),
+                            })
+                            .collect::<crate::engine::EngineResult<_>>()?;
+                        Ok((e.atom_values()?, fixed))
+                    })?;
+                    let Some((m, fixed)) = read else { continue };
+                    if let Some(stop) = self.verify(&m)? {
+                        break (false, Some(stop));
+                    }
                     n += 1;
                     let holds = |c: &Option<Lit>| c.is_none_or(|l| m[l.var() as usize] == l.is_pos());
                     cons = if n == 1 {
@@ -103,16 +119,14 @@ impl Driver<'_> {
                     } else {
                         conds.iter().zip(&cons).map(|(c, &x)| x && holds(c)).collect()
                     };
-                    let fixed =
-                        |c: &Option<Lit>, v: bool| c.map_or(v, |l| s.engine.fixed_value(l) == Some(v));
                     let count = cons.iter().filter(|&&x| x).count() as u64;
                     counts = if brave {
-                        let open = conds.iter().zip(&cons).filter(|&(c, &x)| x || !fixed(c, false));
+                        let open = fixed.iter().zip(&cons).filter(|&(&f, &x)| x || !f);
                         (count, open.count() as u64)
                     } else {
                         // Fixed true and still a consequence: the cautious nogoods fix literals too
                         // (the last consequence's negation, say), which proves nothing.
-                        let sure = conds.iter().zip(&cons).filter(|&(c, &x)| x && fixed(c, true));
+                        let sure = fixed.iter().zip(&cons).filter(|&(&f, &x)| x && f);
                         (sure.count() as u64, count)
                     };
                     let selected: Vec<bool> = shown
@@ -122,13 +136,14 @@ impl Driver<'_> {
                             Shown::AnyOf(ix) => ix.iter().any(|&i| cons[i]),
                         })
                         .collect();
-                    report.model(&ModelEvent {
+                    let event = ModelEvent {
                         number: n,
                         atoms: &m,
                         costs: None,
                         consequences: Some(counts),
                         selected: Some(&selected),
-                    });
+                    };
+                    self.report(report, &event)?;
                     // Brave: some candidate not yet a consequence must hold; cautious: some
                     // consequence must fail.
                     let ng: Vec<Lit> = conds
@@ -137,7 +152,7 @@ impl Driver<'_> {
                         .filter(|&(_, &x)| x != brave)
                         .filter_map(|(c, _)| c.map(|l| if brave { !l } else { l }))
                         .collect();
-                    if ng.is_empty() || !s.engine.add_nogood(&ng) {
+                    if ng.is_empty() || !s.add_nogood(&ng)? {
                         break (true, None);
                     }
                 }

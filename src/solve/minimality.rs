@@ -9,17 +9,32 @@
 //! A last constraint forbids `M' = M`. If it has an answer set `M'`, then `U = M \ M'` is
 //! unfounded, and the loop nogood `{T a} + witnesses` (for every rule that could support `U`
 //! from outside: a false body literal, or a true head outside `U`) is returned to be learned.
+//!
+//! The second search runs under the main search's stop token. A check it cuts short proves
+//! nothing, and says so ([`Minimal::Interrupted`]): the candidate is then never reported.
 
-use super::limits::Limits;
+use super::SolveError;
 use super::search::{Next, Search};
 use crate::cli::SearchOptions;
 use crate::engine::cpu::CpuEngine;
-use crate::nogoods::{Lit, Problem, complete};
+use crate::nogoods::{CompileError, Lit, Problem, complete};
 use crate::program::deps::NO_SCC;
 use crate::program::{
     Atom, Body, BodyRef, HeadKind, Program, ProgramBuilder, ProgramSink, WeightLit, atom_of,
 };
+use crate::stop::{Stop, StopToken};
 use std::sync::Arc;
+
+/// The verdict on a candidate.
+#[derive(Debug)]
+pub enum Minimal {
+    /// Minimal in every component with a head cycle.
+    Yes,
+    /// Not minimal: loop nogoods that exclude it.
+    No(Vec<Vec<Lit>>),
+    /// The check was stopped before it could say.
+    Interrupted(Stop),
+}
 
 pub struct Minimality<'p> {
     program: &'p Program,
@@ -41,8 +56,9 @@ impl<'p> Minimality<'p> {
         }
     }
 
-    /// Loop nogoods excluding `m`, or none if `m` is minimal in every component with a head cycle.
-    pub fn check(&mut self, m: &[bool]) -> Vec<Vec<Lit>> {
+    /// Whether `m` is minimal in every component with a head cycle; if not, loop nogoods that
+    /// exclude it.
+    pub fn check(&mut self, m: &[bool], stop: &StopToken) -> Result<Minimal, SolveError> {
         for c in 0..self.non_hcf.len() as u32 {
             if !self.non_hcf[c as usize] {
                 continue;
@@ -53,17 +69,27 @@ impl<'p> Minimality<'p> {
                 continue;
             }
             self.checks += 1;
-            if let Some(smaller) = self.smaller_model(m, c, &inside) {
-                let u: Vec<Atom> = inside.iter().copied().filter(|a| !smaller.contains(a)).collect();
-                return self.loop_nogoods(m, &u);
+            match self.smaller_model(m, c, &inside, stop)? {
+                Smaller::Found(smaller) => {
+                    let u: Vec<Atom> = inside.iter().copied().filter(|a| !smaller.contains(a)).collect();
+                    return Ok(Minimal::No(self.loop_nogoods(m, &u)));
+                }
+                Smaller::Interrupted(s) => return Ok(Minimal::Interrupted(s)),
+                Smaller::None => {}
             }
         }
-        Vec::new()
+        Ok(Minimal::Yes)
     }
 
     /// A model of `P^M` strictly inside `M` that differs only on `inside` (returned as the atoms
     /// of `inside` it keeps), if there is one.
-    fn smaller_model(&self, m: &[bool], c: u32, inside: &[Atom]) -> Option<Vec<Atom>> {
+    fn smaller_model(
+        &self,
+        m: &[bool],
+        c: u32,
+        inside: &[Atom],
+        stop: &StopToken,
+    ) -> Result<Smaller, SolveError> {
         let n = m.len();
         // Check-program atoms: 1..=k for `inside`, k+1.. for auxiliaries.
         let mut local = vec![0u32; n];
@@ -140,16 +166,23 @@ impl<'p> Minimality<'p> {
         let _ = b.rule(HeadKind::Disjunction, &[], BodyRef::Normal(&every));
         let _ = b.end_step();
         let q = b.into_program();
-        let problem = Arc::new(complete(&q).ok()?);
-        let engine = Box::new(CpuEngine::new(problem, &self.search));
-        let mut s = Search::new(engine, self.search.restarts, Limits::default());
-        match s.next_model() {
-            Next::Model => {
-                let v = s.engine.atom_values();
-                Some(inside.iter().enumerate().filter(|(i, _)| v[i + 1]).map(|(_, &a)| a).collect())
+        let problem = match complete(&q, stop) {
+            Ok(p) => Arc::new(p),
+            Err(CompileError::Interrupted(s)) => return Ok(Smaller::Interrupted(s)),
+            Err(CompileError::Unsupported(why)) => {
+                return Err(SolveError::Internal(format!("the minimality check's program: {why}")));
             }
-            _ => None,
-        }
+        };
+        let engine = Box::new(CpuEngine::new(problem, &self.search));
+        let mut s = Search::new(engine, self.search.restarts, stop.clone());
+        Ok(match s.next_model()? {
+            Next::Model => {
+                let v = s.engine.atom_values().map_err(|e| SolveError::Engine(e.0))?;
+                Smaller::Found(inside.iter().enumerate().filter(|(i, _)| v[i + 1]).map(|(_, &a)| a).collect())
+            }
+            Next::Exhausted => Smaller::None,
+            Next::Interrupted(s) => Smaller::Interrupted(s),
+        })
     }
 
     /// `{T a} + witnesses` for each `a` in the unfounded set `u` (true in `m`).
@@ -201,5 +234,36 @@ impl<'p> Minimality<'p> {
                 ng
             })
             .collect()
+    }
+}
+
+/// What the search for a smaller model found.
+enum Smaller {
+    /// The atoms of the component the smaller model keeps.
+    Found(Vec<Atom>),
+    None,
+    Interrupted(Stop),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::input::read_program;
+    use crate::stop::Stop;
+
+    /// `a | b. a :- b. b :- a. c | d.`: {a, b, c} and {a, b, d} are the answer sets. The check of
+    /// a candidate it has to search for stops when its token does, and accepts nothing then.
+    #[test]
+    fn an_interrupted_check_proves_nothing() {
+        let text = "asp 1 0 0\n1 0 2 1 2 0 0\n1 0 1 1 0 1 2\n1 0 1 2 0 1 1\n1 0 2 3 4 0 0\n0\n";
+        let program = read_program(text.as_bytes()).unwrap();
+        let go = StopToken::default();
+        let problem = complete(&program, &go).unwrap();
+        let mut check = Minimality::new(&program, &problem, &SearchOptions::default());
+        let m = [false, true, true, true, false];
+        assert!(matches!(check.check(&m, &go), Ok(Minimal::Yes)));
+        let stopped = StopToken::default();
+        stopped.stop(Stop::TimeLimit);
+        assert!(matches!(check.check(&m, &stopped), Ok(Minimal::Interrupted(Stop::TimeLimit))));
     }
 }

@@ -1,26 +1,58 @@
 //! Solving a program: compile it, pick an engine, and drive the search loop for what the user
 //! asked: enumeration (optionally projected), optimization, or brave/cautious consequences.
-//! Every model is checked by [`verify`] before anyone sees it.
+//! Every model is checked by [`verify`] before anyone sees it; a check that a stop cut short
+//! prints nothing.
 
 mod consequences;
-pub mod limits;
 pub mod minimality;
 mod portfolio;
 pub mod search;
 pub mod verify;
 
-use self::limits::{Limits, Stop};
 use self::minimality::Minimality;
 use self::search::{Next, Search};
+use self::verify::Verdict;
 use crate::cli::{Backend, EnumMode, OptMode, ProjectMode, SearchOptions};
 use crate::engine::cpu::CpuEngine;
 use crate::engine::cuda::CudaEngine;
-use crate::engine::{Engine, EngineStats};
-use crate::nogoods::{Lit, Problem, Unsupported, complete};
+use crate::engine::{Engine, EngineResult, EngineStats};
+use crate::nogoods::{CompileError, Lit, Problem, complete};
 use crate::program::Program;
 use crate::program::deps::Dependencies;
+use crate::stop::{Phase, Stop, StopToken};
 use std::sync::Arc;
 use std::time::Instant;
+
+/// Why a solve call gave no outcome.
+#[derive(Debug)]
+pub enum SolveError {
+    /// The program needs what yasmin does not support (an input error).
+    Unsupported(String),
+    /// The engine failed (a device error), and no other search or engine could go on.
+    Engine(String),
+    /// A check that must never fail did: a set the search found is not an answer set.
+    Internal(String),
+    /// A model could not be written (a closed pipe, say).
+    Output(std::io::Error),
+}
+
+impl std::fmt::Display for SolveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SolveError::Unsupported(m) | SolveError::Engine(m) => f.write_str(m),
+            SolveError::Internal(m) => write!(f, "internal error: {m}"),
+            SolveError::Output(e) => write!(f, "cannot write the output: {e}"),
+        }
+    }
+}
+
+/// A test hook: the engines of the searches `search` (all when `None`) fail after `after`
+/// operations, as on a device error (`engine/faulty.rs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fault {
+    pub search: Option<u32>,
+    pub after: u64,
+}
 
 /// What the user asked for (from the command line).
 #[derive(Clone, Debug)]
@@ -32,11 +64,15 @@ pub struct SolveOptions {
     pub project: Option<ProjectMode>,
     pub backend: Backend,
     pub search: SearchOptions,
-    pub limits: Limits,
+    /// The run's time limit and signals: every loop of the solve polls it.
+    pub stop: StopToken,
     /// Searches racing for one model or an optimum (`--parallel-mode`; 1: a single search), and
     /// the seed of their perturbations.
     pub threads: u32,
     pub seed: u64,
+    /// Tests only: engines that fail mid-search.
+    #[doc(hidden)]
+    pub fault: Option<Fault>,
 }
 
 /// A model to report: the interpretation over program atoms (index 0 unused).
@@ -58,9 +94,9 @@ impl<'a> ModelEvent<'a> {
     }
 }
 
-/// Receives models as they are found.
+/// Receives models as they are found; an error (a closed pipe) ends the solve.
 pub trait Report {
-    fn model(&mut self, event: &ModelEvent<'_>);
+    fn model(&mut self, event: &ModelEvent<'_>) -> std::io::Result<()>;
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -127,12 +163,12 @@ pub fn make_engine(
     problem: Arc<Problem>,
     backend: Backend,
     opts: &SearchOptions,
-) -> Result<Box<dyn Engine>, Unsupported> {
+) -> Result<Box<dyn Engine>, SolveError> {
     match backend {
         Backend::Cpu => Ok(Box::new(CpuEngine::new(problem, opts))),
         Backend::Cuda => match CudaEngine::new(Arc::clone(&problem), opts) {
             Ok(e) => Ok(Box::new(e)),
-            Err(why) => Err(Unsupported(format!("the CUDA engine is not available: {why}"))),
+            Err(why) => Err(SolveError::Unsupported(format!("the CUDA engine is not available: {why}"))),
         },
         Backend::Auto => match CudaEngine::new(Arc::clone(&problem), opts) {
             Ok(e) => Ok(Box::new(e)),
@@ -154,41 +190,87 @@ struct Driver<'a> {
     stats: EngineStats,
 }
 
+/// What the driver reads from the engine at a model: the atoms, the costs (when optimizing or
+/// printing costs), and the nogood that excludes it (when more models are to come).
+struct Found {
+    atoms: Vec<bool>,
+    costs: Option<Vec<i64>>,
+    blocking: Vec<Lit>,
+}
+
+/// Which nogood excludes a model from later answers.
+#[derive(Clone, Copy)]
+enum Blocking<'p> {
+    /// None is needed.
+    Not,
+    /// The model's decisions.
+    Decisions,
+    /// Its projection onto these atoms.
+    Projection(&'p [u32]),
+}
+
+impl<'p> Blocking<'p> {
+    fn of(projection: &'p Option<Vec<u32>>) -> Self {
+        projection.as_deref().map_or(Blocking::Decisions, Blocking::Projection)
+    }
+}
+
 impl<'a> Driver<'a> {
-    fn search(&self) -> Result<Search<'a>, Unsupported> {
-        self.search_with(&self.opts.search)
+    fn search(&self) -> Result<Search<'a>, SolveError> {
+        self.search_with(&self.opts.search, 0)
     }
 
-    /// A search with these options (a parallel run's differ in their perturbation).
-    fn search_with(&self, opts: &SearchOptions) -> Result<Search<'a>, Unsupported> {
+    /// Search `index` with these options (a parallel run's differ in their perturbation).
+    fn search_with(&self, opts: &SearchOptions, index: u32) -> Result<Search<'a>, SolveError> {
         let t0 = Instant::now();
-        let engine = make_engine(Arc::clone(&self.problem), self.opts.backend, opts)?;
+        self.opts.stop.enter(Phase::Setup);
+        let mut engine = make_engine(Arc::clone(&self.problem), self.opts.backend, opts)?;
+        if let Some(f) = self.opts.fault.filter(|f| f.search.is_none_or(|s| s == index)) {
+            engine = Box::new(crate::engine::faulty::Faulty::new(engine, f.after));
+        }
         log::info!("{} engine set up in {:.3}s", engine.name(), t0.elapsed().as_secs_f64());
-        let mut s = Search::new(engine, opts.restarts, self.opts.limits);
+        self.opts.stop.enter(Phase::Search);
+        let mut s = Search::new(engine, opts.restarts, self.opts.stop.clone());
         if self.problem.has_head_cycles() {
             s.minimality = Some(Minimality::new(self.program, &self.problem, opts));
+        }
+        if self.opts.backend == Backend::Auto && s.engine.name() != "cpu" {
+            let (problem, opts) = (Arc::clone(&self.problem), opts.clone());
+            s.set_fallback(Box::new(move || Ok(Box::new(CpuEngine::new(Arc::clone(&problem), &opts)))));
         }
         Ok(s)
     }
 
-    /// Reads and verifies the model of the search's current total assignment.
-    fn take_model(&mut self, s: &Search<'_>) -> Vec<bool> {
-        self.checked(s.engine.atom_values())
-    }
-
-    /// Verifies a model: it is printed only if it is an answer set.
-    fn checked(&mut self, m: Vec<bool>) -> Vec<bool> {
-        self.verify(&m);
-        self.first_model.get_or_insert(self.start.elapsed().as_secs_f64());
-        m
-    }
-
-    /// Ends the process if `m` is not an answer set: never print a set that is not one.
-    fn verify(&self, m: &[bool]) {
-        if let Err(e) = verify::check_answer_set(self.program, m, &self.deps) {
-            eprintln!("*** ERROR: (yasmin): internal error: the search produced a non-answer set: {e}");
-            std::process::exit(70);
+    /// Verifies a model: `None` if it is an answer set, the stop if the check was cut short (the
+    /// model is then not reported); an error if it is not an answer set, which is never printed.
+    fn check_model(&self, m: &[bool]) -> Result<Option<Stop>, SolveError> {
+        let before = self.opts.stop.enter(Phase::Verification);
+        let verdict = verify::check_answer_set(self.program, m, &self.deps, &self.opts.stop);
+        self.opts.stop.enter(before);
+        match verdict {
+            Verdict::AnswerSet => Ok(None),
+            Verdict::Interrupted(stop) => Ok(Some(stop)),
+            Verdict::Not(why) => {
+                Err(SolveError::Internal(format!("the search produced a non-answer set: {why}")))
+            }
         }
+    }
+
+    /// [`check_model`](Self::check_model), noting when the first model came.
+    fn verify(&mut self, m: &[bool]) -> Result<Option<Stop>, SolveError> {
+        let stopped = self.check_model(m)?;
+        if stopped.is_none() {
+            self.first_model.get_or_insert(self.start.elapsed().as_secs_f64());
+        }
+        Ok(stopped)
+    }
+
+    /// Reports a verified model.
+    fn report(&self, report: &mut dyn Report, event: &ModelEvent<'_>) -> Result<(), SolveError> {
+        let before = self.opts.stop.enter(Phase::Output);
+        let r = report.model(event).map_err(SolveError::Output);
+        self.opts.stop.enter(before);
+        r
     }
 
     /// The model limit, with clasp's default when none was given; `None` means all.
@@ -196,8 +278,33 @@ impl<'a> Driver<'a> {
         Some(self.opts.models.unwrap_or(default)).filter(|&k| k != 0)
     }
 
-    fn costs(&self, s: &Search<'_>) -> Vec<i64> {
-        self.problem.costs.costs(|l| s.engine.lit_value(l) == Some(true))
+    fn costs(&self, e: &dyn Engine) -> EngineResult<Vec<i64>> {
+        let mut err = None;
+        let c = self.problem.costs.costs(|l| match e.lit_value(l) {
+            Ok(v) => v == Some(true),
+            Err(x) => {
+                err.get_or_insert(x);
+                false
+            }
+        });
+        err.map_or(Ok(c), Err)
+    }
+
+    /// Reads the model at the search's total assignment (see [`Found`]); `None` when the engine
+    /// failed and was replaced.
+    fn found(
+        &self,
+        s: &mut Search<'_>,
+        costs: bool,
+        blocking: Blocking<'_>,
+    ) -> Result<Option<Found>, SolveError> {
+        s.read(|e| {
+            Ok(Found {
+                atoms: e.atom_values()?,
+                costs: if costs { Some(self.costs(e)?) } else { None },
+                blocking: Self::blocking_nogood(e, blocking)?,
+            })
+        })
     }
 
     fn finish(&mut self, s: &mut Search<'_>) {
@@ -205,17 +312,14 @@ impl<'a> Driver<'a> {
     }
 
     /// The nogood that excludes the current model (or its projection) from later answers.
-    fn blocking_nogood(&self, s: &Search<'_>, projection: &Option<Vec<u32>>) -> Vec<Lit> {
-        match projection {
-            Some(atoms) => {
-                atoms
-                    .iter()
-                    .map(|&a| {
-                        if s.engine.lit_value(Lit::pos(a)) == Some(true) { Lit::pos(a) } else { Lit::neg(a) }
-                    })
-                    .collect()
-            }
-            None => s.engine.decisions(),
+    fn blocking_nogood(e: &dyn Engine, how: Blocking<'_>) -> EngineResult<Vec<Lit>> {
+        match how {
+            Blocking::Not => Ok(Vec::new()),
+            Blocking::Projection(atoms) => atoms
+                .iter()
+                .map(|&a| Ok(if e.lit_value(Lit::pos(a))? == Some(true) { Lit::pos(a) } else { Lit::neg(a) }))
+                .collect(),
+            Blocking::Decisions => e.decisions(),
         }
     }
 
@@ -238,7 +342,7 @@ impl<'a> Driver<'a> {
         Some(atoms)
     }
 
-    fn enumerate(&mut self, report: &mut dyn Report, with_costs: bool) -> Result<Outcome, Unsupported> {
+    fn enumerate(&mut self, report: &mut dyn Report, with_costs: bool) -> Result<Outcome, SolveError> {
         if self.opts.threads > 1 {
             if self.limit(1) == Some(1) {
                 return self.race(report, with_costs);
@@ -250,18 +354,21 @@ impl<'a> Driver<'a> {
         let mut n = 0;
         let mut last_costs = None;
         let (exhausted, interrupted) = loop {
-            match s.next_model() {
+            match s.next_model()? {
                 Next::Model => {
-                    let m = self.take_model(&s);
+                    let Some(f) = self.found(&mut s, with_costs, Blocking::of(&projection))? else {
+                        continue;
+                    };
+                    if let Some(stop) = self.verify(&f.atoms)? {
+                        break (false, Some(stop));
+                    }
                     n += 1;
-                    let costs = with_costs.then(|| self.costs(&s));
-                    report.model(&ModelEvent::of_model(n, &m, costs.as_deref()));
-                    last_costs = costs;
+                    self.report(report, &ModelEvent::of_model(n, &f.atoms, f.costs.as_deref()))?;
+                    last_costs = f.costs;
                     if self.limit(1).is_some_and(|k| n >= k) {
                         break (false, None);
                     }
-                    let ng = self.blocking_nogood(&s, &projection);
-                    s.engine.add_nogood(&ng);
+                    s.add_nogood(&f.blocking)?;
                 }
                 Next::Exhausted => break (true, None),
                 Next::Interrupted(stop) => break (false, Some(stop)),
@@ -292,7 +399,6 @@ impl<'a> Driver<'a> {
         } else {
             Status::Unknown
         };
-        let p = &self.problem;
         Outcome {
             status,
             models,
@@ -306,20 +412,14 @@ impl<'a> Driver<'a> {
             engine,
             stats: self.stats.clone(),
             first_model: self.first_model,
-            problem_size: ProblemSize {
-                atoms: p.num_atoms,
-                variables: p.num_vars,
-                nogoods: p.store.len() + p.store.units.len(),
-                weight_constraints: p.weights.len(),
-                tight: p.is_tight(),
-            },
+            problem_size: ProblemSize::of(&self.problem),
             threads: None,
         }
     }
 
     /// Branch and bound: each model must cost less than the last; then, for optN, a fresh search
     /// enumerates the models of the optimal cost.
-    fn optimize(&mut self, report: &mut dyn Report, all_optimal: bool) -> Result<Outcome, Unsupported> {
+    fn optimize(&mut self, report: &mut dyn Report, all_optimal: bool) -> Result<Outcome, SolveError> {
         let bb = if self.opts.threads > 1 {
             self.race_for_optimum(report, all_optimal)?
         } else {
@@ -337,21 +437,22 @@ impl<'a> Driver<'a> {
         // under the strict bound would exclude them).
         let opt = best.clone().expect("proven optimum");
         let mut s = self.search()?;
-        s.engine.set_cost_bound(Some(self.without_offset(&opt)), false);
+        s.set_cost_bound(Some(self.without_offset(&opt)), false)?;
         let mut k = 0;
         let (exhausted, interrupted) = loop {
-            match s.next_model() {
+            match s.next_model()? {
                 Next::Model => {
-                    let m = self.take_model(&s);
+                    let Some(f) = self.found(&mut s, true, Blocking::Decisions)? else { continue };
+                    if let Some(stop) = self.verify(&f.atoms)? {
+                        break (false, Some(stop));
+                    }
                     k += 1;
-                    let costs = self.costs(&s);
-                    debug_assert_eq!(costs, opt);
-                    report.model(&ModelEvent::of_model(k, &m, Some(&costs)));
+                    debug_assert_eq!(f.costs.as_ref(), Some(&opt));
+                    self.report(report, &ModelEvent::of_model(k, &f.atoms, f.costs.as_deref()))?;
                     if self.limit(1).is_some_and(|x| k >= x) {
                         break (false, None);
                     }
-                    let ng = s.engine.decisions();
-                    s.engine.add_nogood(&ng);
+                    s.add_nogood(&f.blocking)?;
                 }
                 Next::Exhausted => break (true, None),
                 Next::Interrupted(stop) => break (false, Some(stop)),
@@ -369,23 +470,26 @@ impl<'a> Driver<'a> {
     }
 
     /// Branch and bound by one search: each model must cost less than the last. Stops at the
-    /// model limit (unless `all_optimal`), exhaustion (the last model is optimal) or a limit.
+    /// model limit (unless `all_optimal`), exhaustion (the last model is optimal) or a stop.
     fn branch_and_bound(
         &mut self,
         report: &mut dyn Report,
         all_optimal: bool,
-    ) -> Result<BranchAndBound, Unsupported> {
+    ) -> Result<BranchAndBound, SolveError> {
         let mut s = self.search()?;
         let mut n = 0;
         let mut best: Option<Vec<i64>> = None;
         let (proven, interrupted) = loop {
-            match s.next_model() {
+            match s.next_model()? {
                 Next::Model => {
-                    let m = self.take_model(&s);
+                    let Some(f) = self.found(&mut s, true, Blocking::Not)? else { continue };
+                    if let Some(stop) = self.verify(&f.atoms)? {
+                        break (false, Some(stop));
+                    }
                     n += 1;
-                    let costs = self.costs(&s);
-                    report.model(&ModelEvent::of_model(n, &m, Some(&costs)));
-                    s.engine.set_cost_bound(Some(self.without_offset(&costs)), true);
+                    let costs = f.costs.expect("costs read");
+                    self.report(report, &ModelEvent::of_model(n, &f.atoms, Some(&costs)))?;
+                    s.set_cost_bound(Some(self.without_offset(&costs)), true)?;
                     best = Some(costs);
                     if !all_optimal && self.limit(0).is_some_and(|k| n >= k) {
                         break (false, None);
@@ -397,6 +501,18 @@ impl<'a> Driver<'a> {
         };
         self.finish(&mut s);
         Ok(BranchAndBound { models: n, best, proven, interrupted, engine: s.engine.name(), threads: None })
+    }
+}
+
+impl ProblemSize {
+    fn of(p: &Problem) -> Self {
+        ProblemSize {
+            atoms: p.num_atoms,
+            variables: p.num_vars,
+            nogoods: p.store.len() + p.store.units.len(),
+            weight_constraints: p.weights.len(),
+            tight: p.is_tight(),
+        }
     }
 }
 
@@ -413,19 +529,21 @@ struct BranchAndBound {
 }
 
 /// Solves `program` as the options say, reporting each model.
-pub fn solve(
-    program: &Program,
-    opts: &SolveOptions,
-    report: &mut dyn Report,
-) -> Result<Outcome, Unsupported> {
+pub fn solve(program: &Program, opts: &SolveOptions, report: &mut dyn Report) -> Result<Outcome, SolveError> {
     if matches!(opts.enum_mode, EnumMode::Brave | EnumMode::Cautious) {
         if opts.threads > 1 {
             portfolio::one_search("brave and cautious consequences");
         }
         let atomic = program.with_atomic_outputs();
-        return driver(&atomic, opts)?.consequences(report, opts.enum_mode, program);
+        return match driver(&atomic, opts)? {
+            Ok(mut d) => d.consequences(report, opts.enum_mode, program),
+            Err(stopped) => Ok(stopped),
+        };
     }
-    let mut d = driver(program, opts)?;
+    let mut d = match driver(program, opts)? {
+        Ok(d) => d,
+        Err(stopped) => return Ok(stopped),
+    };
     let optimizing = !d.problem.costs.is_empty() && opts.opt_mode != OptMode::Ignore;
     match opts.opt_mode {
         OptMode::Enum if optimizing => d.enumerate(report, true),
@@ -434,10 +552,20 @@ pub fn solve(
     }
 }
 
-/// Compiles the program and sets up the driver of its search.
-fn driver<'a>(program: &'a Program, opts: &'a SolveOptions) -> Result<Driver<'a>, Unsupported> {
+/// Compiles the program and sets up the driver of its search; or, when the stop token stopped
+/// the compilation, the outcome of a run that found nothing.
+fn driver<'a>(
+    program: &'a Program,
+    opts: &'a SolveOptions,
+) -> Result<Result<Driver<'a>, Outcome>, SolveError> {
     let start = Instant::now();
-    let problem = Arc::new(complete(program)?);
+    opts.stop.enter(Phase::Completion);
+    let compiled = complete(program, &opts.stop);
+    let problem = match compiled {
+        Ok(p) => Arc::new(p),
+        Err(CompileError::Unsupported(why)) => return Err(SolveError::Unsupported(why)),
+        Err(CompileError::Interrupted(stop)) => return Ok(Err(Outcome::stopped(stop))),
+    };
     log::info!("completion built in {:.3}s", start.elapsed().as_secs_f64());
     log::info!(
         "problem: {} atoms, {} variables, {} nogoods, {} weight constraints, {}",
@@ -447,7 +575,7 @@ fn driver<'a>(program: &'a Program, opts: &'a SolveOptions) -> Result<Driver<'a>
         problem.weights.len(),
         if problem.is_tight() { "tight" } else { "not tight" }
     );
-    Ok(Driver {
+    Ok(Ok(Driver {
         program,
         deps: Dependencies::new(program),
         problem,
@@ -455,5 +583,27 @@ fn driver<'a>(program: &'a Program, opts: &'a SolveOptions) -> Result<Driver<'a>
         start,
         first_model: None,
         stats: EngineStats::default(),
-    })
+    }))
+}
+
+impl Outcome {
+    /// The outcome of a run stopped before its search began (while reading or compiling).
+    pub fn stopped(stop: Stop) -> Outcome {
+        Outcome {
+            status: Status::Unknown,
+            models: 0,
+            exhausted: false,
+            interrupted: Some(stop),
+            costs: None,
+            optimum_proven: false,
+            optimal_models: 0,
+            enumerated_optimal: false,
+            consequences: None,
+            engine: "none",
+            stats: EngineStats::default(),
+            first_model: None,
+            problem_size: ProblemSize::default(),
+            threads: None,
+        }
+    }
 }

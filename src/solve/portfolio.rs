@@ -17,11 +17,10 @@
 //! cost B is then optimal. Models are verified like any other before they are reported; the
 //! statistics are summed over the searches, as clasp's are.
 
-use super::limits::Stop;
 use super::search::{Next, Search};
-use super::{BranchAndBound, Driver, ModelEvent, Outcome, Report};
+use super::{Blocking, BranchAndBound, Driver, ModelEvent, Outcome, Report, SolveError};
 use crate::engine::EngineStats;
-use crate::nogoods::Unsupported;
+use crate::stop::Stop;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::mpsc::{Sender, channel};
 use std::sync::{Arc, Mutex, Once};
@@ -100,9 +99,19 @@ struct Finish {
 }
 
 /// A model a search of an optimization reports to the driver's thread.
-struct Found {
+struct Improved {
     atoms: Vec<bool>,
     costs: Vec<i64>,
+}
+
+/// What the driver's thread reported of an optimization: the models, the best cost, when the
+/// first came, whether the model limit was reached, and the stop that cut a verification short.
+struct Reported {
+    n: u64,
+    best: Option<Vec<i64>>,
+    first: Option<f64>,
+    at_limit: bool,
+    stopped: Option<Stop>,
 }
 
 /// The perturbation key of search `i` of a run seeded with `seed`: none for the first (it searches
@@ -131,18 +140,30 @@ pub fn one_search(task: &str) {
 impl Driver<'_> {
     /// The search for one model by `opts.threads` searches in competition: the winner's model
     /// (verified) is reported, or its proof that there is none.
-    pub(super) fn race(&mut self, report: &mut dyn Report, with_costs: bool) -> Result<Outcome, Unsupported> {
+    pub(super) fn race(&mut self, report: &mut dyn Report, with_costs: bool) -> Result<Outcome, SolveError> {
         let race =
             Race { cancel: Arc::new(AtomicBool::new(false)), winner: AtomicU32::new(NONE), bound: None };
         let (results, ()) = self.in_threads(
             |i| {
                 let mut s = self.start(i, &race)?;
-                let next = s.next_model();
-                let won = matches!(next, Next::Model | Next::Exhausted) && race.win(i);
-                let model = (won && next == Next::Model).then(|| {
-                    let costs = if with_costs { self.costs(&s) } else { Vec::new() };
-                    (s.engine.atom_values(), costs)
-                });
+                let mut model = None;
+                let next = loop {
+                    match s.next_model()? {
+                        Next::Model => {
+                            // Read before winning: a model the engine fails to give is searched again.
+                            let Some(f) = self.found(&mut s, with_costs, Blocking::Not)? else { continue };
+                            if race.win(i) {
+                                model = Some((f.atoms, f.costs.unwrap_or_default()));
+                            }
+                            break Next::Model;
+                        }
+                        Next::Exhausted => {
+                            race.win(i);
+                            break Next::Exhausted;
+                        }
+                        stop @ Next::Interrupted(_) => break stop,
+                    }
+                };
                 Ok(Finish { search: i, next, model, stats: s.engine.stats(), engine: s.engine.name() })
             },
             || (),
@@ -157,12 +178,14 @@ impl Driver<'_> {
             None => (finishes[0].next, finishes[0].engine, None),
         };
         let mut outcome = match (next, model) {
-            (Next::Model, Some((atoms, costs))) => {
-                let m = self.checked(atoms);
-                let costs = with_costs.then_some(costs);
-                report.model(&ModelEvent::of_model(1, &m, costs.as_deref()));
-                self.outcome(engine, 1, false, None, costs, false, 0, None)
-            }
+            (Next::Model, Some((atoms, costs))) => match self.verify(&atoms)? {
+                Some(stop) => self.outcome(engine, 0, false, Some(stop), None, false, 0, None),
+                None => {
+                    let costs = with_costs.then_some(costs);
+                    self.report(report, &ModelEvent::of_model(1, &atoms, costs.as_deref()))?;
+                    self.outcome(engine, 1, false, None, costs, false, 0, None)
+                }
+            },
             (Next::Exhausted, _) => self.outcome(engine, 0, true, None, None, false, 0, None),
             (Next::Interrupted(stop), _) => self.outcome(engine, 0, false, Some(stop), None, false, 0, None),
             (Next::Model, None) => unreachable!("the winner keeps its model"),
@@ -179,7 +202,7 @@ impl Driver<'_> {
         &mut self,
         report: &mut dyn Report,
         all_optimal: bool,
-    ) -> Result<BranchAndBound, Unsupported> {
+    ) -> Result<BranchAndBound, SolveError> {
         let bound = Arc::new(SharedBound::new());
         let race = Race {
             cancel: Arc::new(AtomicBool::new(false)),
@@ -188,48 +211,68 @@ impl Driver<'_> {
         };
         // A sender for each search: the driver's loop below ends when the last search has ended
         // and dropped its own.
-        let (tx, rx) = channel::<Found>();
-        let senders: Mutex<Vec<Option<Sender<Found>>>> =
+        let (tx, rx) = channel::<Improved>();
+        let senders: Mutex<Vec<Option<Sender<Improved>>>> =
             Mutex::new((0..self.opts.threads).map(|_| Some(tx.clone())).collect());
         drop(tx);
         let limit = if all_optimal { None } else { self.limit(0) };
         let start = self.start;
-        let (results, (n, best, first, at_limit)) = self.in_threads(
+        let (results, main) = self.in_threads(
             |i| {
                 let tx = senders.lock().unwrap_or_else(|e| e.into_inner())[i as usize].take();
                 self.optimize_one(i, &race, &bound, tx.expect("one sender per search"))
             },
             || {
-                let (mut n, mut best, mut first, mut at_limit) = (0, None, None, false);
-                // Until every search has ended (and dropped its sender). Past the model limit
-                // the searches are stopping, and what they still send is not reported.
+                let mut r = Reported { n: 0, best: None, first: None, at_limit: false, stopped: None };
+                // Until every search has ended (and dropped its sender). Past the model limit or
+                // a stop the searches are stopping, and what they still send is not reported.
                 for found in rx {
-                    if at_limit {
+                    if r.at_limit || r.stopped.is_some() {
                         continue;
                     }
-                    self.verify(&found.atoms);
-                    first.get_or_insert(start.elapsed().as_secs_f64());
-                    n += 1;
-                    report.model(&ModelEvent::of_model(n, &found.atoms, Some(&found.costs)));
-                    best = Some(found.costs);
-                    if limit.is_some_and(|k| n >= k) {
-                        at_limit = true;
+                    let reported = self.check_model(&found.atoms).and_then(|stopped| match stopped {
+                        Some(stop) => Ok(Some(stop)),
+                        None => {
+                            r.first.get_or_insert(start.elapsed().as_secs_f64());
+                            r.n += 1;
+                            self.report(report, &ModelEvent::of_model(r.n, &found.atoms, Some(&found.costs)))
+                                .map(|()| None)
+                        }
+                    });
+                    match reported {
+                        Ok(Some(stop)) => {
+                            r.stopped = Some(stop);
+                            race.cancel.store(true, Ordering::Relaxed);
+                            continue;
+                        }
+                        Ok(None) => {}
+                        Err(e) => {
+                            race.cancel.store(true, Ordering::Relaxed);
+                            return Err(e);
+                        }
+                    }
+                    r.best = Some(found.costs);
+                    if limit.is_some_and(|k| r.n >= k) {
+                        r.at_limit = true;
                         race.cancel.store(true, Ordering::Relaxed);
                     }
                 }
-                (n, best, first, at_limit)
+                Ok(r)
             },
         );
+        let Reported { n, best, first, at_limit, stopped } = main?;
         if let Some(t) = first {
             self.first_model.get_or_insert(t);
         }
         let (finishes, won) = self.gather(results, &race)?;
-        let proven = won.is_some() && !at_limit;
+        let proven = won.is_some() && !at_limit && stopped.is_none();
         let interrupted = match proven || at_limit {
             true => None,
-            false => finishes.iter().find_map(|f| match f.next {
-                Next::Interrupted(stop) if stop != Stop::Cancelled => Some(stop),
-                _ => None,
+            false => stopped.or_else(|| {
+                finishes.iter().find_map(|f| match f.next {
+                    Next::Interrupted(stop) if stop != Stop::Cancelled => Some(stop),
+                    _ => None,
+                })
             }),
         };
         let engine = won.and_then(|w| finishes.iter().find(|f| f.search == w)).unwrap_or(&finishes[0]).engine;
@@ -250,20 +293,21 @@ impl Driver<'_> {
         i: u32,
         race: &Race,
         bound: &SharedBound,
-        tx: Sender<Found>,
-    ) -> Result<Finish, Unsupported> {
+        tx: Sender<Improved>,
+    ) -> Result<Finish, SolveError> {
         let mut s = self.start(i, race)?;
         // A bound the others found while this engine was set up.
-        s.take_shared_bound();
+        s.take_shared_bound()?;
         let next = loop {
-            match s.next_model() {
+            match s.next_model()? {
                 Next::Model => {
-                    let costs = self.costs(&s);
+                    let Some(f) = self.found(&mut s, true, Blocking::Not)? else { continue };
+                    let costs = f.costs.expect("costs read");
                     let tight = bound.offer(self.without_offset(&costs), || {
                         // The driver's thread outlives every search: a send cannot fail.
-                        let _ = tx.send(Found { atoms: s.engine.atom_values(), costs: costs.clone() });
+                        let _ = tx.send(Improved { atoms: f.atoms, costs: costs.clone() });
                     });
-                    s.engine.set_cost_bound(Some(tight), true);
+                    s.set_cost_bound(Some(tight), true)?;
                 }
                 Next::Exhausted => {
                     race.win(i);
@@ -277,12 +321,12 @@ impl Driver<'_> {
 
     /// Search `i` of `opts.threads`, set up: its own perturbation and share of the GPU, the
     /// race's flag and bound.
-    fn start(&self, i: u32, race: &Race) -> Result<Search<'_>, Unsupported> {
+    fn start(&self, i: u32, race: &Race) -> Result<Search<'_>, SolveError> {
         let mut opts = self.opts.search.clone();
         opts.perturb = perturb_key(self.opts.seed, i);
         opts.gpu_share = self.opts.threads;
-        let mut s = self.search_with(&opts)?;
-        s.cancel = Some(Arc::clone(&race.cancel));
+        let mut s = self.search_with(&opts, i)?;
+        s.stop = self.opts.stop.with_cancel(Arc::clone(&race.cancel));
         s.shared_bound = race.bound.clone();
         Ok(s)
     }
@@ -291,9 +335,9 @@ impl Driver<'_> {
     /// meanwhile; returns the searches' results, in order, and `main`'s.
     fn in_threads<T: Send, R>(
         &self,
-        search: impl Fn(u32) -> Result<T, Unsupported> + Sync,
+        search: impl Fn(u32) -> Result<T, SolveError> + Sync,
         main: impl FnOnce() -> R,
-    ) -> (Vec<Result<T, Unsupported>>, R) {
+    ) -> (Vec<Result<T, SolveError>>, R) {
         std::thread::scope(|scope| {
             let search = &search;
             let handles: Vec<_> = (0..self.opts.threads).map(|i| scope.spawn(move || search(i))).collect();
@@ -307,13 +351,13 @@ impl Driver<'_> {
     }
 
     /// The searches that ran, with their statistics added to the driver's, and the winner. A
-    /// search whose engine could not be set up (say, out of device memory) left the race to the
-    /// others; only when none could is it an error.
+    /// search whose engine could not be set up (say, out of device memory) or failed on the way
+    /// left the race to the others; only when none could go on is it an error.
     fn gather(
         &mut self,
-        results: Vec<Result<Finish, Unsupported>>,
+        results: Vec<Result<Finish, SolveError>>,
         race: &Race,
-    ) -> Result<(Vec<Finish>, Option<u32>), Unsupported> {
+    ) -> Result<(Vec<Finish>, Option<u32>), SolveError> {
         let mut finishes = Vec::with_capacity(results.len());
         let mut first_error = None;
         for (i, r) in (0u32..).zip(results) {
@@ -323,7 +367,7 @@ impl Driver<'_> {
                     finishes.push(f);
                 }
                 Err(e) => {
-                    log::warn!("--parallel-mode: search {i} could not start: {}", e.0);
+                    log::warn!("--parallel-mode: search {i} dropped out: {e}");
                     first_error.get_or_insert(e);
                 }
             }

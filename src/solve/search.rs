@@ -1,24 +1,31 @@
 //! The search loop, written once over [`Engine`] (the paper's Algorithm 1): propagate; on a
 //! conflict learn and backjump (or stop at level 0); otherwise decide an applicable rule, or
 //! complete the assignment when none is left. Restarts, deletion of learned nogoods and the
-//! limits are scheduled here, the same for every engine.
+//! stop token are polled here, the same for every engine.
+//!
+//! An engine that fails (a device error) ends the search with an error, unless the search has a
+//! fallback (`--backend=auto`): then a CPU engine takes over, given again every nogood and bound
+//! the driver gave the failed one ([`Search::add_nogood`], [`Search::set_cost_bound`]), and the
+//! search starts afresh from level 0. What the failed engine had learned is lost, never wrong.
 
-use super::limits::{Limits, Stop};
-use super::minimality::Minimality;
+use super::SolveError;
+use super::minimality::{Minimal, Minimality};
 use super::portfolio::SharedBound;
 use crate::cli::Restarts;
-use crate::engine::{Completion, Engine};
+use crate::engine::{Completion, Engine, EngineError, EngineResult};
+use crate::nogoods::Lit;
+use crate::stop::{Phase, Stop, StopToken};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 /// What the search reached.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Next {
-    /// A total assignment that passed every propagator (a candidate answer set).
+    /// A total assignment that passed every propagator and the minimality check (a candidate
+    /// answer set, still to be verified).
     Model,
     /// No (more) answer sets.
     Exhausted,
-    /// A limit or a signal stopped the search.
+    /// A limit, a signal or a race's winner stopped the search.
     Interrupted(Stop),
 }
 
@@ -80,6 +87,15 @@ impl RestartSchedule {
     }
 }
 
+/// Builds the engine that takes over when the search's engine fails.
+pub type Fallback<'e> = Box<dyn FnMut() -> Result<Box<dyn Engine + 'e>, SolveError> + 'e>;
+
+/// What the driver gave the engine, kept only where a fallback may have to be given it again.
+enum Given {
+    Nogood(Vec<Lit>),
+    Bound(Option<Vec<i64>>, bool),
+}
+
 pub struct Search<'e> {
     pub engine: Box<dyn Engine + 'e>,
     /// For programs with head cycles: the check every total assignment must pass.
@@ -88,19 +104,18 @@ pub struct Search<'e> {
     conflicts: u64,
     next_reduce: u64,
     reduce_step: u64,
-    limits: Limits,
-    ticks: u64,
-    /// Set by another search of a parallel run that answered first (solve/portfolio.rs): this
-    /// one then stops at its next step.
-    pub cancel: Option<Arc<AtomicBool>>,
+    /// The run's limits and signals, and in a race the flag set when another search answered.
+    pub stop: StopToken,
     /// The best cost of a parallel optimization's searches, taken up at each restart (at level
     /// 0), and the version of it taken up last.
     pub shared_bound: Option<Arc<SharedBound>>,
     bound_seen: u64,
+    fallback: Option<Fallback<'e>>,
+    given: Vec<Given>,
 }
 
 impl<'e> Search<'e> {
-    pub fn new(engine: Box<dyn Engine + 'e>, restarts: Restarts, limits: Limits) -> Self {
+    pub fn new(engine: Box<dyn Engine + 'e>, restarts: Restarts, stop: StopToken) -> Self {
         Search {
             engine,
             minimality: None,
@@ -108,76 +123,172 @@ impl<'e> Search<'e> {
             conflicts: 0,
             next_reduce: 2000,
             reduce_step: 300,
-            limits,
-            ticks: 0,
-            cancel: None,
+            stop,
             shared_bound: None,
             bound_seen: 0,
+            fallback: None,
+            given: Vec::new(),
         }
+    }
+
+    /// The engine that takes over if this one fails.
+    pub fn set_fallback(&mut self, f: Fallback<'e>) {
+        self.fallback = Some(f);
     }
 
     /// Bounds the costs of further models by the shared bound, if another search improved it
     /// since this one last looked.
-    pub fn take_shared_bound(&mut self) {
+    pub fn take_shared_bound(&mut self) -> Result<(), SolveError> {
         if let Some(bound) = self.shared_bound.as_ref().and_then(|b| b.newer(&mut self.bound_seen)) {
-            self.engine.set_cost_bound(Some(bound), true);
+            self.set_cost_bound(Some(bound), true)?;
+        }
+        Ok(())
+    }
+
+    /// Adds a permanent nogood (a model's blocking nogood, say); false if no model is left.
+    pub fn add_nogood(&mut self, lits: &[Lit]) -> Result<bool, SolveError> {
+        if self.fallback.is_some() {
+            self.given.push(Given::Nogood(lits.to_vec()));
+        }
+        match self.engine.add_nogood(lits) {
+            Ok(ok) => Ok(ok),
+            Err(e) => self.fail_over(e),
         }
     }
 
-    /// Runs until the next total assignment, exhaustion or a limit.
-    pub fn next_model(&mut self) -> Next {
+    /// Bounds the cost of further models (without offsets).
+    pub fn set_cost_bound(&mut self, bound: Option<Vec<i64>>, strict: bool) -> Result<(), SolveError> {
+        if self.fallback.is_some() {
+            self.given.retain(|g| !matches!(g, Given::Bound(..)));
+            self.given.push(Given::Bound(bound.clone(), strict));
+        }
+        match self.engine.set_cost_bound(bound, strict) {
+            Ok(()) => Ok(()),
+            Err(e) => self.fail_over(e).map(|_| ()),
+        }
+    }
+
+    /// Reads what `f` reads from the engine at a model; `None` when the engine failed and was
+    /// replaced (the model is then searched for again).
+    pub fn read<T>(
+        &mut self,
+        f: impl FnOnce(&dyn Engine) -> EngineResult<T>,
+    ) -> Result<Option<T>, SolveError> {
+        match f(&*self.engine) {
+            Ok(v) => Ok(Some(v)),
+            Err(e) => self.fail_over(e).map(|_| None),
+        }
+    }
+
+    /// Replaces a failed engine by the fallback, which is given what the driver gave the failed
+    /// one; returns whether the problem still has models. Without a fallback, the error.
+    fn fail_over(&mut self, e: EngineError) -> Result<bool, SolveError> {
+        let Some(make) = self.fallback.as_mut() else { return Err(SolveError::Engine(e.0)) };
+        log::warn!("{e}; the search goes on with the CPU engine");
+        let mut engine = make()?;
+        let mut ok = true;
+        for g in &self.given {
+            let r = match g {
+                Given::Nogood(ng) => engine.add_nogood(ng),
+                Given::Bound(b, strict) => engine.set_cost_bound(b.clone(), *strict).map(|()| true),
+            };
+            ok &= r.map_err(|e| SolveError::Engine(e.0))?;
+        }
+        self.engine = engine;
+        self.fallback = None;
+        self.given.clear();
+        Ok(ok)
+    }
+
+    /// Runs until the next total assignment, exhaustion or a stop.
+    pub fn next_model(&mut self) -> Result<Next, SolveError> {
         loop {
-            self.ticks += 1;
-            if self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
-                return Next::Interrupted(Stop::Cancelled);
-            }
-            if self.ticks.is_multiple_of(512)
-                && let Some(stop) = self.limits.reached()
-            {
-                return Next::Interrupted(stop);
-            }
-            // The engine may resolve conflicts inside propagate, up to the next restart or
-            // deletion (exclusive: the conflict that makes one due comes back here).
-            let due = self.restarts.left().min(self.next_reduce.saturating_sub(self.conflicts));
-            self.engine.set_conflict_budget(due.saturating_sub(1));
-            let ok = self.engine.propagate();
-            let resolved = self.engine.take_resolved();
-            if resolved > 0 {
-                self.conflicts += resolved;
-                self.restarts.skip(resolved);
-            }
-            if !ok {
-                if !self.engine.resolve_conflict() {
-                    return Next::Exhausted;
-                }
-                self.conflicts += 1;
-                if self.restarts.conflict() {
-                    self.engine.restart();
-                    self.take_shared_bound();
-                }
-                if self.conflicts >= self.next_reduce {
-                    self.next_reduce = self.conflicts + self.reduce_step + 2000;
-                    self.reduce_step += 300;
-                    self.engine.reduce_learned();
-                }
-                continue;
-            }
-            if self.engine.decide().is_some() {
-                continue;
-            }
-            if self.engine.complete() == Completion::Total {
-                let Some(check) = self.minimality.as_mut() else { return Next::Model };
-                let nogoods = check.check(&self.engine.atom_values());
-                if nogoods.is_empty() {
-                    return Next::Model;
-                }
-                for ng in nogoods {
-                    if !self.engine.add_nogood(&ng) {
-                        return Next::Exhausted;
+            match self.step() {
+                Ok(Some(next)) => return Ok(next),
+                Ok(None) => {}
+                Err(Failure::Engine(e)) => {
+                    if !self.fail_over(e)? {
+                        return Ok(Next::Exhausted);
                     }
                 }
+                Err(Failure::Solve(e)) => return Err(e),
             }
         }
+    }
+
+    /// One turn of the loop: what the search reached, if anything.
+    fn step(&mut self) -> Result<Option<Next>, Failure> {
+        if let Some(stop) = self.stop.reached() {
+            return Ok(Some(Next::Interrupted(stop)));
+        }
+        // The engine may resolve conflicts inside propagate, up to the next restart or
+        // deletion (exclusive: the conflict that makes one due comes back here).
+        let due = self.restarts.left().min(self.next_reduce.saturating_sub(self.conflicts));
+        self.engine.set_conflict_budget(due.saturating_sub(1));
+        let ok = self.engine.propagate()?;
+        let resolved = self.engine.take_resolved();
+        if resolved > 0 {
+            self.conflicts += resolved;
+            self.restarts.skip(resolved);
+        }
+        if !ok {
+            if !self.engine.resolve_conflict()? {
+                return Ok(Some(Next::Exhausted));
+            }
+            self.conflicts += 1;
+            if self.restarts.conflict() {
+                self.engine.restart()?;
+                self.take_shared_bound()?;
+            }
+            if self.conflicts >= self.next_reduce {
+                self.next_reduce = self.conflicts + self.reduce_step + 2000;
+                self.reduce_step += 300;
+                self.engine.reduce_learned();
+            }
+            return Ok(None);
+        }
+        if self.engine.decide()?.is_some() {
+            return Ok(None);
+        }
+        if self.engine.complete()? != Completion::Total {
+            return Ok(None);
+        }
+        let Some(check) = self.minimality.as_mut() else { return Ok(Some(Next::Model)) };
+        let values = self.engine.atom_values()?;
+        let before = self.stop.enter(Phase::Minimality);
+        let verdict = check.check(&values, &self.stop);
+        self.stop.enter(before);
+        match verdict? {
+            Minimal::Yes => Ok(Some(Next::Model)),
+            // A check cut short proves nothing: the candidate is dropped, never reported.
+            Minimal::Interrupted(stop) => Ok(Some(Next::Interrupted(stop))),
+            Minimal::No(nogoods) => {
+                for ng in nogoods {
+                    if !self.add_nogood(&ng)? {
+                        return Ok(Some(Next::Exhausted));
+                    }
+                }
+                Ok(None)
+            }
+        }
+    }
+}
+
+/// Why a step of the loop failed: its engine (which a fallback may replace), or the solve.
+enum Failure {
+    Engine(EngineError),
+    Solve(SolveError),
+}
+
+impl From<EngineError> for Failure {
+    fn from(e: EngineError) -> Self {
+        Failure::Engine(e)
+    }
+}
+
+impl From<SolveError> for Failure {
+    fn from(e: SolveError) -> Self {
+        Failure::Solve(e)
     }
 }
 

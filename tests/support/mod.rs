@@ -6,8 +6,8 @@ use std::path::PathBuf;
 use yasmin::cli::{Backend, EnumMode, Heuristic, Learning, OptMode, SearchOptions};
 use yasmin::output::ShownTable;
 use yasmin::program::Program;
-use yasmin::solve::limits::Limits;
 use yasmin::solve::{ModelEvent, Outcome, Report, SolveOptions, solve};
+use yasmin::stop::StopToken;
 
 /// `../shared` beside the checkout, or `$YASMIN_SHARED` (a copy carried to the GPU machine).
 pub fn shared() -> PathBuf {
@@ -49,9 +49,10 @@ pub fn options_on(backend: Backend, learning: Learning, heuristic: Heuristic) ->
         project: None,
         backend,
         search: SearchOptions { learning, heuristic, ..SearchOptions::default() },
-        limits: Limits::default(),
+        stop: StopToken::default(),
         threads: 1,
         seed: 1,
+        fault: None,
     }
 }
 
@@ -63,12 +64,13 @@ pub struct Collect {
 }
 
 impl Report for Collect {
-    fn model(&mut self, ev: &ModelEvent<'_>) {
+    fn model(&mut self, ev: &ModelEvent<'_>) -> std::io::Result<()> {
         let mut names: Vec<String> =
             self.table.shown(ev.atoms).iter().map(|s| String::from_utf8_lossy(s).into_owned()).collect();
         names.sort();
         self.models.push(names.join(" "));
         self.costs.push(ev.costs.map(|c| c.to_vec()).unwrap_or_default());
+        Ok(())
     }
 }
 
@@ -76,7 +78,7 @@ impl Report for Collect {
 /// atoms sorted and space-separated, as in the `.expected` files).
 pub fn answer_sets(program: &Program, opts: &SolveOptions) -> (Outcome, Vec<String>, Vec<Vec<i64>>) {
     let mut c = Collect { table: ShownTable::new(program), models: Vec::new(), costs: Vec::new() };
-    let outcome = solve(program, opts, &mut c).unwrap_or_else(|e| panic!("solve failed: {}", e.0));
+    let outcome = solve(program, opts, &mut c).unwrap_or_else(|e| panic!("solve failed: {}", e));
     let mut models = c.models;
     models.sort();
     (outcome, models, c.costs)

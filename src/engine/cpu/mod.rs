@@ -15,7 +15,7 @@ use self::decide::Decider;
 use self::forward::Deps;
 use self::minimize::CostProp;
 use self::weight::WeightProp;
-use super::{Completion, Engine, EngineStats};
+use super::{Completion, Engine, EngineResult, EngineStats};
 use crate::cli::{Decisions, Deletion, Learning, SearchOptions};
 use crate::engine::assignment::{Assignment, Reason};
 use crate::engine::unfounded::Unfounded;
@@ -224,53 +224,16 @@ impl CpuEngine {
         any
     }
 
-    fn check_invariants(&self) -> Result<(), String> {
-        self.a.check_invariants()?;
-        self.db.check_invariants()
-    }
-}
-
-impl Engine for CpuEngine {
-    fn name(&self) -> &'static str {
-        "cpu"
-    }
-
-    fn propagate(&mut self) -> bool {
-        if !self.conflict.is_empty() {
-            return false;
+    fn value(&self, l: Lit) -> Option<bool> {
+        match self.a.value(l) {
+            0 => None,
+            v => Some(v > 0),
         }
-        self.propagate_all()
     }
 
-    fn decision_level(&self) -> u32 {
-        self.a.decision_level()
-    }
-
-    fn resolve_conflict(&mut self) -> bool {
-        // The conflict may be empty: the cost bound violated by the fixed cost alone (no true
-        // cost literal, as after the optimum's strict bound). Its level is 0: no answer set.
-        self.stats.conflicts += 1;
-        if self.unsat {
-            return false;
-        }
-        let ok = match self.learning {
-            Learning::Res => self.learn_resolution(),
-            Learning::Fwd => self.learn_forward(),
-        };
-        self.conflict.clear();
-        if !ok {
-            self.unsat = true;
-        }
-        ok
-    }
-
-    fn decide(&mut self) -> Option<Lit> {
-        let l = self.dec.pick(&self.p, &self.a)?;
-        self.decide_lit(l);
-        Some(l)
-    }
-
-    fn complete(&mut self) -> Completion {
+    /// No rule is applicable: the assignment is total, or a candidate the heap lost is decided,
+    /// or the unsupported atoms are falsified.
+    fn complete_assignment(&mut self) -> Completion {
         if self.a.trail.len() == self.a.num_vars() {
             debug_assert_eq!(self.check_invariants(), Ok(()));
             return Completion::Total;
@@ -295,37 +258,86 @@ impl Engine for CpuEngine {
         Completion::Decided
     }
 
-    fn atom_values(&self) -> Vec<bool> {
-        (0..=self.p.num_atoms).map(|v| self.a.is_true(Lit::pos(v))).collect()
+    fn check_invariants(&self) -> Result<(), String> {
+        self.a.check_invariants()?;
+        self.db.check_invariants()
+    }
+}
+
+impl Engine for CpuEngine {
+    fn name(&self) -> &'static str {
+        "cpu"
     }
 
-    fn lit_value(&self, l: Lit) -> Option<bool> {
-        match self.a.value(l) {
-            0 => None,
-            v => Some(v > 0),
+    fn propagate(&mut self) -> EngineResult<bool> {
+        if !self.conflict.is_empty() {
+            return Ok(false);
         }
+        Ok(self.propagate_all())
     }
 
-    fn fixed_value(&self, l: Lit) -> Option<bool> {
-        self.lit_value(l).filter(|_| self.a.level[l.var() as usize] == 0)
+    fn decision_level(&self) -> u32 {
+        self.a.decision_level()
     }
 
-    fn decisions(&self) -> Vec<Lit> {
-        (1..=self.a.decision_level()).map(|lv| self.a.decision(lv)).collect()
+    fn resolve_conflict(&mut self) -> EngineResult<bool> {
+        // The conflict may be empty: the cost bound violated by the fixed cost alone (no true
+        // cost literal, as after the optimum's strict bound). Its level is 0: no answer set.
+        self.stats.conflicts += 1;
+        if self.unsat {
+            return Ok(false);
+        }
+        let ok = match self.learning {
+            Learning::Res => self.learn_resolution(),
+            Learning::Fwd => self.learn_forward(),
+        };
+        self.conflict.clear();
+        if !ok {
+            self.unsat = true;
+        }
+        Ok(ok)
     }
 
-    fn add_nogood(&mut self, lits: &[Lit]) -> bool {
-        self.add_external_nogood(lits)
+    fn decide(&mut self) -> EngineResult<Option<Lit>> {
+        let Some(l) = self.dec.pick(&self.p, &self.a) else { return Ok(None) };
+        self.decide_lit(l);
+        Ok(Some(l))
     }
 
-    fn set_cost_bound(&mut self, bound: Option<Vec<i64>>, strict: bool) {
+    fn complete(&mut self) -> EngineResult<Completion> {
+        Ok(self.complete_assignment())
+    }
+
+    fn atom_values(&self) -> EngineResult<Vec<bool>> {
+        Ok((0..=self.p.num_atoms).map(|v| self.a.is_true(Lit::pos(v))).collect())
+    }
+
+    fn lit_value(&self, l: Lit) -> EngineResult<Option<bool>> {
+        Ok(self.value(l))
+    }
+
+    fn fixed_value(&self, l: Lit) -> EngineResult<Option<bool>> {
+        Ok(self.value(l).filter(|_| self.a.level[l.var() as usize] == 0))
+    }
+
+    fn decisions(&self) -> EngineResult<Vec<Lit>> {
+        Ok((1..=self.a.decision_level()).map(|lv| self.a.decision(lv)).collect())
+    }
+
+    fn add_nogood(&mut self, lits: &[Lit]) -> EngineResult<bool> {
+        Ok(self.add_external_nogood(lits))
+    }
+
+    fn set_cost_bound(&mut self, bound: Option<Vec<i64>>, strict: bool) -> EngineResult<()> {
         self.cost.set_bound(bound, strict);
+        Ok(())
     }
 
-    fn restart(&mut self) {
+    fn restart(&mut self) -> EngineResult<()> {
         self.stats.restarts += 1;
         self.backjump(0);
         self.dec.reset_parking();
+        Ok(())
     }
 
     fn reduce_learned(&mut self) {

@@ -196,8 +196,8 @@ impl CudaEngine {
     }
 
     /// Tests only: the full assignment (all variables) of the current state.
-    pub fn var_values(&mut self) -> Vec<bool> {
-        self.snapshot().0.iter().map(|&x| x > 0).collect()
+    pub fn var_values(&mut self) -> DResult<Vec<bool>> {
+        Ok(self.snapshot()?.0.iter().map(|&x| x > 0).collect())
     }
 
     fn check_against_reference(&self, lits: &[u32], c: &Control) {

@@ -104,7 +104,7 @@ impl CudaEngine {
     /// behind the eager check): loop nogoods for what it finds are added (true), or nothing is
     /// unfounded (false).
     fn add_unfounded_loops(&mut self) -> DResult<bool> {
-        let val = &self.snapshot().0;
+        let val = &self.snapshot()?.0;
         let found = self.loops.unfounded_nogoods(&self.p, |l| Self::value_in(val, l));
         if found.is_empty() {
             return Ok(false);
@@ -141,7 +141,7 @@ impl CudaEngine {
         if self.add_unfounded_loops()? {
             return Ok(Completion::Falsified);
         }
-        let val = &self.snapshot().0;
+        let val = &self.snapshot()?.0;
         let v = (1..nv).find(|&v| val[v as usize] == 0).expect("not total");
         log::warn!("no applicable rule and no unfounded set; deciding F{v}");
         self.force_decision(Lit::neg(v))?;

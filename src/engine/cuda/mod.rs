@@ -19,7 +19,7 @@ pub mod smem;
 use self::device::{DResult, Device, err};
 use self::kernels::Kernel;
 use self::layout::{Control, DECIDE_MAX, LEARN_MAX, NO_CONFLICT, Tables};
-use super::{Completion, Engine, EngineStats};
+use super::{Completion, Engine, EngineError, EngineResult, EngineStats};
 use crate::cli::{Decisions, Deletion, GpuRounds, Learning, SearchOptions};
 use crate::nogoods::{Lit, Problem};
 use cudarc::driver::PushKernelArg;
@@ -113,9 +113,9 @@ pub struct CudaEngine {
     reduce_due: bool,
 }
 
-fn fail(e: String) -> ! {
-    eprintln!("*** ERROR: (yasmin): CUDA engine: {e}");
-    std::process::exit(70)
+/// A device error as the search sees it.
+fn failed(e: String) -> EngineError {
+    EngineError(format!("CUDA engine: {e}"))
 }
 
 impl CudaEngine {
@@ -241,15 +241,15 @@ impl CudaEngine {
     }
 
     /// Reads the assignment and trail (cached until the next change).
-    fn snapshot(&self) -> &(Vec<i32>, Vec<u32>) {
+    fn snapshot(&self) -> DResult<&(Vec<i32>, Vec<u32>)> {
         debug_assert!(!self.learn_pending, "a snapshot before the last analysis was applied");
-        self.snapshot.get_or_init(|| {
-            let s = &self.dev.stream;
-            let val = s.clone_dtoh(&self.dev.val).unwrap_or_else(|e| fail(format!("read-back failed: {e}")));
-            let trail =
-                s.clone_dtoh(&self.dev.trail).unwrap_or_else(|e| fail(format!("read-back failed: {e}")));
-            (val, trail)
-        })
+        if let Some(s) = self.snapshot.get() {
+            return Ok(s);
+        }
+        let s = &self.dev.stream;
+        let val = s.clone_dtoh(&self.dev.val).map_err(err("read-back"))?;
+        let trail = s.clone_dtoh(&self.dev.trail).map_err(err("read-back"))?;
+        Ok(self.snapshot.get_or_init(|| (val, trail)))
     }
 
     fn value_in(val: &[i32], l: Lit) -> Option<bool> {
@@ -330,9 +330,9 @@ impl Engine for CudaEngine {
         "cuda"
     }
 
-    fn propagate(&mut self) -> bool {
+    fn propagate(&mut self) -> EngineResult<bool> {
         let t = std::time::Instant::now();
-        let r = self.try_propagate().unwrap_or_else(|e| fail(e));
+        let r = self.try_propagate().map_err(failed);
         self.wall[0] += t.elapsed();
         r
     }
@@ -341,54 +341,54 @@ impl Engine for CudaEngine {
         self.ctl.level
     }
 
-    fn resolve_conflict(&mut self) -> bool {
+    fn resolve_conflict(&mut self) -> EngineResult<bool> {
         self.ranked = None;
         let t = std::time::Instant::now();
-        let r = self.try_resolve().unwrap_or_else(|e| fail(e));
+        let r = self.try_resolve().map_err(failed);
         self.wall[2] += t.elapsed();
         r
     }
 
-    fn decide(&mut self) -> Option<Lit> {
+    fn decide(&mut self) -> EngineResult<Option<Lit>> {
         let t = std::time::Instant::now();
-        let r = self.try_decide().unwrap_or_else(|e| fail(e));
+        let r = self.try_decide().map_err(failed);
         self.wall[1] += t.elapsed();
         r
     }
 
-    fn complete(&mut self) -> Completion {
+    fn complete(&mut self) -> EngineResult<Completion> {
         self.ranked = None;
-        self.settle_learning().and_then(|_| self.try_complete()).unwrap_or_else(|e| fail(e))
+        self.settle_learning().and_then(|_| self.try_complete()).map_err(failed)
     }
 
-    fn atom_values(&self) -> Vec<bool> {
-        let val = &self.snapshot().0;
-        (0..=self.p.num_atoms as usize).map(|v| val[v] > 0).collect()
+    fn atom_values(&self) -> EngineResult<Vec<bool>> {
+        let val = &self.snapshot().map_err(failed)?.0;
+        Ok((0..=self.p.num_atoms as usize).map(|v| val[v] > 0).collect())
     }
 
-    fn lit_value(&self, l: Lit) -> Option<bool> {
-        Self::value_in(&self.snapshot().0, l)
+    fn lit_value(&self, l: Lit) -> EngineResult<Option<bool>> {
+        Ok(Self::value_in(&self.snapshot().map_err(failed)?.0, l))
     }
 
-    fn fixed_value(&self, l: Lit) -> Option<bool> {
-        let val = &self.snapshot().0;
-        Self::value_in(val, l).filter(|_| Self::level_in(val, l) == 0)
+    fn fixed_value(&self, l: Lit) -> EngineResult<Option<bool>> {
+        let val = &self.snapshot().map_err(failed)?.0;
+        Ok(Self::value_in(val, l).filter(|_| Self::level_in(val, l) == 0))
     }
 
-    fn decisions(&self) -> Vec<Lit> {
-        let trail = &self.snapshot().1;
-        self.level_start[1..].iter().map(|&p| Lit(trail[p as usize])).collect()
+    fn decisions(&self) -> EngineResult<Vec<Lit>> {
+        let trail = &self.snapshot().map_err(failed)?.1;
+        Ok(self.level_start[1..].iter().map(|&p| Lit(trail[p as usize])).collect())
     }
 
-    fn add_nogood(&mut self, lits: &[Lit]) -> bool {
+    fn add_nogood(&mut self, lits: &[Lit]) -> EngineResult<bool> {
         self.ranked = None;
-        self.settle_learning().and_then(|_| self.add_host_nogood(lits)).unwrap_or_else(|e| fail(e))
+        self.settle_learning().and_then(|_| self.add_host_nogood(lits)).map_err(failed)
     }
 
-    fn set_cost_bound(&mut self, bound: Option<Vec<i64>>, strict: bool) {
+    fn set_cost_bound(&mut self, bound: Option<Vec<i64>>, strict: bool) -> EngineResult<()> {
         self.ranked = None;
-        let Some((slot, mult, total)) = self.tables_cost.clone() else { return };
-        self.settle_learning().unwrap_or_else(|e| fail(e));
+        let Some((slot, mult, total)) = self.tables_cost.clone() else { return Ok(()) };
+        self.settle_learning().map_err(failed)?;
         // Cost N(c) = sum(M_k * c_k); the slot holds sum(M * w * [not l]) >= total - K.
         let value = match bound {
             None => 0,
@@ -404,19 +404,21 @@ impl Engine for CudaEngine {
             .memcpy_htod(&[value], &mut d.w_bound.slice_mut(slot as usize..slot as usize + 1))
             .map_err(err("upload"))
             .and_then(|_| launch!(d, Kernel::MarkDirty, d.cfg(1, 1); &mut d.ctl, &mut d.dirty, &mut d.dirty_list, &slot));
-        res.unwrap_or_else(|e| fail(e));
+        res.map_err(failed)?;
         self.ctl.ndirty += 1;
         self.pending = true;
+        Ok(())
     }
 
-    fn restart(&mut self) {
+    fn restart(&mut self) -> EngineResult<()> {
         self.ranked = None;
         self.stats.restarts += 1;
-        self.settle_learning().and_then(|_| self.backjump(0)).unwrap_or_else(|e| fail(e));
+        self.settle_learning().and_then(|_| self.backjump(0)).map_err(failed)?;
         if self.reduce_due {
             self.reduce_due = false;
-            self.reduce().unwrap_or_else(|e| fail(e));
+            self.reduce().map_err(failed)?;
         }
+        Ok(())
     }
 
     fn reduce_learned(&mut self) {
@@ -437,7 +439,9 @@ impl Engine for CudaEngine {
 
     fn stats(&mut self) -> EngineStats {
         // An analysis launched before the search was interrupted counts, as on the CPU engine.
-        self.settle_learning().unwrap_or_else(|e| fail(e));
+        if let Err(e) = self.settle_learning() {
+            log::warn!("CUDA engine: the statistics lack the last conflict analysis ({e})");
+        }
         self.stats.clone()
     }
 }

@@ -77,7 +77,7 @@ impl CudaEngine {
         if self.unsat {
             return Ok(false);
         }
-        let val = self.snapshot().0.clone();
+        let val = self.snapshot()?.0.clone();
         let mut ng: Vec<Lit> = Vec::with_capacity(lits.len());
         for &l in lits {
             match (Self::value_in(&val, l), Self::level_in(&val, l)) {

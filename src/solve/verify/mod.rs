@@ -1,13 +1,31 @@
 //! The independent check every answer set passes before it is printed: the interpretation is a
 //! model of the program, and (for programs without head cycles) it equals the least model of its
-//! reduct; with head cycles, it is a supported model (minimality is checked by the search).
+//! reduct; with head cycles, it is a supported model that no nonempty set of its atoms is
+//! unfounded for ([`unfounded_free`]), which is to say a minimal model of its reduct.
 //!
-//! It reads the [`Program`] directly, not the solver's nogoods, so a bug in the completion or a
-//! propagator cannot hide itself. Reduct of a weight body w.r.t. `M`: its bound is lowered by the
-//! weights of the negative literals true in `M`, and only positive literals count afterwards.
+//! It reads the [`Program`] directly, not the solver's nogoods, and shares no code with the
+//! search, so a bug in the completion, a propagator or the search's own minimality check cannot
+//! hide itself. Reduct of a weight body w.r.t. `M`: its bound is lowered by the weights of the
+//! negative literals true in `M`, and only positive literals count afterwards.
+//!
+//! The check for head cycles is a search, coNP-hard in general; it polls the stop token, and a
+//! check that was stopped says so ([`Verdict::Interrupted`]): its set is then never printed.
+
+mod unfounded_free;
 
 use crate::program::deps::Dependencies;
 use crate::program::{Body, ExternalValue, HeadKind, Lit, Program, atom_of};
+use crate::stop::{Stop, StopToken};
+
+/// The verdict on one interpretation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    AnswerSet,
+    /// Not an answer set, and why.
+    Not(String),
+    /// The check was stopped before it could say.
+    Interrupted(Stop),
+}
 
 fn holds(m: &[bool], l: Lit) -> bool {
     m[atom_of(l) as usize] == (l > 0)
@@ -22,8 +40,25 @@ fn body_holds(m: &[bool], b: Body<'_>) -> bool {
     }
 }
 
-/// Checks that `m` (indexed by atom, index 0 unused) is an answer set of `program`.
-pub fn check_answer_set(program: &Program, m: &[bool], deps: &Dependencies) -> Result<(), String> {
+/// Checks whether `m` (indexed by atom, index 0 unused) is an answer set of `program`.
+pub fn check_answer_set(program: &Program, m: &[bool], deps: &Dependencies, stop: &StopToken) -> Verdict {
+    match model_and_founded(program, m, deps) {
+        Err(why) => Verdict::Not(why),
+        Ok(()) if deps.is_head_cycle_free() => Verdict::AnswerSet,
+        Ok(()) => match unfounded_free::check(program, m, deps, stop) {
+            Ok(None) => Verdict::AnswerSet,
+            Ok(Some(u)) => Verdict::Not(format!(
+                "atoms {} are unfounded (a smaller model of the reduct leaves them out)",
+                u.iter().map(|a| a.to_string()).collect::<Vec<_>>().join(", ")
+            )),
+            Err(i) => Verdict::Interrupted(i.0),
+        },
+    }
+}
+
+/// A model of the program that equals the least model of its reduct (without head cycles), or
+/// is supported (with them).
+fn model_and_founded(program: &Program, m: &[bool], deps: &Dependencies) -> Result<(), String> {
     let n = program.atom_count() as usize;
     if m.len() != n + 1 {
         return Err(format!("interpretation has {} atoms, program {n}", m.len() - 1));
@@ -172,5 +207,48 @@ fn supported(program: &Program, m: &[bool], externals: &[(u32, ExternalValue)]) 
     match (1..m.len()).find(|&a| m[a] && !sup[a]) {
         Some(a) => Err(format!("atom {a} is true but unsupported")),
         None => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::input::read_program;
+    use crate::stop::Stop;
+
+    /// `a :- b. b :- a.` beside a head cycle `c | d. c :- d. d :- c.` (a, b, c, d are 1 to 4):
+    /// the one answer set is {c, d}.
+    const LOOPS: &str =
+        "asp 1 0 0\n1 0 1 1 0 1 2\n1 0 1 2 0 1 1\n1 0 2 3 4 0 0\n1 0 1 3 0 1 4\n1 0 1 4 0 1 3\n0\n";
+
+    fn verdict(text: &str, true_atoms: &[usize], stop: &StopToken) -> Verdict {
+        let p = read_program(text.as_bytes()).unwrap();
+        let mut m = vec![false; p.atom_count() as usize + 1];
+        for &a in true_atoms {
+            m[a] = true;
+        }
+        check_answer_set(&p, &m, &Dependencies::new(&p), stop)
+    }
+
+    #[test]
+    fn a_supported_model_with_an_unfounded_loop_is_rejected() {
+        let go = StopToken::default();
+        assert_eq!(verdict(LOOPS, &[3, 4], &go), Verdict::AnswerSet);
+        match verdict(LOOPS, &[1, 2, 3, 4], &go) {
+            Verdict::Not(why) => assert!(why.contains("atoms 1, 2 are unfounded"), "{why}"),
+            v => panic!("{{a, b, c, d}} is supported but not minimal: {v:?}"),
+        }
+        assert!(matches!(verdict(LOOPS, &[3], &go), Verdict::Not(_)), "d :- c is violated");
+        // `a | b. a :- b. b :- a.`: {a, b} is minimal.
+        let both = "asp 1 0 0\n1 0 2 1 2 0 0\n1 0 1 1 0 1 2\n1 0 1 2 0 1 1\n0\n";
+        assert_eq!(verdict(both, &[1, 2], &go), Verdict::AnswerSet);
+    }
+
+    #[test]
+    fn a_stopped_check_says_so_and_accepts_nothing() {
+        let stopped = StopToken::default();
+        stopped.stop(Stop::Signal);
+        assert_eq!(verdict(LOOPS, &[3, 4], &stopped), Verdict::Interrupted(Stop::Signal));
+        assert_eq!(verdict(LOOPS, &[1, 2, 3, 4], &stopped), Verdict::Interrupted(Stop::Signal));
     }
 }

@@ -1,0 +1,339 @@
+//! Stopping a run: the time limit, SIGINT/SIGTERM and a race's cancellation, seen through one
+//! [`StopToken`] that every long loop polls: reading, completion, the search and its minimality
+//! checks, verification.
+//!
+//! Polling is two relaxed atomic loads and, under a time limit, a read of the monotonic clock
+//! (a vDSO call of some 20 ns): cheap enough for every iteration of the search loop, so a limit is
+//! noticed within one step of whatever is running, not after a count of steps. A timer thread
+//! also stops the token at the deadline, so that a stop records the phase the run was in when the
+//! limit passed, even where that phase polls rarely. The signal handler sets a process-wide flag
+//! that every token reads. Once a token has stopped it stays stopped, with the first reason.
+
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::thread::Thread;
+use std::time::{Duration, Instant};
+
+/// Why a run (or one search of a race) stopped early.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    TimeLimit,
+    Signal,
+    /// Another search of a parallel run answered first (solve/portfolio.rs); the answer reported
+    /// is the winner's, so this one is never printed.
+    Cancelled,
+}
+
+/// What a run is doing, recorded so that a stop can say where it was noticed (`-V`, and
+/// `scripts/limit_bench.py`, which measures how long after the limit each phase ends).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Phase {
+    Reading = 0,
+    Completion,
+    Setup,
+    Search,
+    Minimality,
+    Verification,
+    Output,
+}
+
+impl Phase {
+    const ALL: [Phase; 7] = [
+        Phase::Reading,
+        Phase::Completion,
+        Phase::Setup,
+        Phase::Search,
+        Phase::Minimality,
+        Phase::Verification,
+        Phase::Output,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Reading => "reading",
+            Phase::Completion => "completion",
+            Phase::Setup => "setup",
+            Phase::Search => "search",
+            Phase::Minimality => "minimality",
+            Phase::Verification => "verification",
+            Phase::Output => "output",
+        }
+    }
+}
+
+/// Set by the first SIGINT or SIGTERM (async-signal-safe: only a store).
+static SIGNALLED: AtomicBool = AtomicBool::new(false);
+
+/// The first SIGINT or SIGTERM asks the run to stop; a second one ends the process at once, as
+/// the signal's default action would: where the run cannot get to a poll (a device that does
+/// not return), Ctrl-C twice still works.
+extern "C" fn on_signal(sig: libc::c_int) {
+    if SIGNALLED.swap(true, Ordering::SeqCst) {
+        // SAFETY: signal and raise are async-signal-safe.
+        unsafe {
+            libc::signal(sig, libc::SIG_DFL);
+            libc::raise(sig);
+        }
+    }
+}
+
+/// Installs the SIGINT/SIGTERM handler: every token then reports [`Stop::Signal`] after the first
+/// signal. Without SA_RESTART, so that a read blocked on standard input returns to be polled.
+pub fn install_interrupt_handler() {
+    // SAFETY: the handler only touches an atomic and async-signal-safe calls; sigaction gets a
+    // zeroed, then filled, struct.
+    unsafe {
+        let mut sa: libc::sigaction = std::mem::zeroed();
+        sa.sa_sigaction = on_signal as *const () as libc::sighandler_t;
+        libc::sigemptyset(&mut sa.sa_mask);
+        sa.sa_flags = 0;
+        libc::sigaction(libc::SIGINT, &sa, std::ptr::null_mut());
+        libc::sigaction(libc::SIGTERM, &sa, std::ptr::null_mut());
+    }
+}
+
+const GO: u8 = 0;
+
+fn code(s: Stop) -> u8 {
+    match s {
+        Stop::TimeLimit => 1,
+        Stop::Signal => 2,
+        Stop::Cancelled => 3,
+    }
+}
+
+fn decode(c: u8) -> Option<Stop> {
+    match c {
+        1 => Some(Stop::TimeLimit),
+        2 => Some(Stop::Signal),
+        3 => Some(Stop::Cancelled),
+        _ => None,
+    }
+}
+
+/// What the tokens of one run share. Invariant: `stop` goes from GO to a reason once, and
+/// `fired` is set by the one that made it so.
+struct Run {
+    stop: AtomicU8,
+    phase: AtomicU8,
+    deadline: Option<Instant>,
+    /// When the stop was set, and the phase the run was in then.
+    fired: Mutex<Option<(Instant, Phase)>>,
+    /// The timer thread, woken when the run is dropped so that it ends early.
+    timer: OnceLock<Thread>,
+}
+
+impl Run {
+    fn fire(&self, why: Stop) {
+        if self.stop.compare_exchange(GO, code(why), Ordering::AcqRel, Ordering::Relaxed).is_ok() {
+            let phase = Phase::ALL[self.phase.load(Ordering::Relaxed) as usize];
+            *self.fired.lock().unwrap_or_else(|e| e.into_inner()) = Some((Instant::now(), phase));
+        }
+    }
+}
+
+impl Drop for Run {
+    fn drop(&mut self) {
+        if let Some(t) = self.timer.get() {
+            t.unpark();
+        }
+    }
+}
+
+/// A run's stop flag, shared by its clones; a race's searches add a flag of their own
+/// ([`StopToken::with_cancel`]).
+#[derive(Clone)]
+pub struct StopToken {
+    run: Arc<Run>,
+    cancel: Option<Arc<AtomicBool>>,
+}
+
+impl Default for StopToken {
+    /// A token without a time limit (signals still stop it, once the handler is installed).
+    fn default() -> Self {
+        StopToken::new(None)
+    }
+}
+
+impl std::fmt::Debug for StopToken {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("StopToken")
+            .field("deadline", &self.run.deadline)
+            .field("stop", &self.reached())
+            .finish()
+    }
+}
+
+impl StopToken {
+    /// A token that stops at `deadline`, if any (a timer thread sets it then).
+    pub fn new(deadline: Option<Instant>) -> Self {
+        let run = Arc::new(Run {
+            stop: AtomicU8::new(GO),
+            phase: AtomicU8::new(Phase::Reading as u8),
+            deadline,
+            fired: Mutex::new(None),
+            timer: OnceLock::new(),
+        });
+        if let Some(deadline) = deadline {
+            let weak = Arc::downgrade(&run);
+            let spawned = std::thread::Builder::new().name("yasmin-timer".into()).spawn(move || {
+                loop {
+                    let Some(run) = weak.upgrade() else { return };
+                    let now = Instant::now();
+                    if now >= deadline {
+                        run.fire(Stop::TimeLimit);
+                        return;
+                    }
+                    drop(run);
+                    std::thread::park_timeout(deadline - now);
+                }
+            });
+            match spawned {
+                Ok(h) => {
+                    let _ = run.timer.set(h.thread().clone());
+                }
+                // No thread: the polls still read the clock.
+                Err(e) => log::debug!("no timer thread ({e})"),
+            }
+        }
+        StopToken { run, cancel: None }
+    }
+
+    /// A token stopping `time_limit` seconds after `start` (none for `None` or 0, as clasp).
+    pub fn with_time_limit(time_limit: Option<f64>, start: Instant) -> Self {
+        let deadline = time_limit.filter(|&s| s > 0.0).map(|s| start + Duration::from_secs_f64(s.min(1e9)));
+        StopToken::new(deadline)
+    }
+
+    /// This token, also stopped by `cancel` (as [`Stop::Cancelled`]): the searches of a race.
+    pub fn with_cancel(&self, cancel: Arc<AtomicBool>) -> Self {
+        StopToken { run: Arc::clone(&self.run), cancel: Some(cancel) }
+    }
+
+    /// Whether to stop now, and why.
+    #[inline]
+    pub fn reached(&self) -> Option<Stop> {
+        if let Some(s) = decode(self.run.stop.load(Ordering::Relaxed)) {
+            return Some(s);
+        }
+        if SIGNALLED.load(Ordering::Relaxed) {
+            self.run.fire(Stop::Signal);
+            return decode(self.run.stop.load(Ordering::Relaxed));
+        }
+        if self.run.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.run.fire(Stop::TimeLimit);
+            return decode(self.run.stop.load(Ordering::Relaxed));
+        }
+        if self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
+            return Some(Stop::Cancelled);
+        }
+        None
+    }
+
+    /// `Err(why)` once stopped: for `?` in loops that poll.
+    #[inline]
+    pub fn check(&self) -> Result<(), Interrupted> {
+        match self.reached() {
+            Some(s) => Err(Interrupted(s)),
+            None => Ok(()),
+        }
+    }
+
+    /// Like [`check`](Self::check), every 4096th `i` only: for tight loops over large inputs,
+    /// where even an atomic load per item shows.
+    #[inline]
+    pub fn check_every(&self, i: usize) -> Result<(), Interrupted> {
+        if i & 4095 == 0 { self.check() } else { Ok(()) }
+    }
+
+    /// Stops the run (every token of it) for `why`.
+    pub fn stop(&self, why: Stop) {
+        self.run.fire(why);
+    }
+
+    /// Records that the run entered `phase`; returns the phase it was in.
+    pub fn enter(&self, phase: Phase) -> Phase {
+        Phase::ALL[self.run.phase.swap(phase as u8, Ordering::Relaxed) as usize]
+    }
+
+    /// The deadline, if the run has a time limit.
+    pub fn deadline(&self) -> Option<Instant> {
+        self.run.deadline
+    }
+
+    /// When the run was stopped (by its limit or a signal), and the phase it was in then.
+    pub fn fired(&self) -> Option<(Instant, Phase)> {
+        *self.run.fired.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// A computation stopped by its [`StopToken`] before it finished.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Interrupted(pub Stop);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_timer_stops_the_token_at_its_deadline() {
+        let t = StopToken::new(Some(Instant::now() + Duration::from_millis(30)));
+        assert_eq!(t.reached(), None);
+        let t0 = Instant::now();
+        while t.reached().is_none() {
+            assert!(t0.elapsed() < Duration::from_secs(20), "the timer never fired");
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        assert_eq!(t.reached(), Some(Stop::TimeLimit));
+        assert!(t.fired().is_some());
+    }
+
+    #[test]
+    fn a_cancelled_race_stops_its_searches_but_not_the_run() {
+        let run = StopToken::default();
+        let flag = Arc::new(AtomicBool::new(false));
+        let search = run.with_cancel(Arc::clone(&flag));
+        flag.store(true, Ordering::Relaxed);
+        assert_eq!(search.reached(), Some(Stop::Cancelled));
+        assert_eq!(run.reached(), None);
+        run.stop(Stop::TimeLimit);
+        assert_eq!(search.reached(), Some(Stop::TimeLimit), "the run's reason comes first");
+        run.stop(Stop::Signal);
+        assert_eq!(run.reached(), Some(Stop::TimeLimit), "the first reason stays");
+    }
+
+    #[test]
+    fn phases_are_recorded() {
+        let t = StopToken::default();
+        assert_eq!(t.enter(Phase::Search), Phase::Reading);
+        assert_eq!(t.enter(Phase::Minimality), Phase::Search);
+        t.stop(Stop::TimeLimit);
+        assert_eq!(t.fired().map(|f| f.1), Some(Phase::Minimality));
+    }
+
+    /// In a forked child: the first SIGTERM is taken (the flag set, the child goes on), the
+    /// second ends it as SIGTERM's default action does.
+    #[test]
+    fn a_second_signal_ends_the_process() {
+        // SAFETY: the child calls only async-signal-safe functions before _exit.
+        let pid = unsafe { libc::fork() };
+        assert!(pid >= 0, "fork failed");
+        if pid == 0 {
+            unsafe {
+                super::install_interrupt_handler();
+                libc::raise(libc::SIGTERM);
+                if !super::SIGNALLED.load(Ordering::SeqCst) {
+                    libc::_exit(3);
+                }
+                libc::raise(libc::SIGTERM);
+                libc::_exit(4);
+            }
+        }
+        let mut status = 0;
+        // SAFETY: waits for the child forked above.
+        assert_eq!(unsafe { libc::waitpid(pid, &mut status, 0) }, pid);
+        assert!(libc::WIFSIGNALED(status), "the child exited with {} instead", libc::WEXITSTATUS(status));
+        assert_eq!(libc::WTERMSIG(status), libc::SIGTERM);
+    }
+}
