@@ -6,7 +6,7 @@ use crate::input::{Loaded, Polled, Reader, load};
 use crate::output::{Format, Printer, RunInfo, ShownTable};
 use crate::program::{ProgramBuilder, ProgramSink};
 use crate::solve::{Outcome, SolveError, SolveOptions, solve};
-use crate::stop::{Phase, StopToken, install_interrupt_handler};
+use crate::stop::{Phase, Stop, StopToken, install_interrupt_handler};
 use crate::writer::{AspifWriter, SmodelsWriter};
 use std::io::Write;
 use std::time::Instant;
@@ -218,13 +218,18 @@ fn summary<W: Write>(
     if cli.enum_mode != EnumMode::Auto && o.interrupted.is_some() {
         log::warn!("consequences are incomplete: the search was interrupted");
     }
+    // Where the stop came, and how late (scripts/limit_bench.py reads this line).
     if let Some((at, phase)) = stop.fired() {
-        let late = at.duration_since(stop.deadline().unwrap_or(at)).as_secs_f64();
+        let (why, since) = match o.interrupted {
+            Some(Stop::TimeLimit) => ("time limit", stop.deadline().unwrap_or(at)),
+            _ => ("signal", at),
+        };
+        let seen = stop.seen().unwrap_or(at);
         log::info!(
-            "stopped ({:?}) during {}, {late:.3} s after the limit; the run ended {:.3} s after that",
-            o.interrupted,
+            "{why} during {}: noticed {:.3} s after it; the summary printed {:.3} s after that",
             phase.name(),
-            at.elapsed().as_secs_f64()
+            seen.duration_since(since).as_secs_f64(),
+            seen.elapsed().as_secs_f64()
         );
     }
     Exit::Code(o.exit_code())

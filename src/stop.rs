@@ -9,7 +9,7 @@
 //! limit passed, even where that phase polls rarely. The signal handler sets a process-wide flag
 //! that every token reads. Once a token has stopped it stays stopped, with the first reason.
 
-use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::thread::Thread;
 use std::time::{Duration, Instant};
@@ -78,9 +78,35 @@ extern "C" fn on_signal(sig: libc::c_int) {
     }
 }
 
+/// Tests only: `YASMIN_SIGNAL_IN_PHASE=PHASE[,N[,TERM]]` makes the process send itself SIGINT (or
+/// SIGTERM) the N-th time (1 by default) a run enters PHASE ([`Phase::name`]), so that tests can
+/// signal every phase of a run, however short. Read by [`install_interrupt_handler`].
+static SIGNAL_HOOK: OnceLock<Option<(Phase, u64, libc::c_int)>> = OnceLock::new();
+static HOOK_COUNT: AtomicU64 = AtomicU64::new(0);
+
+fn parse_hook(v: &str) -> Option<(Phase, u64, libc::c_int)> {
+    let mut parts = v.split(',');
+    let phase = parts.next().and_then(|p| Phase::ALL.into_iter().find(|x| x.name() == p))?;
+    let n = parts.next().map_or(Some(1), |n| n.parse().ok())?;
+    let sig = match parts.next() {
+        None | Some("INT") => libc::SIGINT,
+        Some("TERM") => libc::SIGTERM,
+        Some(_) => return None,
+    };
+    Some((phase, n, sig))
+}
+
 /// Installs the SIGINT/SIGTERM handler: every token then reports [`Stop::Signal`] after the first
 /// signal. Without SA_RESTART, so that a read blocked on standard input returns to be polled.
 pub fn install_interrupt_handler() {
+    SIGNAL_HOOK.get_or_init(|| {
+        let v = std::env::var("YASMIN_SIGNAL_IN_PHASE").ok()?;
+        let hook = parse_hook(&v);
+        if hook.is_none() {
+            log::warn!("YASMIN_SIGNAL_IN_PHASE={v}: expected PHASE[,N[,INT|TERM]]; ignored");
+        }
+        hook
+    });
     // SAFETY: the handler only touches an atomic and async-signal-safe calls; sigaction gets a
     // zeroed, then filled, struct.
     unsafe {
@@ -120,6 +146,8 @@ struct Run {
     deadline: Option<Instant>,
     /// When the stop was set, and the phase the run was in then.
     fired: Mutex<Option<(Instant, Phase)>>,
+    /// When a poll first saw it (a stop set by the timer thread may be seen later).
+    seen: OnceLock<Instant>,
     /// The timer thread, woken when the run is dropped so that it ends early.
     timer: OnceLock<Thread>,
 }
@@ -173,6 +201,7 @@ impl StopToken {
             phase: AtomicU8::new(Phase::Reading as u8),
             deadline,
             fired: Mutex::new(None),
+            seen: OnceLock::new(),
             timer: OnceLock::new(),
         });
         if let Some(deadline) = deadline {
@@ -215,6 +244,7 @@ impl StopToken {
     #[inline]
     pub fn reached(&self) -> Option<Stop> {
         if let Some(s) = decode(self.run.stop.load(Ordering::Relaxed)) {
+            self.run.seen.get_or_init(Instant::now);
             return Some(s);
         }
         if SIGNALLED.load(Ordering::Relaxed) {
@@ -254,6 +284,13 @@ impl StopToken {
 
     /// Records that the run entered `phase`; returns the phase it was in.
     pub fn enter(&self, phase: Phase) -> Phase {
+        if let Some(Some((p, n, sig))) = SIGNAL_HOOK.get()
+            && *p == phase
+            && HOOK_COUNT.fetch_add(1, Ordering::Relaxed) + 1 == *n
+        {
+            // SAFETY: raise only delivers the signal to this thread, whose handler sets a flag.
+            unsafe { libc::raise(*sig) };
+        }
         Phase::ALL[self.run.phase.swap(phase as u8, Ordering::Relaxed) as usize]
     }
 
@@ -265,6 +302,60 @@ impl StopToken {
     /// When the run was stopped (by its limit or a signal), and the phase it was in then.
     pub fn fired(&self) -> Option<(Instant, Phase)> {
         *self.run.fired.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// When a poll first saw the stop.
+    pub fn seen(&self) -> Option<Instant> {
+        self.run.seen.get().copied()
+    }
+}
+
+/// Drops `x` on a thread of its own. The tables of a big program (millions of small vectors)
+/// take a second or more to free; a stopped run, and one that has answered, need not wait for it.
+/// Where no thread can be started, `x` is dropped here.
+pub fn drop_aside<T: Send + 'static>(x: T) {
+    let _ = std::thread::Builder::new().name("yasmin-free".into()).spawn(move || drop(x));
+}
+
+/// Tables of at least this many entries are freed by [`drop_aside`].
+pub const DROP_ASIDE_FROM: usize = 1 << 18;
+
+/// A value freed by [`drop_aside`] when dropped, if it was made large (`len` entries or more).
+pub struct Aside<T: Send + 'static> {
+    value: Option<T>,
+    large: bool,
+}
+
+impl<T: Send + 'static> Aside<T> {
+    pub fn new(value: T, len: usize) -> Self {
+        Aside { value: Some(value), large: len >= DROP_ASIDE_FROM }
+    }
+
+    pub fn into_inner(mut self) -> T {
+        self.value.take().expect("a value until dropped")
+    }
+}
+
+impl<T: Send + 'static> std::ops::Deref for Aside<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        self.value.as_ref().expect("a value until dropped")
+    }
+}
+
+impl<T: Send + 'static> std::ops::DerefMut for Aside<T> {
+    fn deref_mut(&mut self) -> &mut T {
+        self.value.as_mut().expect("a value until dropped")
+    }
+}
+
+impl<T: Send + 'static> Drop for Aside<T> {
+    fn drop(&mut self) {
+        if let Some(v) = self.value.take()
+            && self.large
+        {
+            drop_aside(v);
+        }
     }
 }
 
@@ -301,6 +392,14 @@ mod tests {
         assert_eq!(search.reached(), Some(Stop::TimeLimit), "the run's reason comes first");
         run.stop(Stop::Signal);
         assert_eq!(run.reached(), Some(Stop::TimeLimit), "the first reason stays");
+    }
+
+    #[test]
+    fn the_signal_hook_names_a_phase_and_a_count() {
+        assert_eq!(parse_hook("minimality"), Some((Phase::Minimality, 1, libc::SIGINT)));
+        assert_eq!(parse_hook("output,3,TERM"), Some((Phase::Output, 3, libc::SIGTERM)));
+        assert_eq!(parse_hook("lunch"), None);
+        assert_eq!(parse_hook("search,x"), None);
     }
 
     #[test]

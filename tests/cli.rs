@@ -833,3 +833,45 @@ fn time_limit_summary_matches_clasp() {
     assert_eq!(ours.keys(), theirs.keys());
     assert_eq!(ours.get("TIME LIMIT"), Some("1"));
 }
+
+// --- a closed output ----------------------------------------------------------------------------
+
+/// `yasmin -n 0 P | head -2` ends as soon as the reader has gone, quietly, as clasp does (killed
+/// by SIGPIPE); the enumeration alone would take minutes.
+#[test]
+fn a_closed_pipe_ends_the_run_at_once() {
+    use std::io::{BufRead, BufReader};
+    use std::os::unix::process::ExitStatusExt;
+    use std::process::{Command, Stdio};
+    let p = temp_program("free.aspif", &free_choices(40));
+    for outf in ["0", "2"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_yasmin"))
+            .args(["-n", "0", "--outf", outf, &p.path])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut out = BufReader::new(child.stdout.take().unwrap());
+        let mut line = String::new();
+        for _ in 0..12 {
+            line.clear();
+            out.read_line(&mut line).unwrap();
+        }
+        drop(out);
+        let t0 = std::time::Instant::now();
+        let status = loop {
+            if let Some(s) = child.try_wait().unwrap() {
+                break s;
+            }
+            if t0.elapsed() > Duration::from_secs(20) {
+                child.kill().unwrap();
+                panic!("--outf={outf}: yasmin went on after its output was closed");
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        };
+        let mut err = String::new();
+        std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
+        assert_eq!(status.signal(), Some(libc::SIGPIPE), "--outf={outf}: {status:?}");
+        assert_eq!(err, "", "--outf={outf}: quietly");
+    }
+}

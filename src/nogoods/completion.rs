@@ -15,7 +15,7 @@ use super::weights::{WeightConstraints, normalize};
 use super::{Problem, VarKind};
 use crate::program::deps::{NO_SCC, cyclic_components};
 use crate::program::{Body, ExternalValue, HeadKind, Program};
-use crate::stop::{Interrupted, Stop, StopToken};
+use crate::stop::{Aside, DROP_ASIDE_FROM, Interrupted, Stop, StopToken, drop_aside};
 use std::collections::{BTreeMap, HashMap};
 
 /// A body in canonical form (sorted literals), the key under which equal bodies share a variable.
@@ -42,6 +42,7 @@ struct NormalRule {
     body: u32,
 }
 
+/// Invariant-free scratch of one compilation; a big one is freed aside ([`drop_aside`]).
 struct Builder {
     num_vars: u32,
     kinds: Vec<VarKind>,
@@ -52,6 +53,19 @@ struct Builder {
     nogoods: Vec<Vec<Lit>>,
     units: Vec<Lit>,
     weights: WeightConstraints,
+}
+
+impl Drop for Builder {
+    fn drop(&mut self) {
+        if self.bodies.len() + self.nogoods.len() >= DROP_ASIDE_FROM {
+            drop_aside((
+                std::mem::take(&mut self.keys),
+                std::mem::take(&mut self.bodies),
+                std::mem::take(&mut self.nogoods),
+                std::mem::take(&mut self.rules),
+            ));
+        }
+    }
 }
 
 /// Why a program was not compiled.
@@ -368,8 +382,9 @@ pub fn complete(program: &Program, stop: &StopToken) -> Result<Problem, CompileE
 
     // Rule and support nogoods.
     let nv = bld.num_vars as usize;
-    let mut supports: Vec<Vec<u32>> = vec![Vec::new(); nv];
-    for r in &bld.rules {
+    let mut supports = Aside::new(vec![Vec::<u32>::new(); nv], nv);
+    for (i, r) in bld.rules.iter().enumerate() {
+        stop.check_every(i)?;
         let bl = bld.bodies[r.body as usize].lit.expect("rule bodies have literals");
         supports[r.head as usize].push(r.body);
         if !r.choice {
@@ -377,6 +392,7 @@ pub fn complete(program: &Program, stop: &StopToken) -> Result<Problem, CompileE
         }
     }
     for (v, s) in supports.iter_mut().enumerate().skip(1) {
+        stop.check_every(v)?;
         if !bld.kinds[v].is_atom() {
             continue;
         }
@@ -391,27 +407,31 @@ pub fn complete(program: &Program, stop: &StopToken) -> Result<Problem, CompileE
     }
 
     stop.check()?;
-    let mut long = Vec::with_capacity(bld.nogoods.len());
+    let n_nogoods = bld.nogoods.len();
+    let mut long = Aside::new(Vec::with_capacity(n_nogoods), n_nogoods);
     let mut units = std::mem::take(&mut bld.units);
-    for (i, ng) in std::mem::take(&mut bld.nogoods).into_iter().enumerate() {
+    let mut nogoods = Aside::new(std::mem::take(&mut bld.nogoods), n_nogoods);
+    for i in 0..n_nogoods {
         stop.check_every(i)?;
-        match simplify(ng) {
+        match simplify(std::mem::take(&mut nogoods[i])) {
             None => {}
             Some(ng) if ng.is_empty() => units.push(Lit::TRUE),
             Some(ng) if ng.len() == 1 => units.push(ng[0]),
             Some(ng) => long.push(ng),
         }
     }
+    drop(nogoods);
     units.sort_unstable();
     units.dedup();
-    let store = NogoodStore::build(long, units, bld.num_vars);
+    let store = NogoodStore::build_until(long.into_inner(), units, bld.num_vars, stop)?;
     stop.check()?;
 
     // The body table, in body order.
     let mut table =
         BodyTable { def_start: vec![0], head_start: vec![0], choice_start: vec![0], ..Default::default() };
-    let mut heads: Vec<Vec<u32>> = vec![Vec::new(); bld.bodies.len()];
-    let mut choice: Vec<Vec<u32>> = vec![Vec::new(); bld.bodies.len()];
+    let nb = bld.bodies.len();
+    let mut heads = Aside::new(vec![Vec::<u32>::new(); nb], nb);
+    let mut choice = Aside::new(vec![Vec::<u32>::new(); nb], nb);
     for r in &bld.rules {
         let list = if r.choice { &mut choice } else { &mut heads };
         list[r.body as usize].push(r.head);
@@ -448,14 +468,16 @@ pub fn complete(program: &Program, stop: &StopToken) -> Result<Problem, CompileE
     }
     let mut support_start = vec![0u32];
     let mut support = Vec::new();
-    for s in &supports {
+    for s in supports.iter() {
         support.extend(s.iter().map(|&b| body_index[b as usize]));
         support_start.push(support.len() as u32);
     }
+    drop((supports, heads, choice));
 
     // Positive dependencies among atoms, for the unfounded-set check.
-    let mut edges: Vec<Vec<u32>> = vec![Vec::new(); nv];
-    for r in &bld.rules {
+    let mut edges = Aside::new(vec![Vec::<u32>::new(); nv], nv);
+    for (i, r) in bld.rules.iter().enumerate() {
+        stop.check_every(i)?;
         let b = body_index[r.body as usize] as usize;
         let (lits, _) = table.def(b);
         for &l in lits {
@@ -465,7 +487,8 @@ pub fn complete(program: &Program, stop: &StopToken) -> Result<Problem, CompileE
         }
     }
     stop.check()?;
-    let (scc, components) = cyclic_components(nv, |v| &edges[v]);
+    let (scc, components) = cyclic_components(nv, |v| &edges[v], stop)?;
+    drop(edges);
     stop.check()?;
     let mut non_hcf = vec![false; components as usize];
     for r in program.rules() {
@@ -482,9 +505,9 @@ pub fn complete(program: &Program, stop: &StopToken) -> Result<Problem, CompileE
     let problem = Problem {
         num_vars: bld.num_vars,
         num_atoms: n,
-        kinds: bld.kinds,
+        kinds: std::mem::take(&mut bld.kinds),
         store,
-        weights: bld.weights,
+        weights: std::mem::take(&mut bld.weights),
         bodies: table,
         support_start,
         support,

@@ -13,6 +13,7 @@
 //! pair exactly once.
 
 use super::lit::Lit;
+use crate::stop::{Aside, Interrupted, StopToken};
 
 #[derive(Clone, Debug, Default)]
 pub struct NogoodStore {
@@ -28,20 +29,48 @@ pub struct NogoodStore {
 
 impl NogoodStore {
     /// Freezes a list of nogoods (each at least two literals) into the sorted CSR layout.
-    pub fn build(mut nogoods: Vec<Vec<Lit>>, units: Vec<Lit>, num_vars: u32) -> NogoodStore {
-        nogoods.sort_by_key(|n| n.len());
-        let total: usize = nogoods.iter().map(|n| n.len()).sum();
-        let mut lits = Vec::with_capacity(total);
-        let mut offsets = Vec::with_capacity(nogoods.len() + 1);
-        offsets.push(0);
-        for n in &nogoods {
-            lits.extend(n.iter().map(|l| l.0));
-            offsets.push(lits.len() as u32);
+    pub fn build(nogoods: Vec<Vec<Lit>>, units: Vec<Lit>, num_vars: u32) -> NogoodStore {
+        Self::build_until(nogoods, units, num_vars, &StopToken::default()).expect("never stopped")
+    }
+
+    /// [`build`](Self::build), polling `stop` (millions of nogoods take a while).
+    pub fn build_until(
+        nogoods: Vec<Vec<Lit>>,
+        units: Vec<Lit>,
+        num_vars: u32,
+        stop: &StopToken,
+    ) -> Result<NogoodStore, Interrupted> {
+        let n = nogoods.len();
+        let nogoods = Aside::new(nogoods, n);
+        // A stable counting sort by length: `start[k]` is where the nogoods of length k begin.
+        let max_len = nogoods.iter().map(|n| n.len()).max().unwrap_or(0);
+        let mut start = vec![0usize; max_len + 2];
+        for ng in nogoods.iter() {
+            start[ng.len() + 1] += 1;
+        }
+        for k in 1..start.len() {
+            start[k] += start[k - 1];
         }
         let mut class_start = [0u32; 5];
         for (k, slot) in class_start.iter_mut().enumerate() {
-            *slot = nogoods.partition_point(|n| n.len() < k) as u32;
+            *slot = start[k.min(max_len + 1)] as u32;
         }
+        let mut order = vec![0u32; n];
+        let mut next = start;
+        for (i, ng) in nogoods.iter().enumerate() {
+            order[next[ng.len()]] = i as u32;
+            next[ng.len()] += 1;
+        }
+        let total: usize = nogoods.iter().map(|n| n.len()).sum();
+        let mut lits = Vec::with_capacity(total);
+        let mut offsets = Vec::with_capacity(n + 1);
+        offsets.push(0);
+        for (k, &i) in order.iter().enumerate() {
+            stop.check_every(k)?;
+            lits.extend(nogoods[i as usize].iter().map(|l| l.0));
+            offsets.push(lits.len() as u32);
+        }
+        drop(nogoods);
         let nlits = 2 * num_vars as usize;
         let mut counts = vec![0u32; nlits + 1];
         for &l in &lits {
@@ -50,10 +79,12 @@ impl NogoodStore {
         for i in 1..counts.len() {
             counts[i] += counts[i - 1];
         }
+        stop.check()?;
         let occ_offsets = counts.clone();
         let mut fill = counts;
         let mut occ = vec![0u32; lits.len()];
         for (i, w) in offsets.windows(2).enumerate() {
+            stop.check_every(i)?;
             for &l in &lits[w[0] as usize..w[1] as usize] {
                 occ[fill[l as usize] as usize] = i as u32;
                 fill[l as usize] += 1;
@@ -61,7 +92,7 @@ impl NogoodStore {
         }
         let store = NogoodStore { units, lits, offsets, occ_offsets, occ, class_start };
         debug_assert_eq!(store.check_invariants(), Ok(()));
-        store
+        Ok(store)
     }
 
     pub fn len(&self) -> usize {

@@ -7,6 +7,7 @@
 //! head cycle; programs without one can be shifted to normal programs.
 
 use super::{Atom, Program, atom_of};
+use crate::stop::{Interrupted, StopToken};
 
 pub const NO_SCC: u32 = u32::MAX;
 
@@ -20,6 +21,11 @@ pub struct Dependencies {
 
 impl Dependencies {
     pub fn new(program: &Program) -> Dependencies {
+        Self::new_until(program, &StopToken::default()).expect("never stopped")
+    }
+
+    /// [`new`](Self::new), polling `stop`.
+    pub fn new_until(program: &Program, stop: &StopToken) -> Result<Dependencies, Interrupted> {
         let n = program.atom_count() as usize;
         // CSR adjacency: h -> p.
         let mut deg = vec![0u32; n + 2];
@@ -47,7 +53,8 @@ impl Dependencies {
         });
         let succ = |a: usize| &adj[start[a] as usize..start[a + 1] as usize];
 
-        let (scc, components) = cyclic_components(n + 1, |a| succ(a));
+        stop.check()?;
+        let (scc, components) = cyclic_components(n + 1, |a| succ(a), stop)?;
         let mut head_cycles = Vec::new();
         for r in program.rules() {
             if r.kind == super::HeadKind::Disjunction && r.head.len() > 1 {
@@ -61,7 +68,7 @@ impl Dependencies {
         }
         head_cycles.sort_unstable();
         head_cycles.dedup();
-        Dependencies { scc, components, head_cycles }
+        Ok(Dependencies { scc, components, head_cycles })
     }
 
     pub fn is_tight(&self) -> bool {
@@ -79,7 +86,13 @@ impl Dependencies {
 
 /// The non-trivial strongly connected components of a graph on `0..n` (iterative Tarjan):
 /// returns each node's component id ([`NO_SCC`] for nodes on no cycle) and the component count.
-pub fn cyclic_components<'a>(n: usize, succ: impl Fn(usize) -> &'a [u32]) -> (Vec<u32>, u32) {
+/// Polls `stop` as it goes (a big program's graph has millions of nodes).
+pub fn cyclic_components<'a>(
+    n: usize,
+    succ: impl Fn(usize) -> &'a [u32],
+    stop: &StopToken,
+) -> Result<(Vec<u32>, u32), Interrupted> {
+    let mut steps = 0usize;
     let mut index = vec![u32::MAX; n];
     let mut low = vec![0u32; n];
     let mut on_stack = vec![false; n];
@@ -94,6 +107,8 @@ pub fn cyclic_components<'a>(n: usize, succ: impl Fn(usize) -> &'a [u32]) -> (Ve
         }
         call.push((root as u32, 0));
         while let Some(&mut (v, ref mut i)) = call.last_mut() {
+            steps += 1;
+            stop.check_every(steps)?;
             let v = v as usize;
             if *i == 0 && index[v] == u32::MAX {
                 index[v] = next_index;
@@ -136,7 +151,7 @@ pub fn cyclic_components<'a>(n: usize, succ: impl Fn(usize) -> &'a [u32]) -> (Ve
             }
         }
     }
-    (scc, components)
+    Ok((scc, components))
 }
 
 #[cfg(test)]

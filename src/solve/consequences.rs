@@ -84,7 +84,9 @@ impl Driver<'_> {
         mode: EnumMode,
         original: &Program,
     ) -> Result<Outcome, SolveError> {
-        let mut s = self.search()?;
+        let Some(mut s) = self.search()? else {
+            return Ok(self.outcome("none", 0, false, self.stopped(), None, false, 0, None));
+        };
         let (conds, shown) = self.candidates(original);
         let brave = mode == EnumMode::Brave;
         let mut cons: Vec<bool> = Vec::new();

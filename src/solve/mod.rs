@@ -19,7 +19,7 @@ use crate::engine::{Engine, EngineResult, EngineStats};
 use crate::nogoods::{CompileError, Lit, Problem, complete};
 use crate::program::Program;
 use crate::program::deps::Dependencies;
-use crate::stop::{Phase, Stop, StopToken};
+use crate::stop::{DROP_ASIDE_FROM, Phase, Stop, StopToken, drop_aside};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -159,22 +159,28 @@ impl Outcome {
 
 /// Creates the engine `backend` asks for: `cuda` or nothing; `auto` prefers the GPU and falls
 /// back to the CPU when there is none (saying so with `-V`).
+/// `Ok(None)` when `stop` stopped the set-up.
 pub fn make_engine(
     problem: Arc<Problem>,
     backend: Backend,
     opts: &SearchOptions,
-) -> Result<Box<dyn Engine>, SolveError> {
+    stop: &StopToken,
+) -> Result<Option<Box<dyn Engine>>, SolveError> {
+    let cpu = |problem| match CpuEngine::new_until(problem, opts, stop) {
+        Ok(e) => Some(Box::new(e) as Box<dyn Engine>),
+        Err(_) => None,
+    };
     match backend {
-        Backend::Cpu => Ok(Box::new(CpuEngine::new(problem, opts))),
+        Backend::Cpu => Ok(cpu(problem)),
         Backend::Cuda => match CudaEngine::new(Arc::clone(&problem), opts) {
-            Ok(e) => Ok(Box::new(e)),
+            Ok(e) => Ok(Some(Box::new(e))),
             Err(why) => Err(SolveError::Unsupported(format!("the CUDA engine is not available: {why}"))),
         },
         Backend::Auto => match CudaEngine::new(Arc::clone(&problem), opts) {
-            Ok(e) => Ok(Box::new(e)),
+            Ok(e) => Ok(Some(Box::new(e))),
             Err(why) => {
                 log::info!("CUDA engine not available ({why}); using the CPU engine");
-                Ok(Box::new(CpuEngine::new(problem, opts)))
+                Ok(cpu(problem))
             }
         },
     }
@@ -216,29 +222,46 @@ impl<'p> Blocking<'p> {
 }
 
 impl<'a> Driver<'a> {
-    fn search(&self) -> Result<Search<'a>, SolveError> {
-        self.search_with(&self.opts.search, 0)
+    /// The search; `None` when the stop token stopped its set-up.
+    fn search(&self) -> Result<Option<Search<'a>>, SolveError> {
+        self.search_with(&self.opts.search, 0, &self.opts.stop)
     }
 
-    /// Search `index` with these options (a parallel run's differ in their perturbation).
-    fn search_with(&self, opts: &SearchOptions, index: u32) -> Result<Search<'a>, SolveError> {
+    /// Search `index` with these options (a parallel run's differ in their perturbation) and
+    /// stop token (a race's has its cancellation too); `None` when the token stopped its set-up.
+    fn search_with(
+        &self,
+        opts: &SearchOptions,
+        index: u32,
+        stop: &StopToken,
+    ) -> Result<Option<Search<'a>>, SolveError> {
         let t0 = Instant::now();
         self.opts.stop.enter(Phase::Setup);
-        let mut engine = make_engine(Arc::clone(&self.problem), self.opts.backend, opts)?;
+        let Some(mut engine) = make_engine(Arc::clone(&self.problem), self.opts.backend, opts, stop)? else {
+            return Ok(None);
+        };
+        // Only the CUDA engine fails (on a device error), or one a test makes fail.
+        let mut may_fail = engine.name() != "cpu";
         if let Some(f) = self.opts.fault.filter(|f| f.search.is_none_or(|s| s == index)) {
             engine = Box::new(crate::engine::faulty::Faulty::new(engine, f.after));
+            may_fail = true;
         }
         log::info!("{} engine set up in {:.3}s", engine.name(), t0.elapsed().as_secs_f64());
         self.opts.stop.enter(Phase::Search);
-        let mut s = Search::new(engine, opts.restarts, self.opts.stop.clone());
+        let mut s = Search::new(engine, opts.restarts, stop.clone());
         if self.problem.has_head_cycles() {
             s.minimality = Some(Minimality::new(self.program, &self.problem, opts));
         }
-        if self.opts.backend == Backend::Auto && s.engine.name() != "cpu" {
+        if self.opts.backend == Backend::Auto && may_fail {
             let (problem, opts) = (Arc::clone(&self.problem), opts.clone());
             s.set_fallback(Box::new(move || Ok(Box::new(CpuEngine::new(Arc::clone(&problem), &opts)))));
         }
-        Ok(s)
+        Ok(Some(s))
+    }
+
+    /// Why the set-up of a search came to nothing: its token stopped.
+    fn stopped(&self) -> Option<Stop> {
+        Some(self.opts.stop.reached().unwrap_or(Stop::Signal))
     }
 
     /// Verifies a model: `None` if it is an answer set, the stop if the check was cut short (the
@@ -349,7 +372,9 @@ impl<'a> Driver<'a> {
             }
             portfolio::one_search("enumeration of more than one model");
         }
-        let mut s = self.search()?;
+        let Some(mut s) = self.search()? else {
+            return Ok(self.outcome("none", 0, false, self.stopped(), None, false, 0, None));
+        };
         let projection = self.projection_atoms();
         let mut n = 0;
         let mut last_costs = None;
@@ -436,7 +461,11 @@ impl<'a> Driver<'a> {
         // optN: enumerate every model of the optimal cost with a fresh engine (nogoods learned
         // under the strict bound would exclude them).
         let opt = best.clone().expect("proven optimum");
-        let mut s = self.search()?;
+        let Some(mut s) = self.search()? else {
+            let mut o = self.outcome(engine, n, false, self.stopped(), Some(opt), true, 0, None);
+            o.threads = threads;
+            return Ok(o);
+        };
         s.set_cost_bound(Some(self.without_offset(&opt)), false)?;
         let mut k = 0;
         let (exhausted, interrupted) = loop {
@@ -476,7 +505,17 @@ impl<'a> Driver<'a> {
         report: &mut dyn Report,
         all_optimal: bool,
     ) -> Result<BranchAndBound, SolveError> {
-        let mut s = self.search()?;
+        let Some(mut s) = self.search()? else {
+            let interrupted = self.stopped();
+            return Ok(BranchAndBound {
+                models: 0,
+                best: None,
+                proven: false,
+                interrupted,
+                engine: "none",
+                threads: None,
+            });
+        };
         let mut n = 0;
         let mut best: Option<Vec<i64>> = None;
         let (proven, interrupted) = loop {
@@ -536,7 +575,11 @@ pub fn solve(program: &Program, opts: &SolveOptions, report: &mut dyn Report) ->
         }
         let atomic = program.with_atomic_outputs();
         return match driver(&atomic, opts)? {
-            Ok(mut d) => d.consequences(report, opts.enum_mode, program),
+            Ok(mut d) => {
+                let r = d.consequences(report, opts.enum_mode, program);
+                d.discard();
+                r
+            }
             Err(stopped) => Ok(stopped),
         };
     }
@@ -545,10 +588,22 @@ pub fn solve(program: &Program, opts: &SolveOptions, report: &mut dyn Report) ->
         Err(stopped) => return Ok(stopped),
     };
     let optimizing = !d.problem.costs.is_empty() && opts.opt_mode != OptMode::Ignore;
-    match opts.opt_mode {
+    let r = match opts.opt_mode {
         OptMode::Enum if optimizing => d.enumerate(report, true),
         _ if optimizing => d.optimize(report, opts.opt_mode == OptMode::OptN),
         _ => d.enumerate(report, false),
+    };
+    d.discard();
+    r
+}
+
+impl Driver<'_> {
+    /// Ends the driver; a big program's tables are freed aside ([`drop_aside`]), so that the
+    /// answer (or a stop) is printed without waiting for them.
+    fn discard(self) {
+        if self.problem.num_vars as usize >= DROP_ASIDE_FROM {
+            drop_aside((self.problem, self.deps));
+        }
     }
 }
 
@@ -575,15 +630,14 @@ fn driver<'a>(
         problem.weights.len(),
         if problem.is_tight() { "tight" } else { "not tight" }
     );
-    Ok(Ok(Driver {
-        program,
-        deps: Dependencies::new(program),
-        problem,
-        opts,
-        start,
-        first_model: None,
-        stats: EngineStats::default(),
-    }))
+    let deps = match Dependencies::new_until(program, &opts.stop) {
+        Ok(d) => d,
+        Err(i) => {
+            drop_aside(problem);
+            return Ok(Err(Outcome::stopped(i.0)));
+        }
+    };
+    Ok(Ok(Driver { program, deps, problem, opts, start, first_model: None, stats: EngineStats::default() }))
 }
 
 impl Outcome {

@@ -20,7 +20,7 @@
 use super::search::{Next, Search};
 use super::{Blocking, BranchAndBound, Driver, ModelEvent, Outcome, Report, SolveError};
 use crate::engine::EngineStats;
-use crate::stop::Stop;
+use crate::stop::{Stop, StopToken};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::mpsc::{Sender, channel};
 use std::sync::{Arc, Mutex, Once};
@@ -66,6 +66,8 @@ impl SharedBound {
 /// optimum) first, and in an optimization the best cost.
 struct Race {
     cancel: Arc<AtomicBool>,
+    /// The run's token, also stopped by `cancel`: every search's.
+    stop: StopToken,
     winner: AtomicU32,
     bound: Option<Arc<SharedBound>>,
 }
@@ -74,6 +76,11 @@ struct Race {
 const NONE: u32 = u32::MAX;
 
 impl Race {
+    fn new(run: &StopToken, bound: Option<Arc<SharedBound>>) -> Race {
+        let cancel = Arc::new(AtomicBool::new(false));
+        Race { stop: run.with_cancel(Arc::clone(&cancel)), cancel, winner: AtomicU32::new(NONE), bound }
+    }
+
     /// Takes the win for search `i` if nobody has it, and stops the others.
     fn win(&self, i: u32) -> bool {
         let won = self.winner.compare_exchange(NONE, i, Ordering::AcqRel, Ordering::Relaxed).is_ok();
@@ -96,6 +103,20 @@ struct Finish {
     model: Option<(Vec<bool>, Vec<i64>)>,
     stats: EngineStats,
     engine: &'static str,
+}
+
+impl Finish {
+    /// A search stopped while its engine was set up.
+    fn stopped(search: u32, race: &Race) -> Finish {
+        let why = race.stop.reached().unwrap_or(Stop::Signal);
+        Finish {
+            search,
+            next: Next::Interrupted(why),
+            model: None,
+            stats: EngineStats::default(),
+            engine: "none",
+        }
+    }
 }
 
 /// A model a search of an optimization reports to the driver's thread.
@@ -141,11 +162,10 @@ impl Driver<'_> {
     /// The search for one model by `opts.threads` searches in competition: the winner's model
     /// (verified) is reported, or its proof that there is none.
     pub(super) fn race(&mut self, report: &mut dyn Report, with_costs: bool) -> Result<Outcome, SolveError> {
-        let race =
-            Race { cancel: Arc::new(AtomicBool::new(false)), winner: AtomicU32::new(NONE), bound: None };
+        let race = Race::new(&self.opts.stop, None);
         let (results, ()) = self.in_threads(
             |i| {
-                let mut s = self.start(i, &race)?;
+                let Some(mut s) = self.start(i, &race)? else { return Ok(Finish::stopped(i, &race)) };
                 let mut model = None;
                 let next = loop {
                     match s.next_model()? {
@@ -204,11 +224,7 @@ impl Driver<'_> {
         all_optimal: bool,
     ) -> Result<BranchAndBound, SolveError> {
         let bound = Arc::new(SharedBound::new());
-        let race = Race {
-            cancel: Arc::new(AtomicBool::new(false)),
-            winner: AtomicU32::new(NONE),
-            bound: Some(Arc::clone(&bound)),
-        };
+        let race = Race::new(&self.opts.stop, Some(Arc::clone(&bound)));
         // A sender for each search: the driver's loop below ends when the last search has ended
         // and dropped its own.
         let (tx, rx) = channel::<Improved>();
@@ -295,7 +311,7 @@ impl Driver<'_> {
         bound: &SharedBound,
         tx: Sender<Improved>,
     ) -> Result<Finish, SolveError> {
-        let mut s = self.start(i, race)?;
+        let Some(mut s) = self.start(i, race)? else { return Ok(Finish::stopped(i, race)) };
         // A bound the others found while this engine was set up.
         s.take_shared_bound()?;
         let next = loop {
@@ -321,14 +337,13 @@ impl Driver<'_> {
 
     /// Search `i` of `opts.threads`, set up: its own perturbation and share of the GPU, the
     /// race's flag and bound.
-    fn start(&self, i: u32, race: &Race) -> Result<Search<'_>, SolveError> {
+    fn start(&self, i: u32, race: &Race) -> Result<Option<Search<'_>>, SolveError> {
         let mut opts = self.opts.search.clone();
         opts.perturb = perturb_key(self.opts.seed, i);
         opts.gpu_share = self.opts.threads;
-        let mut s = self.search_with(&opts, i)?;
-        s.stop = self.opts.stop.with_cancel(Arc::clone(&race.cancel));
+        let Some(mut s) = self.search_with(&opts, i, &race.stop)? else { return Ok(None) };
         s.shared_bound = race.bound.clone();
-        Ok(s)
+        Ok(Some(s))
     }
 
     /// Runs `search(i)` for every search in a thread of its own, and `main` on this thread

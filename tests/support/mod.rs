@@ -63,6 +63,12 @@ pub struct Collect {
     pub costs: Vec<Vec<i64>>,
 }
 
+impl Collect {
+    pub fn new(program: &Program) -> Self {
+        Collect { table: ShownTable::new(program), models: Vec::new(), costs: Vec::new() }
+    }
+}
+
 impl Report for Collect {
     fn model(&mut self, ev: &ModelEvent<'_>) -> std::io::Result<()> {
         let mut names: Vec<String> =
@@ -77,7 +83,7 @@ impl Report for Collect {
 /// Solves `program` and returns the outcome and the sorted answer sets (one string each, shown
 /// atoms sorted and space-separated, as in the `.expected` files).
 pub fn answer_sets(program: &Program, opts: &SolveOptions) -> (Outcome, Vec<String>, Vec<Vec<i64>>) {
-    let mut c = Collect { table: ShownTable::new(program), models: Vec::new(), costs: Vec::new() };
+    let mut c = Collect::new(program);
     let outcome = solve(program, opts, &mut c).unwrap_or_else(|e| panic!("solve failed: {}", e));
     let mut models = c.models;
     models.sort();

@@ -14,6 +14,7 @@
 //! 16 bits and the learned/deleted flags above.
 
 use crate::nogoods::{Csr, Lit, NogoodStore};
+use crate::stop::{DROP_ASIDE_FROM, drop_aside};
 
 pub type CRef = u32;
 
@@ -35,6 +36,15 @@ pub struct NogoodDb {
     pub bins: Csr<Lit>,
     pub learned: Vec<CRef>,
     wasted: usize,
+}
+
+impl Drop for NogoodDb {
+    /// A big program's watch lists (a vector per literal) are freed aside.
+    fn drop(&mut self) {
+        if self.watches.len() >= DROP_ASIDE_FROM {
+            drop_aside(std::mem::take(&mut self.watches));
+        }
+    }
 }
 
 impl NogoodDb {

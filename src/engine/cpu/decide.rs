@@ -17,6 +17,7 @@
 use crate::cli::{Decisions, Heuristic};
 use crate::engine::assignment::Assignment;
 use crate::nogoods::{Lit, Problem, Var};
+use crate::stop::{DROP_ASIDE_FROM, drop_aside};
 
 pub struct Decider {
     heap: Vec<Var>,
@@ -43,6 +44,15 @@ pub struct Decider {
 }
 
 const ABSENT: u32 = u32::MAX;
+
+impl Drop for Decider {
+    /// A big program's parking lists (a vector per variable) are freed aside.
+    fn drop(&mut self) {
+        if self.park.len() >= DROP_ASIDE_FROM {
+            drop_aside(std::mem::take(&mut self.park));
+        }
+    }
+}
 
 impl Decider {
     pub fn new(

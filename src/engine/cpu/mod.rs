@@ -20,6 +20,7 @@ use crate::cli::{Decisions, Deletion, Learning, SearchOptions};
 use crate::engine::assignment::{Assignment, Reason};
 use crate::engine::unfounded::Unfounded;
 use crate::nogoods::{Lit, Problem};
+use crate::stop::{Interrupted, StopToken};
 use std::sync::Arc;
 
 pub struct CpuEngine {
@@ -60,10 +61,18 @@ pub(super) const HOOK_CHOICE: u8 = 8;
 
 impl CpuEngine {
     pub fn new(p: Arc<Problem>, opts: &SearchOptions) -> Self {
+        Self::new_until(p, opts, &StopToken::default()).expect("never stopped")
+    }
+
+    /// [`new`](Self::new), polling `stop` between the parts it builds (a big program's take
+    /// seconds).
+    pub fn new_until(p: Arc<Problem>, opts: &SearchOptions, stop: &StopToken) -> Result<Self, Interrupted> {
         let nv = p.num_vars;
         let wp = WeightProp::new(&p.weights, nv);
         let cost = CostProp::new(&p.costs, nv);
+        stop.check()?;
         let ufs = Unfounded::new(&p);
+        stop.check()?;
         let hooks = (0..2 * nv)
             .map(|i| {
                 let l = Lit(i);
@@ -77,16 +86,21 @@ impl CpuEngine {
                     | (choice as u8 * HOOK_CHOICE)
             })
             .collect();
+        stop.check()?;
+        let db = NogoodDb::new(nv, &p.store);
+        stop.check()?;
+        let dec = Decider::new(&p, opts.heuristic, opts.decisions, opts.save_progress, opts.perturb);
+        stop.check()?;
         let mut e = CpuEngine {
             hooks,
             learning: opts.learning,
             deletion: opts.deletion,
             a: Assignment::new(nv),
-            db: NogoodDb::new(nv, &p.store),
+            db,
             wp,
             cost,
             ufs,
-            dec: Decider::new(&p, opts.heuristic, opts.decisions, opts.save_progress, opts.perturb),
+            dec,
             fwd: (opts.learning == Learning::Fwd).then(|| Deps::new(nv)),
             qhead: 0,
             conflict: Vec::new(),
@@ -100,22 +114,24 @@ impl CpuEngine {
             stack: Vec::new(),
             p,
         };
-        e.load();
-        e
+        e.load(stop)?;
+        Ok(e)
     }
 
     /// Copies the input nogoods into the database and asserts the units (the paper's initial
     /// propagation).
-    fn load(&mut self) {
+    fn load(&mut self, stop: &StopToken) -> Result<(), Interrupted> {
         let p = Arc::clone(&self.p);
         let st = &p.store;
         self.a.assign(Lit::TRUE, Reason::Unit);
         for i in st.class(3).start..st.len() {
+            stop.check_every(i)?;
             self.db.add(st.nogood(i), false, 0);
         }
         for &u in &st.units {
             self.assert_unit(u);
         }
+        Ok(())
     }
 
     /// Makes `l` false at level 0 (a unit nogood `{l}`).

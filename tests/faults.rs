@@ -1,0 +1,104 @@
+//! Engines that fail mid-search (as on a device error, injected by `engine/faulty.rs`): a single
+//! search ends with an engine error, never a wrong or partial answer given as complete; in a race
+//! the failed search drops out and the others answer; with `--backend=auto` the CPU engine takes
+//! over, and enumeration, optimization and consequences still give exactly the right answers.
+
+mod support;
+
+use support::{answer_sets, options};
+use yasmin::cli::{Backend, EnumMode, Heuristic, Learning, OptMode};
+use yasmin::input::read_program;
+use yasmin::program::Program;
+use yasmin::solve::{Fault, SolveError, SolveOptions, solve};
+
+fn instance(name: &str) -> Program {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("instances").join(name);
+    read_program(&std::fs::read(path).unwrap()).unwrap()
+}
+
+fn faulty(backend: Backend, search: Option<u32>, after: u64) -> SolveOptions {
+    let mut o = options(Learning::Res, Heuristic::Activity);
+    o.backend = backend;
+    o.fault = Some(Fault { search, after });
+    o
+}
+
+/// What a run gives: its status, count, costs and consequences, and (but for consequences, whose
+/// intermediate reports depend on the order of the search) the answer sets and their costs.
+fn answers(p: &Program, opts: &SolveOptions) -> (String, Vec<String>, Vec<Vec<i64>>) {
+    let (o, mut models, mut costs) = answer_sets(p, opts);
+    let summary = format!("{:?} {:?} {:?} exhausted {}", o.status, o.costs, o.consequences, o.exhausted);
+    if o.consequences.is_some() {
+        (models, costs) = (Vec::new(), Vec::new());
+    } else {
+        costs.sort();
+    }
+    (format!("{summary} models {}", if o.consequences.is_some() { 0 } else { o.models }), models, costs)
+}
+
+#[test]
+fn a_single_search_whose_engine_fails_is_an_engine_error() {
+    let p = instance("queens.aspif");
+    for after in [0, 1, 7, 40] {
+        let mut collect = support::Collect::new(&p);
+        match solve(&p, &faulty(Backend::Cpu, None, after), &mut collect) {
+            Err(SolveError::Engine(why)) => assert!(why.contains("injected device failure"), "{why}"),
+            other => panic!("after {after} operations: {:?}", other.map(|o| o.models)),
+        }
+    }
+}
+
+#[test]
+fn with_backend_auto_the_cpu_engine_takes_over_with_the_same_answers() {
+    // Enumeration (every model once: the blocking nogoods are given to the new engine), optN
+    // (the bound too), and brave consequences, with failures at many points of the search.
+    type Case = (&'static str, fn(&mut SolveOptions));
+    let cases: [Case; 4] = [
+        ("queens.aspif", |_| {}),
+        ("colouring.aspif", |_| {}),
+        ("tiling.aspif", |o| o.opt_mode = OptMode::OptN),
+        ("hamiltonian.aspif", |o| o.enum_mode = EnumMode::Brave),
+    ];
+    for (name, set) in cases {
+        let p = instance(name);
+        for after in [0, 3, 25, 120, 600] {
+            let mut opts = faulty(Backend::Auto, None, after);
+            set(&mut opts);
+            let want = answers(&p, &SolveOptions { fault: None, backend: Backend::Cpu, ..opts.clone() });
+            assert!(want.0.contains("exhausted true"), "{name}: {}", want.0);
+            assert_eq!(answers(&p, &opts), want, "{name}, failure after {after} operations");
+        }
+    }
+}
+
+#[test]
+fn a_race_goes_on_without_a_search_whose_engine_failed() {
+    for name in ["queens.aspif", "colouring.aspif", "disjunction.aspif"] {
+        let p = instance(name);
+        let mut opts = faulty(Backend::Cpu, Some(0), 5);
+        opts.threads = 3;
+        opts.models = Some(1);
+        let all = answer_sets(&p, &options(Learning::Res, Heuristic::Activity)).1;
+        let (o, models, _) = answer_sets(&p, &opts);
+        assert_eq!(models.len(), 1, "{name}");
+        assert!(all.contains(&models[0]), "{name}: {} is not an answer set", models[0]);
+        assert!(matches!(o.threads, Some((3, Some(w))) if w != 0), "{name}: {:?}", o.threads);
+    }
+    // An optimization race: the others prove the same optimum.
+    let p = instance("tiling.aspif");
+    let clean = answer_sets(&p, &options(Learning::Res, Heuristic::Activity)).0;
+    let mut opts = faulty(Backend::Cpu, Some(1), 30);
+    opts.threads = 3;
+    let (o, _, _) = answer_sets(&p, &opts);
+    assert!(o.optimum_proven && o.costs == clean.costs, "{:?} against {:?}", o.costs, clean.costs);
+}
+
+#[test]
+fn a_race_whose_every_engine_fails_is_an_engine_error() {
+    let p = instance("queens.aspif");
+    let mut opts = faulty(Backend::Cpu, None, 4);
+    opts.threads = 4;
+    opts.models = Some(1);
+    let mut collect = support::Collect::new(&p);
+    assert!(matches!(solve(&p, &opts, &mut collect), Err(SolveError::Engine(_))));
+}
