@@ -8,6 +8,8 @@
 //! [`AspifProgram::shrink_candidates`]).
 #![allow(dead_code)]
 
+pub mod qbf;
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::{self, Write as _};
 
