@@ -175,6 +175,8 @@ impl Drop for Run {
 pub struct StopToken {
     run: Arc<Run>,
     cancel: Option<Arc<AtomicBool>>,
+    /// Whether the signal handler's flag stops this token ([`StopToken::never`]'s does not).
+    signals: bool,
 }
 
 impl Default for StopToken {
@@ -226,7 +228,12 @@ impl StopToken {
                 Err(e) => log::debug!("no timer thread ({e})"),
             }
         }
-        StopToken { run, cancel: None }
+        StopToken { run, cancel: None, signals: true }
+    }
+
+    /// A token that nothing stops: for work that must finish once begun.
+    pub fn never() -> Self {
+        StopToken { signals: false, ..StopToken::new(None) }
     }
 
     /// A token stopping `time_limit` seconds after `start` (none for `None` or 0, as clasp).
@@ -237,7 +244,7 @@ impl StopToken {
 
     /// This token, also stopped by `cancel` (as [`Stop::Cancelled`]): the searches of a race.
     pub fn with_cancel(&self, cancel: Arc<AtomicBool>) -> Self {
-        StopToken { run: Arc::clone(&self.run), cancel: Some(cancel) }
+        StopToken { run: Arc::clone(&self.run), cancel: Some(cancel), signals: self.signals }
     }
 
     /// Whether to stop now, and why.
@@ -247,7 +254,7 @@ impl StopToken {
             self.run.seen.get_or_init(Instant::now);
             return Some(s);
         }
-        if SIGNALLED.load(Ordering::Relaxed) {
+        if self.signals && SIGNALLED.load(Ordering::Relaxed) {
             self.run.fire(Stop::Signal);
             return decode(self.run.stop.load(Ordering::Relaxed));
         }

@@ -30,7 +30,7 @@ pub struct NogoodStore {
 impl NogoodStore {
     /// Freezes a list of nogoods (each at least two literals) into the sorted CSR layout.
     pub fn build(nogoods: Vec<Vec<Lit>>, units: Vec<Lit>, num_vars: u32) -> NogoodStore {
-        Self::build_until(nogoods, units, num_vars, &StopToken::default()).expect("never stopped")
+        Self::build_until(nogoods, units, num_vars, &StopToken::never()).expect("never stopped")
     }
 
     /// [`build`](Self::build), polling `stop` (millions of nogoods take a while).

@@ -21,7 +21,7 @@ pub struct Dependencies {
 
 impl Dependencies {
     pub fn new(program: &Program) -> Dependencies {
-        Self::new_until(program, &StopToken::default()).expect("never stopped")
+        Self::new_until(program, &StopToken::never()).expect("never stopped")
     }
 
     /// [`new`](Self::new), polling `stop`.

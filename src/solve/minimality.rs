@@ -173,7 +173,10 @@ impl<'p> Minimality<'p> {
                 return Err(SolveError::Internal(format!("the minimality check's program: {why}")));
             }
         };
-        let engine = Box::new(CpuEngine::new(problem, &self.search));
+        let Ok(engine) = CpuEngine::new_until(problem, &self.search, stop) else {
+            return Ok(Smaller::Interrupted(stop.reached().unwrap_or(Stop::Signal)));
+        };
+        let engine = Box::new(engine);
         let mut s = Search::new(engine, self.search.restarts, stop.clone());
         Ok(match s.next_model()? {
             Next::Model => {

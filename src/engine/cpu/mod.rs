@@ -61,7 +61,7 @@ pub(super) const HOOK_CHOICE: u8 = 8;
 
 impl CpuEngine {
     pub fn new(p: Arc<Problem>, opts: &SearchOptions) -> Self {
-        Self::new_until(p, opts, &StopToken::default()).expect("never stopped")
+        Self::new_until(p, opts, &StopToken::never()).expect("never stopped")
     }
 
     /// [`new`](Self::new), polling `stop` between the parts it builds (a big program's take
