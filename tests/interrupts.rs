@@ -22,12 +22,15 @@ use std::process::{Command, Stdio};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+/// Whether a printed set (its atoms) is an answer set.
+type IsAnswer = Box<dyn Fn(&[&str]) -> bool + Sync>;
+
 /// A program and how to tell its answer sets.
 struct Case {
     name: String,
     file: tempfile::NamedTempFile,
     args: Vec<&'static str>,
-    is_answer: Box<dyn Fn(&[&str]) -> bool + Sync>,
+    is_answer: IsAnswer,
 }
 
 fn qbf_case(name: &str, q: Qbf, args: Vec<&'static str>) -> Case {
