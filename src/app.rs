@@ -1,11 +1,12 @@
 //! The application: read the input step by step, solve each step, print as clasp does, and
 //! return clasp's exit code.
 
-use crate::cli::{Cli, EnumMode, PreFormat, ProjectMode};
+use crate::cli::{Cli, PreFormat};
 use crate::input::{Loaded, Polled, Reader, load};
 use crate::output::{Format, Printer, RunInfo, ShownTable};
 use crate::program::{ProgramBuilder, ProgramSink};
-use crate::solve::{Outcome, SolveError, SolveOptions, solve};
+use crate::solve::config::{EnumMode, OptMode};
+use crate::solve::{Outcome, SolveError, solve};
 use crate::stop::{Phase, Stop, StopToken, install_interrupt_handler};
 use crate::writer::{AspifWriter, SmodelsWriter};
 use std::io::Write;
@@ -71,7 +72,7 @@ pub fn run(cli: Cli) -> Exit {
     let start = Instant::now();
     init_logging(cli.verbose);
     install_interrupt_handler();
-    let stop = StopToken::with_time_limit(cli.time_limit, start);
+    let stop = cli.stop_token(start);
     let (file, models) = match cli.input_and_models() {
         Ok(x) => x,
         Err(e) => return error(e),
@@ -125,22 +126,10 @@ pub fn run(cli: Cli) -> Exit {
             warned_heuristics = true;
             log::warn!("heuristic statements are ignored (they never change the answer sets)");
         }
-        let opts = SolveOptions {
-            // clasp ignores the model count at the end of smodels input; so do we.
-            models,
-            opt_mode: cli.opt_mode,
-            enum_mode: cli.enum_mode,
-            project: cli.project.filter(|&m| m != ProjectMode::No),
-            backend: cli.backend,
-            search: cli.search.clone(),
-            stop: stop.clone(),
-            threads: cli.threads,
-            seed: cli.seed,
-            fault: None,
-        };
+        let opts = cli.solve_options(models, &stop);
         if opts.models.is_some_and(|n| n != 0)
             && program.minimize().next().is_some()
-            && cli.opt_mode == crate::cli::OptMode::Opt
+            && opts.opt_mode == OptMode::Opt
         {
             log::warn!("#models not 0: optimality of last model not guaranteed");
         }

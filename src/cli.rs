@@ -1,7 +1,16 @@
-//! The command line, shaped like clasp's so that scripts written for clasp keep working.
-//! Every option, with its default and help, is declared here once.
+//! The command line, shaped like clasp's so that scripts written for clasp keep working. Every
+//! option is declared here once, with its help; the defaults are the library's
+//! ([`SolveOptions::default`], [`SearchOptions::default`]), and [`Cli::solve_options`] maps the
+//! parsed arguments onto them.
 
+use crate::solve::config::{
+    Backend, Decisions, Deletion, EnumMode, GpuRounds, Heuristic, Learning, OptMode, ProjectMode, Restarts,
+    SearchOptions, SolveOptions,
+};
+use crate::stop::StopToken;
+use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, ValueEnum};
+use std::time::Instant;
 
 #[derive(Parser, Debug, Clone)]
 #[command(
@@ -40,7 +49,7 @@ pub struct Cli {
     /// search has no random parts and does not use it, as clasp's default configuration does
     /// not (the CUDA engine's search still varies from run to run with the order of concurrent
     /// propagations).
-    #[arg(long = "seed", default_value_t = 1)]
+    #[arg(long = "seed", default_value_t = SolveOptions::default().seed)]
     pub seed: u64,
 
     /// Parallel search, as clasp's --parallel-mode: N searches (1 to 64) of the program in
@@ -56,24 +65,24 @@ pub struct Cli {
 
     /// Which engine runs the search: cpu, cuda (an NVIDIA GPU), or auto (cuda when a GPU is
     /// present, else cpu). The default is cpu while the CUDA engine is slower (BENCHMARKS.md).
-    #[arg(long = "backend", value_enum, default_value_t = Backend::Cpu)]
+    #[arg(long = "backend", default_value_t = SolveOptions::default().backend, value_parser = named::<Backend>())]
     pub backend: Backend,
 
     /// Optimization mode: opt (find and prove an optimum), optN (all optimal models), enum
     /// (enumerate models, printing their costs), ignore (no optimization).
-    #[arg(long = "opt-mode", value_enum, default_value_t = OptMode::Opt)]
+    #[arg(long = "opt-mode", default_value_t = SolveOptions::default().opt_mode, value_parser = named::<OptMode>())]
     pub opt_mode: OptMode,
 
     /// Enumeration mode: auto, brave or cautious consequences.
-    #[arg(long = "enum-mode", value_enum, default_value_t = EnumMode::Auto)]
+    #[arg(long = "enum-mode", default_value_t = SolveOptions::default().enum_mode, value_parser = named::<EnumMode>())]
     pub enum_mode: EnumMode,
 
     /// Projective enumeration: each answer set projected onto the atoms of #project statements
     /// (project), of output statements (show), or of #project if there are any, else of the
     /// output (auto, the default when no value is given), is printed once; no: off, as without
     /// the option.
-    #[arg(long = "project", value_enum, value_name = "MODE", num_args = 0..=1, require_equals = true, default_missing_value = "auto")]
-    pub project: Option<ProjectMode>,
+    #[arg(long = "project", value_name = "MODE", num_args = 0..=1, require_equals = true, default_missing_value = "auto", value_parser = project_mode())]
+    pub project: Option<Project>,
 
     /// Print the program as read (aspif or smodels) instead of solving it.
     #[arg(long = "pre", value_enum, value_name = "FORMAT")]
@@ -92,25 +101,27 @@ pub struct Cli {
     pub verbose: u8,
 
     #[command(flatten)]
-    pub search: SearchOptions,
+    pub search: SearchArgs,
 }
 
-/// Options of the search itself (what the engines see).
+/// Options of the search itself (what the engines see), mapped onto [`SearchOptions`].
 #[derive(Args, Debug, Clone)]
-pub struct SearchOptions {
+pub struct SearchArgs {
     /// Learning scheme: res (1-UIP resolution) or fwd (forward learning from decision bitmaps).
-    #[arg(long = "learning", value_enum, default_value_t = Learning::Res)]
+    #[arg(long = "learning", default_value_t = SearchOptions::default().learning, value_parser = named::<Learning>())]
     pub learning: Learning,
 
-    /// How applicable rules (or, with --decisions=vars, variables) are ranked for decisions.
-    #[arg(long = "heuristic", value_enum, default_value_t = Heuristic::Activity)]
+    /// How applicable rules (or, with --decisions=vars, variables) are ranked for decisions:
+    /// activity (VSIDS-style, of the variables in recent conflicts), occurrence (in nogoods), jw
+    /// (Jeroslow-Wang: occurrences weighted by 2^-length).
+    #[arg(long = "heuristic", default_value_t = SearchOptions::default().heuristic, value_parser = named::<Heuristic>())]
     pub heuristic: Heuristic,
 
     /// What a decision may assign: rules (the ASP computation of the paper: only an applicable
     /// rule, by making its body true or, for `not q` in it, q false) or vars (any unassigned
     /// variable, the best ranked, atoms false and rule bodies true unless --save-progress keeps
     /// the value it had last, as clasp decides). The CUDA engine decides on rules only.
-    #[arg(long = "decisions", value_enum, default_value_t = Decisions::Rules)]
+    #[arg(long = "decisions", default_value_t = SearchOptions::default().decisions, value_parser = named::<Decisions>())]
     pub decisions: Decisions,
 
     /// With --decisions=vars: a variable is decided with the value it had before it was last
@@ -119,46 +130,46 @@ pub struct SearchOptions {
     pub save_progress: bool,
 
     /// Restart policy: luby,N (Luby sequence times N conflicts), geom,N,F (N, N*F, ...), or no.
-    #[arg(long = "restarts", default_value = "luby,100", value_parser = parse_restarts)]
+    #[arg(long = "restarts", default_value_t = SearchOptions::default().restarts, value_parser = |s: &str| s.parse::<Restarts>())]
     pub restarts: Restarts,
 
     /// Deletion of learned nogoods: lbd, activity, or no (the CUDA engine keeps no activities of
     /// nogoods: activity deletes by LBD there).
-    #[arg(long = "deletion", value_enum, default_value_t = Deletion::Lbd)]
+    #[arg(long = "deletion", default_value_t = SearchOptions::default().deletion, value_parser = named::<Deletion>())]
     pub deletion: Deletion,
 
     /// Threads per block for the CUDA engine's kernels.
-    #[arg(long = "tpb", default_value_t = 256)]
+    #[arg(long = "tpb", default_value_t = SearchOptions::default().tpb)]
     pub tpb: u32,
 
     /// Who drives the CUDA engine's propagation rounds: device (one cooperative launch runs the
     /// rounds to the fixpoint, grid-wide barriers between their steps) or host (a launch per step
     /// and a read-back per round). device falls back to host where cooperative launch is missing.
-    #[arg(long = "gpu-rounds", value_enum, default_value_t = GpuRounds::Device)]
+    #[arg(long = "gpu-rounds", default_value_t = SearchOptions::default().gpu_rounds, value_parser = named::<GpuRounds>())]
     pub gpu_rounds: GpuRounds,
 
     /// Blocks per multiprocessor for device-driven rounds (at most what fits at once): more
     /// threads for the sweeps of learned nogoods, but every grid barrier waits for every block.
-    #[arg(long = "gpu-blocks-per-sm", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=32))]
+    #[arg(long = "gpu-blocks-per-sm", default_value_t = SearchOptions::default().gpu_blocks_per_sm, value_parser = clap::value_parser!(u32).range(1..=32))]
     pub gpu_blocks_per_sm: u32,
 
     /// Threads per block for device-driven rounds (1024, 512, 256 or 128; less where that does
     /// not fit): block 0 runs the input nogoods' rounds alone, a warp per frontier literal, with a
     /// barrier over the whole block at each step.
-    #[arg(long = "gpu-block-threads", default_value_t = 1024, value_parser = block_threads)]
+    #[arg(long = "gpu-block-threads", default_value_t = SearchOptions::default().gpu_block_threads, value_parser = block_threads)]
     pub gpu_block_threads: u32,
 
     /// Shared memory (KiB) block 0 may take for device-driven rounds: the values (two bits per
     /// variable) and the round's proposals of the input nogoods' rounds stay on the
     /// multiprocessor. 0, or a program whose values do not fit, keeps them in global memory.
-    #[arg(long = "gpu-shared-kib", default_value_t = 96, value_parser = clap::value_parser!(u32).range(0..=227))]
+    #[arg(long = "gpu-shared-kib", default_value_t = SearchOptions::default().gpu_shared_kib, value_parser = clap::value_parser!(u32).range(0..=227))]
     pub gpu_shared_kib: u32,
 
     /// Decisions device-driven rounds may make on their own before returning to the host: at a
     /// fixpoint with an applicable rule the kernel takes the ranked decision and propagates on,
     /// saving a launch and a wait per decision. Tight programs only (the host checks unfounded
     /// sets at every fixpoint of the others); 0 returns at every fixpoint.
-    #[arg(long = "gpu-decisions", default_value_t = 8, value_parser = clap::value_parser!(u32).range(0..=8))]
+    #[arg(long = "gpu-decisions", default_value_t = SearchOptions::default().gpu_decisions, value_parser = clap::value_parser!(u32).range(0..=8))]
     pub gpu_decisions: u32,
 
     /// Conflicts device-driven rounds may analyse on their own before returning one to the host:
@@ -166,134 +177,61 @@ pub struct SearchOptions {
     /// blocks wait, and propagation goes on, saving the analysis' launch and a return to the host
     /// per conflict. Never more than are left before the next restart or deletion. Tight programs
     /// only; 0 returns at every conflict.
-    #[arg(long = "gpu-conflicts", default_value_t = 8, value_parser = clap::value_parser!(u32).range(0..=8))]
+    #[arg(long = "gpu-conflicts", default_value_t = SearchOptions::default().gpu_conflicts, value_parser = clap::value_parser!(u32).range(0..=8))]
     pub gpu_conflicts: u32,
-
-    /// Not on the command line; set for the searches of a parallel run (solve/portfolio.rs): the
-    /// key of the perturbation of the initial scores (0: none; engine/scores.rs).
-    #[arg(skip)]
-    pub perturb: u64,
-
-    /// Not on the command line: how many engines share the GPU (the searches of a parallel run);
-    /// a CUDA engine's grid takes this share of the multiprocessors.
-    #[arg(skip = 1u32)]
-    pub gpu_share: u32,
 }
 
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GpuRounds {
-    Device,
-    Host,
+impl SearchArgs {
+    /// The search's options (a single search's: no perturbation, the whole GPU).
+    pub fn options(&self) -> SearchOptions {
+        SearchOptions {
+            learning: self.learning,
+            heuristic: self.heuristic,
+            decisions: self.decisions,
+            save_progress: self.save_progress,
+            restarts: self.restarts,
+            deletion: self.deletion,
+            tpb: self.tpb,
+            gpu_rounds: self.gpu_rounds,
+            gpu_blocks_per_sm: self.gpu_blocks_per_sm,
+            gpu_block_threads: self.gpu_block_threads,
+            gpu_shared_kib: self.gpu_shared_kib,
+            gpu_decisions: self.gpu_decisions,
+            gpu_conflicts: self.gpu_conflicts,
+            ..SearchOptions::default()
+        }
+    }
 }
 
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Decisions {
-    Rules,
-    Vars,
+/// The names a library value may be given by (its `NAMES`).
+pub trait NamedValues: std::str::FromStr<Err = String> + Clone + Send + Sync + 'static {
+    fn names() -> &'static [&'static str];
 }
 
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Backend {
-    Auto,
-    Cpu,
-    Cuda,
+macro_rules! named_values {
+    ($($t:ty),*) => { $(impl NamedValues for $t { fn names() -> &'static [&'static str] { <$t>::NAMES } })* };
+}
+named_values!(Backend, Learning, Heuristic, Decisions, Deletion, GpuRounds, OptMode, EnumMode);
+
+/// A clap parser for one of the library's named values: its names are the possible values.
+fn named<T: NamedValues>() -> impl TypedValueParser<Value = T> {
+    PossibleValuesParser::new(T::names()).map(|s| s.parse::<T>().expect("one of the names"))
 }
 
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Learning {
-    Res,
-    Fwd,
-}
+/// `--project[=MODE]`: a projection mode, or no (clasp's `--project=no`: off).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Project(pub Option<ProjectMode>);
 
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Heuristic {
-    /// VSIDS-style activity of the variables in recent conflicts.
-    Activity,
-    /// Number of occurrences in nogoods.
-    Occurrence,
-    /// Jeroslow-Wang: occurrences weighted by 2^-length.
-    #[value(name = "jw")]
-    JeroslowWang,
-}
-
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Deletion {
-    Lbd,
-    Activity,
-    No,
-}
-
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OptMode {
-    Opt,
-    #[value(name = "optN")]
-    OptN,
-    Enum,
-    Ignore,
-}
-
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EnumMode {
-    Auto,
-    Brave,
-    Cautious,
-}
-
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ProjectMode {
-    Auto,
-    Show,
-    Project,
-    /// Off (clasp's `--project=no`); the solver never sees it (`app.rs` makes it `None`).
-    No,
+fn project_mode() -> impl TypedValueParser<Value = Project> {
+    let mut names: Vec<&'static str> = ProjectMode::NAMES.to_vec();
+    names.push("no");
+    PossibleValuesParser::new(names).map(|s| Project(s.parse::<ProjectMode>().ok()))
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PreFormat {
     Aspif,
     Smodels,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Restarts {
-    Luby(u64),
-    Geometric(u64, f64),
-    No,
-}
-
-fn parse_restarts(s: &str) -> Result<Restarts, String> {
-    let parts: Vec<&str> = s.split(',').collect();
-    let num = |i: usize| -> Result<u64, String> {
-        parts
-            .get(i)
-            .and_then(|x| x.parse().ok())
-            .filter(|&n| n > 0)
-            .ok_or_else(|| format!("'{s}': expected a positive number"))
-    };
-    match parts[0] {
-        "no" | "0" if parts.len() == 1 => Ok(Restarts::No),
-        "luby" if parts.len() <= 2 => Ok(Restarts::Luby(if parts.len() == 2 { num(1)? } else { 100 })),
-        "geom" if parts.len() <= 3 => {
-            let n = if parts.len() >= 2 { num(1)? } else { 100 };
-            let f: f64 = match parts.get(2) {
-                Some(x) => x
-                    .parse()
-                    .ok()
-                    .filter(|&f: &f64| f > 1.0)
-                    .ok_or_else(|| format!("'{s}': factor must exceed 1"))?,
-                None => 1.5,
-            };
-            Ok(Restarts::Geometric(n, f))
-        }
-        _ => Err(format!("'{s}': expected luby[,N], geom[,N[,F]] or no")),
-    }
-}
-
-impl Default for SearchOptions {
-    /// The defaults declared on the command line above (parsed from an empty command line).
-    fn default() -> Self {
-        Cli::try_parse_from(["yasmin"]).expect("defaults parse").search
-    }
 }
 
 impl Cli {
@@ -316,6 +254,28 @@ impl Cli {
             }
         }
         Ok((file, models))
+    }
+
+    /// The task as the library takes it: `models` (from -n or a bare number; clasp ignores the
+    /// model count at the end of smodels input, and so do we) and the run's stop token.
+    pub fn solve_options(&self, models: Option<u64>, stop: &StopToken) -> SolveOptions {
+        SolveOptions {
+            models,
+            opt_mode: self.opt_mode,
+            enum_mode: self.enum_mode,
+            project: self.project.and_then(|p| p.0),
+            backend: self.backend,
+            search: self.search.options(),
+            stop: stop.clone(),
+            threads: self.threads,
+            seed: self.seed,
+            fault: None,
+        }
+    }
+
+    /// The run's stop token: the time limit counts from `start`.
+    pub fn stop_token(&self, start: Instant) -> StopToken {
+        StopToken::with_time_limit(self.time_limit, start)
     }
 }
 
@@ -351,12 +311,29 @@ mod tests {
     }
 
     #[test]
-    fn restart_policies() {
-        assert_eq!(parse_restarts("luby,50"), Ok(Restarts::Luby(50)));
-        assert_eq!(parse_restarts("geom,10,2"), Ok(Restarts::Geometric(10, 2.0)));
-        assert_eq!(parse_restarts("no"), Ok(Restarts::No));
-        assert!(parse_restarts("luby,0").is_err());
-        assert!(parse_restarts("fast").is_err());
+    fn the_defaults_are_the_librarys() {
+        let c = Cli::parse_from(["yasmin"]);
+        assert_eq!(format!("{:?}", SearchOptions::default()), format!("{:?}", c.search.options()));
+        let o = c.solve_options(None, &StopToken::never());
+        let d = SolveOptions::default();
+        assert_eq!(
+            (o.backend, o.opt_mode, o.enum_mode, o.project, o.threads, o.seed),
+            (d.backend, d.opt_mode, d.enum_mode, d.project, d.threads, d.seed)
+        );
+        let c = Cli::parse_from([
+            "yasmin",
+            "--learning=fwd",
+            "--restarts=geom,10,2",
+            "--project",
+            "--heuristic=jw",
+        ]);
+        assert_eq!(
+            (c.search.learning, c.search.restarts, c.search.heuristic),
+            (Learning::Fwd, Restarts::Geometric(10, 2.0), Heuristic::JeroslowWang)
+        );
+        assert_eq!(c.project, Some(Project(Some(ProjectMode::Auto))));
+        assert_eq!(Cli::parse_from(["yasmin", "--project=no"]).project, Some(Project(None)));
+        assert!(Cli::try_parse_from(["yasmin", "--learning=fast"]).is_err());
     }
 
     #[test]
@@ -369,7 +346,6 @@ mod tests {
         assert!(parse_threads("4,race").is_err());
         assert_eq!(Cli::parse_from(["yasmin", "-t", "3"]).threads, 3);
         assert_eq!(Cli::parse_from(["yasmin"]).threads, 1);
-        assert_eq!((SearchOptions::default().perturb, SearchOptions::default().gpu_share), (0, 1));
     }
 
     #[test]

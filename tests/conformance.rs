@@ -5,8 +5,8 @@
 mod support;
 
 use support::{answer_sets, conformance, one_model_in_parallel, options};
-use yasmin::cli::{Backend, Decisions, Heuristic, Learning};
 use yasmin::input::read_program;
+use yasmin::solve::config::{Backend, Decisions, Heuristic, Learning};
 
 fn run_family(
     family: &str,

@@ -39,10 +39,12 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
-use yasmin::cli::{Backend, Decisions, EnumMode, Heuristic, Learning, OptMode, ProjectMode, SearchOptions};
 use yasmin::input::read_program;
 use yasmin::output::ShownTable;
 use yasmin::program::Program;
+use yasmin::solve::config::{
+    Backend, Decisions, EnumMode, Heuristic, Learning, OptMode, ProjectMode, SearchOptions,
+};
 use yasmin::solve::{ModelEvent, Outcome, Report, SolveOptions, solve};
 use yasmin::stop::StopToken;
 
@@ -418,9 +420,6 @@ impl Scheme {
 fn options(s: Scheme) -> SolveOptions {
     SolveOptions {
         models: Some(0),
-        opt_mode: OptMode::Opt,
-        enum_mode: EnumMode::Auto,
-        project: None,
         backend: backend(),
         search: SearchOptions {
             learning: s.learning,
@@ -431,8 +430,7 @@ fn options(s: Scheme) -> SolveOptions {
         },
         stop: StopToken::new(Some(Instant::now() + YASMIN_TIME_LIMIT)),
         threads: s.threads,
-        seed: 1,
-        fault: None,
+        ..SolveOptions::default()
     }
 }
 

@@ -6,9 +6,9 @@
 mod support;
 
 use support::{answer_sets, options};
-use yasmin::cli::{Backend, EnumMode, Heuristic, Learning, OptMode};
 use yasmin::input::read_program;
 use yasmin::program::Program;
+use yasmin::solve::config::{Backend, EnumMode, Heuristic, Learning, OptMode};
 use yasmin::solve::{Fault, SolveError, SolveOptions, solve};
 
 fn instance(name: &str) -> Program {

@@ -6,10 +6,10 @@ mod support;
 
 use std::sync::Arc;
 use support::{answer_sets, conformance, one_model_in_parallel, options_on};
-use yasmin::cli::{Backend, GpuRounds, Heuristic, Learning, SearchOptions};
 use yasmin::engine::cuda::CudaEngine;
 use yasmin::input::read_program;
 use yasmin::nogoods::complete;
+use yasmin::solve::config::{Backend, GpuRounds, Heuristic, Learning, SearchOptions};
 use yasmin::stop::StopToken;
 
 /// Why the CUDA engine cannot run here, if it cannot.
@@ -67,6 +67,47 @@ gpu_test! {
         let (failures, checked) = one_model_in_parallel(Backend::Cuda, 4, &["tight", "nontight", "aggregates"]);
         eprintln!("GPU parallel search: {}/{checked} programs agree", checked - failures.len());
         assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+    }
+}
+
+gpu_test! {
+    /// A CUDA engine that fails mid-search (an injected device error, `engine/faulty.rs`): with
+    /// `--backend=auto` the CPU engine takes over, given the blocking nogoods and bound, and every
+    /// answer set comes once; a CUDA search that fails in a race drops out and another answers;
+    /// with `--backend=cuda` alone it is an engine error.
+    fn gpu_engine_failures_fall_back_or_drop_out() {
+        use yasmin::solve::{Fault, SolveError, solve};
+        let root = std::env::var_os("YASMIN_REPO").map(std::path::PathBuf::from);
+        let dir = root.unwrap_or_else(|| env!("CARGO_MANIFEST_DIR").into()).join("instances");
+        for name in ["queens.aspif", "tiling.aspif", "hamiltonian.aspif"] {
+            let program = read_program(&std::fs::read(dir.join(name)).unwrap()).unwrap();
+            let cpu = answer_sets(&program, &options_on(Backend::Cpu, Learning::Res, Heuristic::Activity));
+            for after in [0, 5, 60, 400] {
+                let mut opts = options_on(Backend::Auto, Learning::Res, Heuristic::Activity);
+                opts.fault = Some(Fault { search: None, after });
+                let (o, models, _) = answer_sets(&program, &opts);
+                // Branch and bound reports the models it improves on, which depend on the order of
+                // the search: the optimum is what must agree there.
+                let optimizing = program.minimize().next().is_some();
+                if !optimizing {
+                    assert_eq!(models, cpu.1, "{name} after {after}");
+                }
+                assert_eq!((o.costs, o.optimum_proven), (cpu.0.costs.clone(), cpu.0.optimum_proven), "{name}");
+                opts.backend = Backend::Cuda;
+                let mut c = support::Collect::new(&program);
+                assert!(matches!(solve(&program, &opts, &mut c), Err(SolveError::Engine(_))), "{name}");
+            }
+            if program.minimize().next().is_some() {
+                continue;
+            }
+            let mut opts = options_on(Backend::Cuda, Learning::Res, Heuristic::Activity);
+            opts.fault = Some(Fault { search: Some(0), after: 20 });
+            opts.threads = 3;
+            opts.models = Some(1);
+            let (o, models, _) = answer_sets(&program, &opts);
+            assert!(models.len() == 1 && cpu.1.contains(&models[0]), "{name}: {models:?}");
+            assert!(matches!(o.threads, Some((3, Some(w))) if w != 0), "{name}: {:?}", o.threads);
+        }
     }
 }
 

@@ -10,7 +10,8 @@
 //! Every run must end by itself, print only answer sets (each once), count in `Models` exactly
 //! what it printed, and say with its exit code and summary whether it was interrupted.
 //! `YASMIN_INTERRUPT_RUNS` scales the number of runs (default: all of them in a release build, a
-//! quarter in a debug build, whose binary is much slower).
+//! quarter in a debug build, whose binary is much slower); `YASMIN_INTERRUPT_BACKEND=cuda` runs
+//! them on the GPU (the device machine); `YASMIN_BIN` names the binary where cargo's is not there.
 
 #[path = "gen/mod.rs"]
 mod r#gen;
@@ -73,8 +74,11 @@ enum Stimulus {
 
 /// What a run printed, checked; `Err` says what is wrong.
 fn run(case: &Case, how: &Stimulus) -> Result<(), String> {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_yasmin"));
-    cmd.args(&case.args).arg(case.file.path()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    let bin = std::env::var("YASMIN_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_yasmin").into());
+    let backend = std::env::var("YASMIN_INTERRUPT_BACKEND").unwrap_or_else(|_| "cpu".into());
+    let mut cmd = Command::new(bin);
+    cmd.arg(format!("--backend={backend}")).args(&case.args).arg(case.file.path());
+    cmd.stdout(Stdio::piped()).stderr(Stdio::piped());
     match how {
         Stimulus::InPhase { phase, n, sig } => {
             // The run ends on its own if the phase comes fewer than n times; a limit keeps it short.

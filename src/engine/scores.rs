@@ -3,8 +3,8 @@
 //! perturbed, for the searches of a parallel run after the first, so that they take different
 //! orders.
 
-use crate::cli::Heuristic;
 use crate::nogoods::Problem;
+use crate::solve::config::Heuristic;
 
 /// Initial scores: occurrence counts, Jeroslow-Wang weights, or (for activity) occurrence counts
 /// scaled down so that the first conflicts dominate them. `key` (0: none) keys a tiny

@@ -3,7 +3,7 @@
 
 pub use crate::program::ShownTable;
 
-use crate::cli::EnumMode;
+use crate::solve::config::EnumMode;
 use crate::solve::{ModelEvent, Outcome, Report, Status};
 use crate::stop::Stop;
 use std::io::Write;

@@ -11,9 +11,9 @@
 
 use super::search::Next;
 use super::{Driver, ModelEvent, Outcome, Report, SolveError};
-use crate::cli::{EnumMode, ProjectMode};
 use crate::nogoods::Lit;
 use crate::program::{Program, atom_of, trivially_true};
+use crate::solve::config::{EnumMode, ProjectMode};
 use std::collections::HashMap;
 
 /// When an output is shown: always (a fact), or when one of these candidates is a consequence

@@ -15,13 +15,13 @@
 
 use super::SolveError;
 use super::search::{Next, Search};
-use crate::cli::SearchOptions;
 use crate::engine::cpu::CpuEngine;
 use crate::nogoods::{CompileError, Lit, Problem, complete};
 use crate::program::deps::NO_SCC;
 use crate::program::{
     Atom, Body, BodyRef, HeadKind, Program, ProgramBuilder, ProgramSink, WeightLit, atom_of,
 };
+use crate::solve::config::SearchOptions;
 use crate::stop::{Stop, StopToken};
 use std::sync::Arc;
 

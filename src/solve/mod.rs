@@ -3,16 +3,18 @@
 //! Every model is checked by [`verify`] before anyone sees it; a check that a stop cut short
 //! prints nothing.
 
+pub mod config;
 mod consequences;
 pub mod minimality;
 mod portfolio;
 pub mod search;
 pub mod verify;
 
+use self::config::{Backend, EnumMode, OptMode, ProjectMode, SearchOptions};
+pub use self::config::{Fault, SolveOptions};
 use self::minimality::Minimality;
 use self::search::{Next, Search};
 use self::verify::Verdict;
-use crate::cli::{Backend, EnumMode, OptMode, ProjectMode, SearchOptions};
 use crate::engine::cpu::CpuEngine;
 use crate::engine::cuda::CudaEngine;
 use crate::engine::{Engine, EngineResult, EngineStats};
@@ -44,35 +46,6 @@ impl std::fmt::Display for SolveError {
             SolveError::Output(e) => write!(f, "cannot write the output: {e}"),
         }
     }
-}
-
-/// A test hook: the engines of the searches `search` (all when `None`) fail after `after`
-/// operations, as on a device error (`engine/faulty.rs`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Fault {
-    pub search: Option<u32>,
-    pub after: u64,
-}
-
-/// What the user asked for (from the command line).
-#[derive(Clone, Debug)]
-pub struct SolveOptions {
-    /// Models to compute (0 for all); `None` for clasp's default: 1, or all when optimizing.
-    pub models: Option<u64>,
-    pub opt_mode: OptMode,
-    pub enum_mode: EnumMode,
-    pub project: Option<ProjectMode>,
-    pub backend: Backend,
-    pub search: SearchOptions,
-    /// The run's time limit and signals: every loop of the solve polls it.
-    pub stop: StopToken,
-    /// Searches racing for one model or an optimum (`--parallel-mode`; 1: a single search), and
-    /// the seed of their perturbations.
-    pub threads: u32,
-    pub seed: u64,
-    /// Tests only: engines that fail mid-search.
-    #[doc(hidden)]
-    pub fault: Option<Fault>,
 }
 
 /// A model to report: the interpretation over program atoms (index 0 unused).
@@ -347,7 +320,7 @@ impl<'a> Driver<'a> {
     }
 
     fn projection_atoms(&self) -> Option<Vec<u32>> {
-        let mode = self.opts.project.filter(|&m| m != ProjectMode::No)?;
+        let mode = self.opts.project?;
         let from_show = || -> Vec<u32> {
             let mut a: Vec<u32> =
                 self.program.outputs().flat_map(|o| o.condition.iter().map(|&l| l.unsigned_abs())).collect();
@@ -358,7 +331,7 @@ impl<'a> Driver<'a> {
         let mut atoms = match (mode, self.program.projection()) {
             (ProjectMode::Show, _) | (ProjectMode::Auto, None) => from_show(),
             (_, Some(p)) => p,
-            (ProjectMode::Project | ProjectMode::No, None) => Vec::new(),
+            (ProjectMode::Project, None) => Vec::new(),
         };
         atoms.sort_unstable();
         atoms.dedup();

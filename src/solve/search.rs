@@ -11,9 +11,9 @@
 use super::SolveError;
 use super::minimality::{Minimal, Minimality};
 use super::portfolio::SharedBound;
-use crate::cli::Restarts;
 use crate::engine::{Completion, Engine, EngineError, EngineResult};
 use crate::nogoods::Lit;
+use crate::solve::config::Restarts;
 use crate::stop::{Phase, Stop, StopToken};
 use std::sync::Arc;
 

@@ -434,7 +434,6 @@ mod tests {
     /// yasmin's answer sets of `aspif`, enumerated in-process on the CPU engine (as
     /// tests/support/mod.rs's `answer_sets`), each sorted and joined by spaces, the list sorted.
     fn yasmin_answer_sets(aspif: &str) -> Vec<String> {
-        use yasmin::cli::{Backend, EnumMode, OptMode, SearchOptions};
         use yasmin::output::ShownTable;
         use yasmin::solve::{ModelEvent, Report, SolveOptions, solve};
 
@@ -457,18 +456,7 @@ mod tests {
         }
 
         let program = yasmin::input::read_program(aspif.as_bytes()).unwrap_or_else(|e| panic!("{e:?}"));
-        let opts = SolveOptions {
-            models: Some(0),
-            opt_mode: OptMode::Opt,
-            enum_mode: EnumMode::Auto,
-            project: None,
-            backend: Backend::Cpu,
-            search: SearchOptions::default(),
-            stop: Default::default(),
-            threads: 1,
-            seed: 1,
-            fault: None,
-        };
+        let opts = SolveOptions { models: Some(0), ..SolveOptions::default() };
         let mut c = Collect { table: ShownTable::new(&program), models: Vec::new() };
         let outcome = solve(&program, &opts, &mut c).unwrap_or_else(|e| panic!("solve failed: {e}"));
         assert!(outcome.exhausted, "the enumeration did not finish");

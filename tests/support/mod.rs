@@ -3,11 +3,10 @@
 #![allow(dead_code)]
 
 use std::path::PathBuf;
-use yasmin::cli::{Backend, EnumMode, Heuristic, Learning, OptMode, SearchOptions};
 use yasmin::output::ShownTable;
 use yasmin::program::Program;
+use yasmin::solve::config::{Backend, Heuristic, Learning, SearchOptions};
 use yasmin::solve::{ModelEvent, Outcome, Report, SolveOptions, solve};
-use yasmin::stop::StopToken;
 
 /// `../shared` beside the checkout, or `$YASMIN_SHARED` (a copy carried to the GPU machine).
 pub fn shared() -> PathBuf {
@@ -44,15 +43,9 @@ pub fn options(learning: Learning, heuristic: Heuristic) -> SolveOptions {
 pub fn options_on(backend: Backend, learning: Learning, heuristic: Heuristic) -> SolveOptions {
     SolveOptions {
         models: Some(0),
-        opt_mode: OptMode::Opt,
-        enum_mode: EnumMode::Auto,
-        project: None,
         backend,
         search: SearchOptions { learning, heuristic, ..SearchOptions::default() },
-        stop: StopToken::default(),
-        threads: 1,
-        seed: 1,
-        fault: None,
+        ..SolveOptions::default()
     }
 }
 

@@ -14,9 +14,9 @@
 //! when their body becomes true; every variable returns when it is unassigned. A candidate lost
 //! anyway is found by the engine's completion scan, so parking affects speed, never answers.
 
-use crate::cli::{Decisions, Heuristic};
 use crate::engine::assignment::Assignment;
 use crate::nogoods::{Lit, Problem, Var};
+use crate::solve::config::{Decisions, Heuristic};
 use crate::stop::{DROP_ASIDE_FROM, drop_aside};
 
 pub struct Decider {

@@ -16,10 +16,10 @@ use self::forward::Deps;
 use self::minimize::CostProp;
 use self::weight::WeightProp;
 use super::{Completion, Engine, EngineResult, EngineStats};
-use crate::cli::{Decisions, Deletion, Learning, SearchOptions};
 use crate::engine::assignment::{Assignment, Reason};
 use crate::engine::unfounded::Unfounded;
 use crate::nogoods::{Lit, Problem};
+use crate::solve::config::{Decisions, Deletion, Learning, SearchOptions};
 use crate::stop::{Interrupted, StopToken};
 use std::sync::Arc;
 

@@ -3,8 +3,8 @@
 //! that are the reason of a current assignment.
 
 use super::CpuEngine;
-use crate::cli::Deletion;
 use crate::engine::assignment::Reason;
+use crate::solve::config::Deletion;
 
 impl CpuEngine {
     pub(super) fn reduce(&mut self) {

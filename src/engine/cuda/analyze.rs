@@ -6,8 +6,8 @@ use super::CudaEngine;
 use super::device::{DResult, Device, err};
 use super::kernels::Kernel;
 use super::layout::{Control, group_of};
-use crate::cli::Learning;
 use crate::nogoods::Lit;
+use crate::solve::config::Learning;
 use cudarc::driver::{LaunchConfig, PushKernelArg};
 
 /// The warps of learn_res_k, which share out a batch's long reasons. Measured on the H200 with 1,

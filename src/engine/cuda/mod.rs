@@ -20,8 +20,8 @@ use self::device::{DResult, Device, err};
 use self::kernels::Kernel;
 use self::layout::{Control, DECIDE_MAX, LEARN_MAX, NO_CONFLICT, Tables};
 use super::{Completion, Engine, EngineError, EngineResult, EngineStats};
-use crate::cli::{Decisions, Deletion, GpuRounds, Learning, SearchOptions};
 use crate::nogoods::{Lit, Problem};
+use crate::solve::config::{Decisions, Deletion, GpuRounds, Learning, SearchOptions};
 use cudarc::driver::PushKernelArg;
 use std::sync::Arc;
 

@@ -12,7 +12,7 @@
 use super::CudaEngine;
 use super::device::{DResult, err};
 use super::layout::{LEARNED_GROUPS, group_of_reason, learned_reason};
-use crate::cli::Deletion;
+use crate::solve::config::Deletion;
 
 /// Groups with fewer nogoods than this are left alone.
 const MIN_GROUP: usize = 64;

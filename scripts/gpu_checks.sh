@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# The checks GPU work must pass, on the device machine: the GPU tests, compute-sanitizer memcheck
+# and racecheck, the CUDA differential against clingo 5.8.3 and its regressions, the interrupt
+# tests on the GPU engine, and the time-limit overshoot per phase (scripts/limit_bench.py) on the
+# CPU and GPU engines. Build first with scripts/gpu_bundle.sh, then run through the device tool:
+#   command "CHECKS=tests,sanitize,diff,interrupts,limits bash scripts/gpu_checks.sh",
+#   carry [".gpu", ".whl"]
+# CHECKS picks the parts (default: all but limits). One line per check is printed; the logs go
+# to $OUT.
+cd "$(dirname "$0")/.."
+set -u
+OUT=${OUT:-/tmp/gpu-checks}
+mkdir -p "$OUT"
+K="timeout -s KILL"
+B=.gpu
+CHECKS=${CHECKS:-tests,sanitize,diff,interrupts}
+has() { [[ ",$CHECKS," == *",$1,"* ]]; }
+echo "commit $(cat $B/commit 2>/dev/null); $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>&1 | head -1)"
+export YASMIN_CACHE_DIR=/tmp/yc
+# Compiles the kernels once (NVRTC; the PTX is cached).
+$K 120 $B/yasmin --backend=cuda -q instances/queens.aspif > /dev/null 2>&1
+if [ -f $B/conf.tar.gz ]; then
+    mkdir -p /tmp/sh && tar xzf $B/conf.tar.gz -C /tmp/sh && export YASMIN_SHARED=/tmp/sh/shared
+fi
+python3 -m pip install -q --no-index --no-deps --no-compile --target /tmp/site .whl/*.whl > /dev/null 2>&1
+export PYTHONPATH=/tmp/site YASMIN_PYTHON=python3 YASMIN_REPO=$PWD YASMIN_BIN=$PWD/$B/yasmin
+summary() { grep -E "$2" "$1" | sed -E 's/; features:.*//' | cut -c1-300 | tr '\n' '|'; }
+
+if has tests; then
+    YASMIN_GPU_DIFF_PROGRAMS=300 $K 400 $B/gpu-tests --test-threads=4 > $OUT/gpu-tests.txt 2>&1
+    echo "gpu tests rc=$?: $(summary $OUT/gpu-tests.txt 'test result|panicked|FAILED')"
+fi
+
+if has sanitize; then
+    # Each tool on a tight and a non-tight program, both learning schemes, an optimization, a
+    # program with head cycles and a race of two engines.
+    q=/tmp/qbf.aspif
+    python3 instances/gen/qbf/generate.py --xs 10 --ys 10 --terms 18 --seed 4 > $q
+    for tool in memcheck racecheck; do
+        fails=0
+        for args in "-n 0 instances/queens.aspif" "--learning=fwd -n 0 instances/queens.aspif" \
+            "-n 0 instances/hamiltonian.aspif" "--learning=fwd instances/tiling.aspif" \
+            "-n 0 instances/disjunction.aspif" "-n 0 $q" "-t 2 instances/colouring.aspif"; do
+            log=$OUT/$tool.txt
+            echo "== $args" >> $log
+            $K 300 compute-sanitizer --tool $tool --error-exitcode 99 $B/yasmin --backend=cuda -q $args >> $log 2>&1
+            rc=$?
+            case $rc in 10|20|30) ;; *) fails=$((fails + 1)); echo "   rc=$rc: $args";; esac
+        done
+        echo "$tool: 7 runs, $fails failed; $(grep -cE 'ERROR SUMMARY: 0 errors|RACECHECK SUMMARY: 0 hazards' $OUT/$tool.txt) clean summaries"
+    done
+fi
+
+if has diff; then
+    YASMIN_DIFF_BACKEND=cuda YASMIN_DIFF_PROGRAMS=${DIFF_PROGRAMS:-200} YASMIN_DIFF_PROJECTED=40 YASMIN_DIFF_THREADS=8 \
+        $K 420 $B/differential-tests yasmin_agrees > $OUT/diff.txt 2>&1
+    echo "differential rc=$?: $(summary $OUT/diff.txt 'test result|differential: [0-9]+ programs|disagree')"
+    YASMIN_DIFF_BACKEND=cuda $K 420 $B/differential-tests regressions_agree_with_brute_force > $OUT/regressions.txt 2>&1
+    echo "regressions rc=$?: $(summary $OUT/regressions.txt 'test result|panicked|disagree')"
+fi
+
+if has interrupts; then
+    YASMIN_INTERRUPT_BACKEND=cuda $K 500 $B/interrupts-tests --test-threads=1 > $OUT/interrupts.txt 2>&1
+    echo "interrupts (cuda) rc=$?: $(summary $OUT/interrupts.txt 'runs, |test result|panicked')"
+fi
+
+if has limits; then
+    for f in $B/bench/*.aspif.gz; do [ -f "$f" ] && gunzip -c "$f" > /tmp/$(basename "${f%.gz}"); done
+    for be in cpu cuda; do
+        $K 580 python3 scripts/limit_bench.py --bin $B/yasmin --backend $be --cache /tmp/limits \
+            --out $OUT/limits-$be big:40 big:120 qbf enum:22 /tmp/*.aspif > $OUT/limits-$be.txt 2>&1
+        echo "limits ($be) rc=$?:"
+        tail -9 $OUT/limits-$be.txt
+    done
+fi

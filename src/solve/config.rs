@@ -1,0 +1,307 @@
+//! What a solve is asked to do, as the library takes it: the task ([`SolveOptions`]: models,
+//! optimization and enumeration modes, projection, searches, limits) and the search's own options
+//! ([`SearchOptions`]), with their defaults. The library knows nothing of the command line:
+//! `cli.rs` maps clap's arguments onto these types, and Rust code fills them in directly.
+//!
+//! ```
+//! use yasmin::input::read_program;
+//! use yasmin::solve::config::{Learning, SearchOptions, SolveOptions};
+//! use yasmin::solve::{ModelEvent, Report, solve};
+//!
+//! /// Counts the models it is given.
+//! struct Count(u64);
+//! impl Report for Count {
+//!     fn model(&mut self, _: &ModelEvent<'_>) -> std::io::Result<()> {
+//!         self.0 += 1;
+//!         Ok(())
+//!     }
+//! }
+//!
+//! // {a; b}. (aspif: one choice rule over atoms 1 and 2)
+//! let program = read_program(b"asp 1 0 0\n1 1 2 1 2 0 0\n0\n").unwrap();
+//! let opts = SolveOptions {
+//!     models: Some(0),
+//!     search: SearchOptions { learning: Learning::Fwd, ..SearchOptions::default() },
+//!     ..SolveOptions::default()
+//! };
+//! let mut count = Count(0);
+//! let outcome = solve(&program, &opts, &mut count).unwrap();
+//! assert_eq!((count.0, outcome.models, outcome.exhausted), (4, 4, true));
+//! ```
+
+use crate::stop::StopToken;
+
+/// Declares an enumeration of named values: the enum, its values' names (clasp's, where clasp
+/// has the option), `name()`, `Display` and `FromStr` (which lists the names on an error).
+macro_rules! named {
+    ($(#[$m:meta])* pub enum $t:ident { $($(#[$vm:meta])* $v:ident = $n:literal),+ $(,)? }) => {
+        $(#[$m])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum $t { $($(#[$vm])* $v),+ }
+
+        impl $t {
+            /// Every value, in declaration order.
+            pub const ALL: &'static [$t] = &[$($t::$v),+];
+            /// The names, in declaration order.
+            pub const NAMES: &'static [&'static str] = &[$($n),+];
+
+            pub fn name(self) -> &'static str {
+                match self { $($t::$v => $n),+ }
+            }
+        }
+
+        impl std::fmt::Display for $t {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+
+        impl std::str::FromStr for $t {
+            type Err = String;
+            fn from_str(s: &str) -> Result<Self, String> {
+                match s {
+                    $($n => Ok($t::$v),)+
+                    _ => Err(format!("'{s}': expected one of {}", $t::NAMES.join(", "))),
+                }
+            }
+        }
+    };
+}
+
+named! {
+    /// Which engine runs the search: the CPU's, the GPU's, or the GPU's where there is one (and
+    /// the CPU's when it fails).
+    pub enum Backend { Auto = "auto", Cpu = "cpu", Cuda = "cuda" }
+}
+
+named! {
+    /// How a conflict is learned from: 1-UIP resolution, or forward learning from decision-level
+    /// bitmaps (the paper's).
+    pub enum Learning { Res = "res", Fwd = "fwd" }
+}
+
+named! {
+    /// How decision candidates are ranked.
+    pub enum Heuristic {
+        /// VSIDS-style activity of the variables in recent conflicts.
+        Activity = "activity",
+        /// Number of occurrences in nogoods.
+        Occurrence = "occurrence",
+        /// Jeroslow-Wang: occurrences weighted by 2^-length.
+        JeroslowWang = "jw",
+    }
+}
+
+named! {
+    /// What a decision may assign: an applicable rule (the paper's ASP computation), or any
+    /// variable (as clasp decides).
+    pub enum Decisions { Rules = "rules", Vars = "vars" }
+}
+
+named! {
+    /// Which learned nogoods are deleted: by LBD, by activity, or none.
+    pub enum Deletion { Lbd = "lbd", Activity = "activity", No = "no" }
+}
+
+named! {
+    /// Who drives the CUDA engine's propagation rounds: one cooperative launch on the device, or
+    /// the host, a launch per step.
+    pub enum GpuRounds { Device = "device", Host = "host" }
+}
+
+named! {
+    /// clasp's `--opt-mode`: find and prove an optimum, all optimal models, enumerate models with
+    /// their costs, or no optimization.
+    pub enum OptMode { Opt = "opt", OptN = "optN", Enum = "enum", Ignore = "ignore" }
+}
+
+named! {
+    /// clasp's `--enum-mode` as far as yasmin has it: models, or brave or cautious consequences.
+    pub enum EnumMode { Auto = "auto", Brave = "brave", Cautious = "cautious" }
+}
+
+named! {
+    /// Projective enumeration onto the atoms of `#project` statements (project), of the output
+    /// (show), or of `#project` where there are any, else of the output (auto).
+    pub enum ProjectMode { Auto = "auto", Show = "show", Project = "project" }
+}
+
+/// When to restart: after a number of conflicts from the Luby sequence times a unit, or from a
+/// geometric series, or never.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Restarts {
+    Luby(u64),
+    Geometric(u64, f64),
+    No,
+}
+
+impl std::str::FromStr for Restarts {
+    type Err = String;
+    /// `luby[,N]`, `geom[,N[,F]]` or `no`.
+    fn from_str(s: &str) -> Result<Self, String> {
+        let parts: Vec<&str> = s.split(',').collect();
+        let num = |i: usize| -> Result<u64, String> {
+            parts
+                .get(i)
+                .and_then(|x| x.parse().ok())
+                .filter(|&n| n > 0)
+                .ok_or_else(|| format!("'{s}': expected a positive number"))
+        };
+        match parts[0] {
+            "no" | "0" if parts.len() == 1 => Ok(Restarts::No),
+            "luby" if parts.len() <= 2 => Ok(Restarts::Luby(if parts.len() == 2 { num(1)? } else { 100 })),
+            "geom" if parts.len() <= 3 => {
+                let n = if parts.len() >= 2 { num(1)? } else { 100 };
+                let f: f64 = match parts.get(2) {
+                    Some(x) => x
+                        .parse()
+                        .ok()
+                        .filter(|&f: &f64| f > 1.0)
+                        .ok_or_else(|| format!("'{s}': factor must exceed 1"))?,
+                    None => 1.5,
+                };
+                Ok(Restarts::Geometric(n, f))
+            }
+            _ => Err(format!("'{s}': expected luby[,N], geom[,N[,F]] or no")),
+        }
+    }
+}
+
+impl std::fmt::Display for Restarts {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Restarts::Luby(n) => write!(f, "luby,{n}"),
+            Restarts::Geometric(n, x) => write!(f, "geom,{n},{x}"),
+            Restarts::No => f.write_str("no"),
+        }
+    }
+}
+
+/// The options of one search, what the engines see; [`Default`] gives yasmin's defaults (the
+/// command line's).
+#[derive(Clone, Debug)]
+pub struct SearchOptions {
+    pub learning: Learning,
+    pub heuristic: Heuristic,
+    pub decisions: Decisions,
+    /// With [`Decisions::Vars`]: a variable is decided with the value it had before it was last
+    /// unassigned, where it had one.
+    pub save_progress: bool,
+    pub restarts: Restarts,
+    pub deletion: Deletion,
+    /// Threads per block of the CUDA engine's kernels.
+    pub tpb: u32,
+    pub gpu_rounds: GpuRounds,
+    /// Blocks per multiprocessor of device-driven rounds.
+    pub gpu_blocks_per_sm: u32,
+    /// Threads per block of device-driven rounds (1024, 512, 256 or 128).
+    pub gpu_block_threads: u32,
+    /// Shared memory (KiB) block 0 of device-driven rounds may take.
+    pub gpu_shared_kib: u32,
+    /// Decisions device-driven rounds may make before they return to the host (0 to 8).
+    pub gpu_decisions: u32,
+    /// Conflicts device-driven rounds may analyse before they return one to the host (0 to 8).
+    pub gpu_conflicts: u32,
+    /// The key of the perturbation of the initial scores (0: none; `engine/scores.rs`): set for
+    /// the searches of a parallel run.
+    pub perturb: u64,
+    /// How many engines share the GPU (the searches of a parallel run); a CUDA engine's grid
+    /// takes this share of the multiprocessors.
+    pub gpu_share: u32,
+}
+
+impl Default for SearchOptions {
+    fn default() -> Self {
+        SearchOptions {
+            learning: Learning::Res,
+            heuristic: Heuristic::Activity,
+            decisions: Decisions::Rules,
+            save_progress: false,
+            restarts: Restarts::Luby(100),
+            deletion: Deletion::Lbd,
+            tpb: 256,
+            gpu_rounds: GpuRounds::Device,
+            gpu_blocks_per_sm: 1,
+            gpu_block_threads: 1024,
+            gpu_shared_kib: 96,
+            gpu_decisions: 8,
+            gpu_conflicts: 8,
+            perturb: 0,
+            gpu_share: 1,
+        }
+    }
+}
+
+/// A test hook: the engines of the searches `search` (all when `None`) fail after `after`
+/// operations, as on a device error (`engine/faulty.rs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fault {
+    pub search: Option<u32>,
+    pub after: u64,
+}
+
+/// What a solve is asked for; [`Default`] is clasp's default task (one model, or an optimum)
+/// on the CPU engine, with no limit.
+#[derive(Clone, Debug)]
+pub struct SolveOptions {
+    /// Models to compute (0 for all); `None` for clasp's default: 1, or all when optimizing.
+    pub models: Option<u64>,
+    pub opt_mode: OptMode,
+    pub enum_mode: EnumMode,
+    /// Projective enumeration; `None`: off.
+    pub project: Option<ProjectMode>,
+    pub backend: Backend,
+    pub search: SearchOptions,
+    /// The run's time limit and signals: every loop of the solve polls it.
+    pub stop: StopToken,
+    /// Searches racing for one model or an optimum (1: a single search), and the seed of their
+    /// perturbations.
+    pub threads: u32,
+    pub seed: u64,
+    /// Tests only: engines that fail mid-search.
+    #[doc(hidden)]
+    pub fault: Option<Fault>,
+}
+
+impl Default for SolveOptions {
+    fn default() -> Self {
+        SolveOptions {
+            models: None,
+            opt_mode: OptMode::Opt,
+            enum_mode: EnumMode::Auto,
+            project: None,
+            backend: Backend::Cpu,
+            search: SearchOptions::default(),
+            stop: StopToken::default(),
+            threads: 1,
+            seed: 1,
+            fault: None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_read_back() {
+        for &l in Heuristic::ALL {
+            assert_eq!(l.name().parse::<Heuristic>(), Ok(l));
+        }
+        assert_eq!("optN".parse::<OptMode>(), Ok(OptMode::OptN));
+        assert!("fast".parse::<Learning>().unwrap_err().contains("res, fwd"));
+    }
+
+    #[test]
+    fn restart_policies() {
+        assert_eq!("luby,50".parse::<Restarts>(), Ok(Restarts::Luby(50)));
+        assert_eq!("geom,10,2".parse::<Restarts>(), Ok(Restarts::Geometric(10, 2.0)));
+        assert_eq!("no".parse::<Restarts>(), Ok(Restarts::No));
+        assert!("luby,0".parse::<Restarts>().is_err());
+        assert!("fast".parse::<Restarts>().is_err());
+        for r in [Restarts::Luby(7), Restarts::Geometric(3, 1.5), Restarts::No] {
+            assert_eq!(r.to_string().parse::<Restarts>(), Ok(r));
+        }
+    }
+}
