@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds what the device machine runs (it has no Rust): the release binary and the test binaries
 # that run there (gpu, differential, interrupts), stripped, into .gpu/ (ignored through
-# .git/info/exclude), with the conformance corpus; clingo's wheels for Python 3.12 into .whl/.
+# .git/info/exclude); clingo's wheels for Python 3.12 into .whl/. The repository travels with
+# them (the conformance corpus is in tests/conformance).
 # Then run scripts/gpu_checks.sh there with the device tool, carrying [".gpu", ".whl"].
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,7 +17,6 @@ for t in gpu differential interrupts; do
     cp "$exe" ".gpu/$t-tests"
 done
 strip .gpu/*
-if [ -d tests/conformance ]; then :; else tar czf .gpu/conf.tar.gz -C .. shared/conformance; fi
 if ! ls .whl/clingo-5.8.3-*.whl > /dev/null 2>&1; then
     python3 -m pip download -q --no-deps --only-binary=:all: --python-version 3.12 --implementation cp \
         --platform manylinux_2_28_x86_64 --platform manylinux2014_x86_64 -d .whl clingo==5.8.3 cffi pycparser

@@ -19,9 +19,6 @@ echo "commit $(cat $B/commit 2>/dev/null); $(nvidia-smi --query-gpu=name,driver_
 export YASMIN_CACHE_DIR=/tmp/yc
 # Compiles the kernels once (NVRTC; the PTX is cached).
 $K 120 $B/yasmin --backend=cuda -q instances/queens.aspif > /dev/null 2>&1
-if [ -f $B/conf.tar.gz ]; then
-    mkdir -p /tmp/sh && tar xzf $B/conf.tar.gz -C /tmp/sh && export YASMIN_SHARED=/tmp/sh/shared
-fi
 python3 -m pip install -q --no-index --no-deps --no-compile --target /tmp/site .whl/*.whl > /dev/null 2>&1
 export PYTHONPATH=/tmp/site YASMIN_PYTHON=python3 YASMIN_REPO=$PWD YASMIN_BIN=$PWD/$B/yasmin
 summary() { grep -E "$2" "$1" | sed -E 's/; features:.*//' | cut -c1-300 | tr '\n' '|'; }

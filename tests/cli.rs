@@ -74,7 +74,7 @@ fn instance(name: &str) -> String {
 }
 
 fn conformance(name: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/conformance").join(name).display().to_string()
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/conformance").join(name).display().to_string()
 }
 
 /// A ground program written to a temporary file (kept as long as the value lives).

@@ -1,4 +1,4 @@
-//! The conformance corpus (`../shared/conformance`): every program gives exactly its expected
+//! The conformance corpus (`tests/conformance`, from wasp's regression tests): every program gives exactly its expected
 //! answer sets, under both learning schemes, every decision heuristic, and decisions on rules (the
 //! ASP computation) or on variables (`--decisions=vars`, with and without progress saving).
 

@@ -90,7 +90,7 @@ fn seeds() -> &'static [Vec<u8>] {
         };
         add_dir(root.join("instances"), 20_000);
         for family in ["tight", "nontight", "aggregates"] {
-            add_dir(root.join("../shared/conformance").join(family), 1_500);
+            add_dir(root.join("tests/conformance").join(family), 1_500);
         }
         assert!(files.len() >= 20, "too few seed programs: {}", files.len());
         for f in &files {

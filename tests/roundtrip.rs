@@ -5,7 +5,7 @@ use yasmin::input::read_program;
 use yasmin::writer::{to_aspif, to_smodels};
 
 fn corpus() -> Vec<PathBuf> {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/conformance");
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/conformance");
     let mut files = Vec::new();
     for dir in ["tight", "nontight", "aggregates"] {
         let d = root.join(dir);

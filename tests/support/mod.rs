@@ -8,19 +8,22 @@ use yasmin::program::Program;
 use yasmin::solve::config::{Backend, Heuristic, Learning, SearchOptions};
 use yasmin::solve::{ModelEvent, Outcome, Report, SolveOptions, solve};
 
-/// `../shared` beside the checkout, or `$YASMIN_SHARED` (a copy carried to the GPU machine).
-pub fn shared() -> PathBuf {
-    let p = match std::env::var_os("YASMIN_SHARED") {
+/// The repository's root: `$YASMIN_REPO` (a copy on the GPU machine), or where this was built.
+pub fn repo() -> PathBuf {
+    match std::env::var_os("YASMIN_REPO") {
         Some(d) => PathBuf::from(d),
-        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared"),
-    };
-    assert!(p.is_dir(), "../shared (conformance corpus, docs) not found at {}", p.display());
-    p
+        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")),
+    }
+}
+
+/// The conformance corpus, `tests/conformance` (tests/conformance/README.md).
+pub fn corpus() -> PathBuf {
+    repo().join("tests/conformance")
 }
 
 /// Every `.smodels` file of a conformance family, with its expected answer sets.
 pub fn conformance(family: &str) -> Vec<(PathBuf, Vec<String>)> {
-    let dir = shared().join("conformance").join(family);
+    let dir = corpus().join(family);
     let mut out = Vec::new();
     for e in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
         let p = e.unwrap().path();

@@ -371,5 +371,3 @@ impl Engine for CpuEngine {
     }
 }
 
-#[cfg(test)]
-mod tests;
