@@ -27,7 +27,7 @@ fn faulty(backend: Backend, search: Option<u32>, after: u64) -> SolveOptions {
 /// intermediate reports depend on the order of the search) the answer sets and their costs.
 fn answers(p: &Program, opts: &SolveOptions) -> (String, Vec<String>, Vec<Vec<i64>>) {
     let (o, mut models, mut costs) = answer_sets(p, opts);
-    let summary = format!("{:?} {:?} {:?} exhausted {}", o.status, o.costs, o.consequences, o.exhausted);
+    let summary = format!("{:?} {:?} {:?} exhausted {}", o.status(), o.costs, o.consequences, o.exhausted);
     if o.consequences.is_some() {
         (models, costs) = (Vec::new(), Vec::new());
     } else {

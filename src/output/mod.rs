@@ -151,7 +151,7 @@ impl<W: Write> Printer<W> {
             if let Some((number, t)) = self.last_answer {
                 s.push_str(&format!("% Answer: {number} (Time: {t:.3}s)\n"));
             }
-            match (&self.last_model, o.status) {
+            match (&self.last_model, o.status()) {
                 (Some((atoms, costs)), Status::Satisfiable | Status::OptimumFound) => {
                     let names: Vec<String> =
                         atoms.iter().map(|a| format!("{}.", String::from_utf8_lossy(a))).collect();
@@ -161,7 +161,7 @@ impl<W: Write> Printer<W> {
                     if let Some(costs) = costs {
                         s.push_str(&format!("COST {}\n", self.competition_costs(costs)));
                     }
-                    if o.status == Status::OptimumFound {
+                    if o.status() == Status::OptimumFound {
                         s.push_str("OPTIMUM\n");
                     }
                 }
@@ -169,7 +169,7 @@ impl<W: Write> Printer<W> {
                 _ => s.push_str("UNKNOWN\n"),
             }
         } else {
-            s.push_str(match o.status {
+            s.push_str(match o.status() {
                 Status::Satisfiable => "SATISFIABLE\n",
                 Status::Unsatisfiable => "UNSATISFIABLE\n",
                 Status::Unknown => "UNKNOWN\n",
@@ -265,7 +265,7 @@ impl<W: Write> Printer<W> {
     }
 
     fn finish_json(&mut self, o: &Outcome, info: &RunInfo, stats: bool) -> std::io::Result<()> {
-        let result = match o.status {
+        let result = match o.status() {
             Status::Satisfiable => "SATISFIABLE",
             Status::Unsatisfiable => "UNSATISFIABLE",
             Status::Unknown => "UNKNOWN",

@@ -9,8 +9,8 @@
 //! projection atoms, shown or not. (clasp, checked against clingo 5.8.3: `{a;b;c}. :- a,b.
 //! #project a/0.` has the brave consequence `a` alone, count 1.)
 
-use super::search::Next;
-use super::{Driver, ModelEvent, Outcome, Report, SolveError};
+use super::driver::{Blocking, Driver, Flow, Found, OneSearch, Source, Tally, Task, Wants};
+use super::{ModelEvent, Outcome, Report, SolveError};
 use crate::nogoods::Lit;
 use crate::program::{Program, atom_of, trivially_true};
 use crate::solve::config::{EnumMode, ProjectMode};
@@ -23,147 +23,143 @@ enum Shown {
     AnyOf(Vec<usize>),
 }
 
-impl Driver<'_> {
-    /// The projection atoms consequences range over, sorted; `None`: the outputs.
-    fn consequence_projection(&self) -> Option<Vec<u32>> {
-        let atoms = match (self.opts.project, self.program.projection()) {
-            (Some(ProjectMode::Show), _) => None,
-            (Some(ProjectMode::Project), p) => Some(p.unwrap_or_default()),
-            (_, p) => p,
-        };
-        atoms.map(|mut a| {
-            a.sort_unstable();
-            a.dedup();
-            a
-        })
+/// The consequences so far: of the candidates (a literal each; `None` always holds), which are.
+struct Consequences {
+    brave: bool,
+    candidates: Vec<Option<Lit>>,
+    shown: Vec<Shown>,
+    cons: Vec<bool>,
+    /// (fixed, total): clasp's `Consequences: [lo;hi]`.
+    counts: (u64, u64),
+}
+
+/// Brave (union) or cautious (intersection) consequences; the program searched has atomic
+/// outputs (each condition at most one literal), `original` is the program as read.
+pub(super) fn consequences(
+    d: &Driver<'_>,
+    report: &mut dyn Report,
+    mode: EnumMode,
+    original: &Program,
+) -> Result<Outcome, SolveError> {
+    let (candidates, shown) = candidates(d, original);
+    let mut task =
+        Consequences { brave: mode == EnumMode::Brave, candidates, shown, cons: Vec::new(), counts: (0, 0) };
+    let mut tally = Tally::new();
+    let ending = d.drive(&mut tally, &mut OneSearch::new(d)?, &mut task, report)?;
+    let mut o = d.outcome(&tally, &ending);
+    o.consequences = Some((mode, task.counts.0, task.counts.1));
+    Ok(o)
+}
+
+impl Task for Consequences {
+    fn wants(&self) -> Wants<'_> {
+        // Which candidates are fixed at level 0: false for brave, true for cautious.
+        Wants { costs: false, blocking: Blocking::Not, fixed: Some((&self.candidates, !self.brave)) }
     }
 
-    /// The candidates (a literal each; `None` always holds) and, per output of the program
-    /// searched, when it is shown. `original` is the program before its outputs were made atomic
-    /// (`Program::with_atomic_outputs`), whose output conditions decide what the projection shows.
-    fn candidates(&self, original: &Program) -> (Vec<Option<Lit>>, Vec<Shown>) {
-        let Some(atoms) = self.consequence_projection() else {
-            let cands =
-                self.program.outputs().map(|o| o.condition.first().map(|&l| Lit::from_program(l))).collect();
-            let shown = (0..self.program.outputs().count()).map(|i| Shown::AnyOf(vec![i])).collect();
-            return (cands, shown);
+    fn model(
+        &mut self,
+        d: &Driver<'_>,
+        number: u64,
+        m: &Found,
+        src: &mut dyn Source,
+        report: &mut dyn Report,
+    ) -> Result<Flow, SolveError> {
+        let brave = self.brave;
+        let holds = |c: &Option<Lit>| c.is_none_or(|l| m.atoms[l.var() as usize] == l.is_pos());
+        self.cons = if number == 1 {
+            self.candidates.iter().map(holds).collect()
+        } else if brave {
+            self.candidates.iter().zip(&self.cons).map(|(c, &x)| x || holds(c)).collect()
+        } else {
+            self.candidates.iter().zip(&self.cons).map(|(c, &x)| x && holds(c)).collect()
         };
-        let facts = trivially_true(original);
-        let fact = |c: &[crate::program::Lit]| c.iter().all(|&l| facts[atom_of(l) as usize] == Some(l > 0));
-        let mut by_name: HashMap<&[u8], Vec<&[crate::program::Lit]>> = HashMap::new();
-        for o in original.outputs() {
-            by_name.entry(o.name.as_slice()).or_default().push(o.condition.as_slice());
-        }
-        let shown = self
-            .program
-            .outputs()
-            .map(|o| {
-                let mut any = Vec::new();
-                for &c in by_name.get(o.name.as_slice()).into_iter().flatten() {
-                    if fact(c) {
-                        return Shown::Always;
-                    }
-                    if let &[l] = c
-                        && l > 0
-                        && let Ok(i) = atoms.binary_search(&(l as u32))
-                    {
-                        any.push(i);
-                    }
-                }
-                Shown::AnyOf(any)
+        let count = self.cons.iter().filter(|&&x| x).count() as u64;
+        self.counts = if brave {
+            let open = m.fixed.iter().zip(&self.cons).filter(|&(&f, &x)| x || !f);
+            (count, open.count() as u64)
+        } else {
+            // Fixed true and still a consequence: the cautious nogoods fix literals too (the
+            // last consequence's negation, say), which proves nothing.
+            let sure = m.fixed.iter().zip(&self.cons).filter(|&(&f, &x)| x && f);
+            (sure.count() as u64, count)
+        };
+        let selected: Vec<bool> = self
+            .shown
+            .iter()
+            .map(|w| match w {
+                Shown::Always => true,
+                Shown::AnyOf(ix) => ix.iter().any(|&i| self.cons[i]),
             })
             .collect();
-        (atoms.iter().map(|&a| Some(Lit::pos(a))).collect(), shown)
+        let event = ModelEvent {
+            number,
+            atoms: &m.atoms,
+            costs: None,
+            consequences: Some(self.counts),
+            selected: Some(&selected),
+        };
+        d.report(report, &event)?;
+        // Brave: some candidate not yet a consequence must hold; cautious: some consequence
+        // must fail.
+        let ng: Vec<Lit> = self
+            .candidates
+            .iter()
+            .zip(&self.cons)
+            .filter(|&(_, &x)| x != brave)
+            .filter_map(|(c, _)| c.map(|l| if brave { !l } else { l }))
+            .collect();
+        Ok(if ng.is_empty() || !src.add_nogood(&ng)? { Flow::Exhausted } else { Flow::More })
     }
+}
 
-    /// Brave (union) or cautious (intersection) consequences; the program searched has atomic
-    /// outputs (each condition at most one literal), `original` is the program as read.
-    pub(super) fn consequences(
-        &mut self,
-        report: &mut dyn Report,
-        mode: EnumMode,
-        original: &Program,
-    ) -> Result<Outcome, SolveError> {
-        let Some(mut s) = self.search()? else {
-            return Ok(self.outcome("none", 0, false, self.stopped(), None, false, 0, None));
-        };
-        let (conds, shown) = self.candidates(original);
-        let brave = mode == EnumMode::Brave;
-        let mut cons: Vec<bool> = Vec::new();
-        let mut counts = (0, 0);
-        let mut n = 0;
-        let (exhausted, interrupted) = loop {
-            match s.next_model()? {
-                Next::Model => {
-                    // The values, and which candidates are fixed (false for brave, true for
-                    // cautious) at level 0.
-                    let fixed_as = !brave;
-                    let read = s.read(|e| {
-                        let fixed: Vec<bool> = conds
-                            .iter()
-                            .map(|c| match c {
-                                None => Ok(fixed_as),
-                                Some(l) => e.fixed_value(*l).map(|v| v == Some(fixed_as)),
-                            })
-                            .collect::<crate::engine::EngineResult<_>>()?;
-                        Ok((e.atom_values()?, fixed))
-                    })?;
-                    let Some((m, fixed)) = read else { continue };
-                    if let Some(stop) = self.verify(&m)? {
-                        break (false, Some(stop));
-                    }
-                    n += 1;
-                    let holds = |c: &Option<Lit>| c.is_none_or(|l| m[l.var() as usize] == l.is_pos());
-                    cons = if n == 1 {
-                        conds.iter().map(holds).collect()
-                    } else if brave {
-                        conds.iter().zip(&cons).map(|(c, &x)| x || holds(c)).collect()
-                    } else {
-                        conds.iter().zip(&cons).map(|(c, &x)| x && holds(c)).collect()
-                    };
-                    let count = cons.iter().filter(|&&x| x).count() as u64;
-                    counts = if brave {
-                        let open = fixed.iter().zip(&cons).filter(|&(&f, &x)| x || !f);
-                        (count, open.count() as u64)
-                    } else {
-                        // Fixed true and still a consequence: the cautious nogoods fix literals too
-                        // (the last consequence's negation, say), which proves nothing.
-                        let sure = fixed.iter().zip(&cons).filter(|&(&f, &x)| x && f);
-                        (sure.count() as u64, count)
-                    };
-                    let selected: Vec<bool> = shown
-                        .iter()
-                        .map(|w| match w {
-                            Shown::Always => true,
-                            Shown::AnyOf(ix) => ix.iter().any(|&i| cons[i]),
-                        })
-                        .collect();
-                    let event = ModelEvent {
-                        number: n,
-                        atoms: &m,
-                        costs: None,
-                        consequences: Some(counts),
-                        selected: Some(&selected),
-                    };
-                    self.report(report, &event)?;
-                    // Brave: some candidate not yet a consequence must hold; cautious: some
-                    // consequence must fail.
-                    let ng: Vec<Lit> = conds
-                        .iter()
-                        .zip(&cons)
-                        .filter(|&(_, &x)| x != brave)
-                        .filter_map(|(c, _)| c.map(|l| if brave { !l } else { l }))
-                        .collect();
-                    if ng.is_empty() || !s.add_nogood(&ng)? {
-                        break (true, None);
-                    }
-                }
-                Next::Exhausted => break (true, None),
-                Next::Interrupted(stop) => break (false, Some(stop)),
-            }
-        };
-        self.finish(&mut s);
-        let c = Some((mode, counts.0, counts.1));
-        Ok(self.outcome(s.engine.name(), n, exhausted, interrupted, None, false, 0, c))
+/// The projection atoms consequences range over, sorted; `None`: the outputs.
+fn consequence_projection(d: &Driver<'_>) -> Option<Vec<u32>> {
+    let atoms = match (d.opts.project, d.program.projection()) {
+        (Some(ProjectMode::Show), _) => None,
+        (Some(ProjectMode::Project), p) => Some(p.unwrap_or_default()),
+        (_, p) => p,
+    };
+    atoms.map(|mut a| {
+        a.sort_unstable();
+        a.dedup();
+        a
+    })
+}
+
+/// The candidates (a literal each; `None` always holds) and, per output of the program searched,
+/// when it is shown. `original` is the program before its outputs were made atomic
+/// (`Program::with_atomic_outputs`), whose output conditions decide what the projection shows.
+fn candidates(d: &Driver<'_>, original: &Program) -> (Vec<Option<Lit>>, Vec<Shown>) {
+    let Some(atoms) = consequence_projection(d) else {
+        let cands = d.program.outputs().map(|o| o.condition.first().map(|&l| Lit::from_program(l))).collect();
+        let shown = (0..d.program.outputs().count()).map(|i| Shown::AnyOf(vec![i])).collect();
+        return (cands, shown);
+    };
+    let facts = trivially_true(original);
+    let fact = |c: &[crate::program::Lit]| c.iter().all(|&l| facts[atom_of(l) as usize] == Some(l > 0));
+    let mut by_name: HashMap<&[u8], Vec<&[crate::program::Lit]>> = HashMap::new();
+    for o in original.outputs() {
+        by_name.entry(o.name.as_slice()).or_default().push(o.condition.as_slice());
     }
+    let shown = d
+        .program
+        .outputs()
+        .map(|o| {
+            let mut any = Vec::new();
+            for &c in by_name.get(o.name.as_slice()).into_iter().flatten() {
+                if fact(c) {
+                    return Shown::Always;
+                }
+                if let &[l] = c
+                    && l > 0
+                    && let Ok(i) = atoms.binary_search(&(l as u32))
+                {
+                    any.push(i);
+                }
+            }
+            Shown::AnyOf(any)
+        })
+        .collect();
+    (atoms.iter().map(|&a| Some(Lit::pos(a))).collect(), shown)
 }

@@ -11,10 +11,10 @@
 //! from outside: a false body literal, or a true head outside `U`) is returned to be learned.
 //!
 //! The second search runs under the main search's stop token. A check it cuts short proves
-//! nothing, and says so ([`Minimal::Interrupted`]): the candidate is then never reported.
+//! nothing, and says so ([`Candidate::Interrupted`]): the candidate is then never reported.
 
 use super::SolveError;
-use super::search::{Next, Search};
+use super::search::{Candidate, CandidateCheck, Next, Search};
 use crate::engine::cpu::CpuEngine;
 use crate::nogoods::{CompileError, Lit, Problem, complete};
 use crate::program::deps::NO_SCC;
@@ -24,17 +24,6 @@ use crate::program::{
 use crate::solve::config::SearchOptions;
 use crate::stop::{Stop, StopToken};
 use std::sync::Arc;
-
-/// The verdict on a candidate.
-#[derive(Debug)]
-pub enum Minimal {
-    /// Minimal in every component with a head cycle.
-    Yes,
-    /// Not minimal: loop nogoods that exclude it.
-    No(Vec<Vec<Lit>>),
-    /// The check was stopped before it could say.
-    Interrupted(Stop),
-}
 
 pub struct Minimality<'p> {
     program: &'p Program,
@@ -58,7 +47,7 @@ impl<'p> Minimality<'p> {
 
     /// Whether `m` is minimal in every component with a head cycle; if not, loop nogoods that
     /// exclude it.
-    pub fn check(&mut self, m: &[bool], stop: &StopToken) -> Result<Minimal, SolveError> {
+    fn minimal(&mut self, m: &[bool], stop: &StopToken) -> Result<Candidate, SolveError> {
         for c in 0..self.non_hcf.len() as u32 {
             if !self.non_hcf[c as usize] {
                 continue;
@@ -72,13 +61,13 @@ impl<'p> Minimality<'p> {
             match self.smaller_model(m, c, &inside, stop)? {
                 Smaller::Found(smaller) => {
                     let u: Vec<Atom> = inside.iter().copied().filter(|a| !smaller.contains(a)).collect();
-                    return Ok(Minimal::No(self.loop_nogoods(m, &u)));
+                    return Ok(Candidate::Rejected(self.loop_nogoods(m, &u)));
                 }
-                Smaller::Interrupted(s) => return Ok(Minimal::Interrupted(s)),
+                Smaller::Interrupted(s) => return Ok(Candidate::Interrupted(s)),
                 Smaller::None => {}
             }
         }
-        Ok(Minimal::Yes)
+        Ok(Candidate::Accepted)
     }
 
     /// A model of `P^M` strictly inside `M` that differs only on `inside` (returned as the atoms
@@ -240,6 +229,12 @@ impl<'p> Minimality<'p> {
     }
 }
 
+impl CandidateCheck for Minimality<'_> {
+    fn check(&mut self, atoms: &[bool], stop: &StopToken) -> Result<Candidate, SolveError> {
+        self.minimal(atoms, stop)
+    }
+}
+
 /// What the search for a smaller model found.
 enum Smaller {
     /// The atoms of the component the smaller model keeps.
@@ -264,9 +259,9 @@ mod tests {
         let problem = complete(&program, &go).unwrap();
         let mut check = Minimality::new(&program, &problem, &SearchOptions::default());
         let m = [false, true, true, true, false];
-        assert!(matches!(check.check(&m, &go), Ok(Minimal::Yes)));
+        assert!(matches!(check.check(&m, &go), Ok(Candidate::Accepted)));
         let stopped = StopToken::default();
         stopped.stop(Stop::TimeLimit);
-        assert!(matches!(check.check(&m, &stopped), Ok(Minimal::Interrupted(Stop::TimeLimit))));
+        assert!(matches!(check.check(&m, &stopped), Ok(Candidate::Interrupted(Stop::TimeLimit))));
     }
 }

@@ -9,8 +9,7 @@
 //! search starts afresh from level 0. What the failed engine had learned is lost, never wrong.
 
 use super::SolveError;
-use super::minimality::{Minimal, Minimality};
-use super::portfolio::SharedBound;
+use super::exchange::SharedBound;
 use crate::engine::{Completion, Engine, EngineError, EngineResult};
 use crate::nogoods::Lit;
 use crate::solve::config::Restarts;
@@ -87,6 +86,23 @@ impl RestartSchedule {
     }
 }
 
+/// A check every total assignment must pass before it is a model (the minimality check of
+/// programs with head cycles, `solve/minimality.rs`).
+pub trait CandidateCheck {
+    fn check(&mut self, atoms: &[bool], stop: &StopToken) -> Result<Candidate, SolveError>;
+}
+
+/// The verdict of a [`CandidateCheck`].
+#[derive(Debug)]
+pub enum Candidate {
+    /// It passes.
+    Accepted,
+    /// It does not: nogoods that exclude it.
+    Rejected(Vec<Vec<Lit>>),
+    /// The check was stopped before it could say.
+    Interrupted(Stop),
+}
+
 /// Builds the engine that takes over when the search's engine fails.
 pub type Fallback<'e> = Box<dyn FnMut() -> Result<Box<dyn Engine + 'e>, SolveError> + 'e>;
 
@@ -99,7 +115,7 @@ enum Given {
 pub struct Search<'e> {
     pub engine: Box<dyn Engine + 'e>,
     /// For programs with head cycles: the check every total assignment must pass.
-    pub minimality: Option<Minimality<'e>>,
+    pub check: Option<Box<dyn CandidateCheck + 'e>>,
     restarts: RestartSchedule,
     conflicts: u64,
     next_reduce: u64,
@@ -118,7 +134,7 @@ impl<'e> Search<'e> {
     pub fn new(engine: Box<dyn Engine + 'e>, restarts: Restarts, stop: StopToken) -> Self {
         Search {
             engine,
-            minimality: None,
+            check: None,
             restarts: RestartSchedule::new(restarts),
             conflicts: 0,
             next_reduce: 2000,
@@ -253,16 +269,16 @@ impl<'e> Search<'e> {
         if self.engine.complete()? != Completion::Total {
             return Ok(None);
         }
-        let Some(check) = self.minimality.as_mut() else { return Ok(Some(Next::Model)) };
+        let Some(check) = self.check.as_mut() else { return Ok(Some(Next::Model)) };
         let values = self.engine.atom_values()?;
         let before = self.stop.enter(Phase::Minimality);
         let verdict = check.check(&values, &self.stop);
         self.stop.enter(before);
         match verdict? {
-            Minimal::Yes => Ok(Some(Next::Model)),
+            Candidate::Accepted => Ok(Some(Next::Model)),
             // A check cut short proves nothing: the candidate is dropped, never reported.
-            Minimal::Interrupted(stop) => Ok(Some(Next::Interrupted(stop))),
-            Minimal::No(nogoods) => {
+            Candidate::Interrupted(stop) => Ok(Some(Next::Interrupted(stop))),
+            Candidate::Rejected(nogoods) => {
                 for ng in nogoods {
                     if !self.add_nogood(&ng)? {
                         return Ok(Some(Next::Exhausted));

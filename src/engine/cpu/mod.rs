@@ -370,4 +370,3 @@ impl Engine for CpuEngine {
         s
     }
 }
-

@@ -1,0 +1,363 @@
+//! The model driver, written once: a [`Source`] of models (one search, or several racing:
+//! `portfolio.rs`) is asked for the next model until the [`Task`] has enough, the source has no
+//! more, or the run stops. Every model is verified before the task sees it; a verification that
+//! a stop cut short reports nothing. The tasks are what the user asked for (clasp's enumerators):
+//! enumeration, plain or projected, and optN's optimal models (`enumerate.rs`), branch and bound
+//! (`optimize.rs`), brave and cautious consequences (`consequences.rs`).
+
+use super::minimality::Minimality;
+use super::search::{Next, Search};
+use super::verify::{self, Verdict};
+use super::{Outcome, ProblemSize, Report, SolveError, make_engine};
+use crate::engine::cpu::CpuEngine;
+use crate::engine::{Engine, EngineResult, EngineStats};
+use crate::nogoods::{Lit, Problem};
+use crate::program::Program;
+use crate::program::deps::Dependencies;
+use crate::solve::config::{Backend, SearchOptions, SolveOptions};
+use crate::stop::{DROP_ASIDE_FROM, Phase, Stop, StopToken, drop_aside};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// A solve's program, its compilation and the options: what every source and task reads.
+pub(super) struct Driver<'a> {
+    pub program: &'a Program,
+    pub deps: Dependencies,
+    pub problem: Arc<Problem>,
+    pub opts: &'a SolveOptions,
+    pub start: Instant,
+}
+
+/// What a solve has gathered over its sources: their statistics (summed, as clasp's are), when
+/// the first model came, and the engine and searches of the last source.
+pub(super) struct Tally {
+    pub stats: EngineStats,
+    pub first_model: Option<f64>,
+    pub engine: &'static str,
+    /// A parallel run: its searches, and the one that answered.
+    pub threads: Option<(u32, Option<u32>)>,
+}
+
+/// Which nogood excludes a model from later answers.
+#[derive(Clone, Copy)]
+pub(super) enum Blocking<'p> {
+    /// None is needed.
+    Not,
+    /// The model's decisions.
+    Decisions,
+    /// Its projection onto these atoms.
+    Projection(&'p [u32]),
+}
+
+/// What a task reads from the engine at each model, beyond its atoms: the costs, the nogood
+/// that excludes it, and which of some literals (`None`: always true) are fixed at level 0 to
+/// the given value.
+#[derive(Clone, Copy)]
+pub(super) struct Wants<'w> {
+    pub costs: bool,
+    pub blocking: Blocking<'w>,
+    pub fixed: Option<(&'w [Option<Lit>], bool)>,
+}
+
+/// A model as read from the engine (see [`Wants`]).
+pub(super) struct Found {
+    pub atoms: Vec<bool>,
+    pub costs: Option<Vec<i64>>,
+    pub blocking: Vec<Lit>,
+    pub fixed: Vec<bool>,
+}
+
+/// What a source gives when asked for the next model.
+pub(super) enum Event {
+    Model(Found),
+    /// No model is left (a race: one search exhausted the space).
+    Exhausted,
+    Stopped(Stop),
+}
+
+/// Where models come from: one search, or several racing.
+pub(super) trait Source {
+    fn next(&mut self, d: &Driver<'_>, wants: &Wants<'_>) -> Result<Event, SolveError>;
+    /// Adds a permanent nogood; false if no model is left.
+    fn add_nogood(&mut self, lits: &[Lit]) -> Result<bool, SolveError>;
+    /// Bounds the cost of further models (without offsets).
+    fn set_cost_bound(&mut self, bound: Option<Vec<i64>>, strict: bool) -> Result<(), SolveError>;
+    /// Ends the source: its statistics, engine and searches go into the tally.
+    fn finish(&mut self, tally: &mut Tally);
+}
+
+/// What a task says after a model.
+pub(super) enum Flow {
+    More,
+    /// It has enough (the model limit).
+    Enough,
+    /// No model can change its answer any more.
+    Exhausted,
+}
+
+/// What to do with each model: report it, and constrain the models to come.
+pub(super) trait Task {
+    fn wants(&self) -> Wants<'_>;
+    /// Model `number` (from 1) of this drive, verified.
+    fn model(
+        &mut self,
+        d: &Driver<'_>,
+        number: u64,
+        m: &Found,
+        src: &mut dyn Source,
+        report: &mut dyn Report,
+    ) -> Result<Flow, SolveError>;
+}
+
+/// How a drive ended: the models reported, whether no model is left, why it stopped early.
+pub(super) struct Ending {
+    pub models: u64,
+    pub exhausted: bool,
+    pub interrupted: Option<Stop>,
+}
+
+impl<'a> Driver<'a> {
+    /// Compiles the program; or, when the stop token stopped the compilation, the outcome of a
+    /// run that found nothing.
+    pub fn new(program: &'a Program, opts: &'a SolveOptions) -> Result<Result<Self, Outcome>, SolveError> {
+        let start = Instant::now();
+        opts.stop.enter(Phase::Completion);
+        let problem = match crate::nogoods::complete(program, &opts.stop) {
+            Ok(p) => Arc::new(p),
+            Err(crate::nogoods::CompileError::Unsupported(why)) => return Err(SolveError::Unsupported(why)),
+            Err(crate::nogoods::CompileError::Interrupted(stop)) => return Ok(Err(Outcome::stopped(stop))),
+        };
+        log::info!("completion built in {:.3}s", start.elapsed().as_secs_f64());
+        log::info!(
+            "problem: {} atoms, {} variables, {} nogoods, {} weight constraints, {}",
+            problem.num_atoms,
+            problem.num_vars,
+            problem.store.len(),
+            problem.weights.len(),
+            if problem.is_tight() { "tight" } else { "not tight" }
+        );
+        let deps = match Dependencies::new_until(program, &opts.stop) {
+            Ok(d) => d,
+            Err(i) => {
+                drop_aside(problem);
+                return Ok(Err(Outcome::stopped(i.0)));
+            }
+        };
+        Ok(Ok(Driver { program, deps, problem, opts, start }))
+    }
+
+    /// Ends the driver; a big program's tables are freed aside ([`drop_aside`]), so that the
+    /// answer (or a stop) is printed without waiting for them.
+    pub fn discard(self) {
+        if self.problem.num_vars as usize >= DROP_ASIDE_FROM {
+            drop_aside((self.problem, self.deps));
+        }
+    }
+
+    /// Asks `src` for models and hands them, verified, to `task`, until either has no more or
+    /// the run stops; the source's statistics go into `tally`.
+    pub fn drive(
+        &self,
+        tally: &mut Tally,
+        src: &mut dyn Source,
+        task: &mut dyn Task,
+        report: &mut dyn Report,
+    ) -> Result<Ending, SolveError> {
+        let mut n = 0;
+        let ending = loop {
+            let event = src.next(self, &task.wants())?;
+            let m = match event {
+                Event::Model(m) => m,
+                Event::Exhausted => break Ending { models: n, exhausted: true, interrupted: None },
+                Event::Stopped(stop) => {
+                    break Ending { models: n, exhausted: false, interrupted: Some(stop) };
+                }
+            };
+            if let Some(stop) = self.verify(tally, &m.atoms)? {
+                break Ending { models: n, exhausted: false, interrupted: Some(stop) };
+            }
+            n += 1;
+            match task.model(self, n, &m, src, report)? {
+                Flow::More => {}
+                Flow::Enough => break Ending { models: n, exhausted: false, interrupted: None },
+                Flow::Exhausted => break Ending { models: n, exhausted: true, interrupted: None },
+            }
+        };
+        src.finish(tally);
+        Ok(ending)
+    }
+
+    /// The search `index` with these options (a parallel run's differ in their perturbation) and
+    /// stop token (a race's has its cancellation too); `None` when the token stopped its set-up.
+    pub fn search(
+        &self,
+        opts: &SearchOptions,
+        index: u32,
+        stop: &StopToken,
+    ) -> Result<Option<Search<'a>>, SolveError> {
+        let t0 = Instant::now();
+        self.opts.stop.enter(Phase::Setup);
+        let Some(mut engine) = make_engine(Arc::clone(&self.problem), self.opts.backend, opts, stop)? else {
+            return Ok(None);
+        };
+        // Only the CUDA engine fails (on a device error), or one a test makes fail.
+        let mut may_fail = engine.name() != "cpu";
+        if let Some(f) = self.opts.fault.filter(|f| f.search.is_none_or(|s| s == index)) {
+            engine = Box::new(crate::engine::faulty::Faulty::new(engine, f.after));
+            may_fail = true;
+        }
+        log::info!("{} engine set up in {:.3}s", engine.name(), t0.elapsed().as_secs_f64());
+        self.opts.stop.enter(Phase::Search);
+        let mut s = Search::new(engine, opts.restarts, stop.clone());
+        if self.problem.has_head_cycles() {
+            s.check = Some(Box::new(Minimality::new(self.program, &self.problem, opts)));
+        }
+        if self.opts.backend == Backend::Auto && may_fail {
+            let (problem, opts) = (Arc::clone(&self.problem), opts.clone());
+            s.set_fallback(Box::new(move || Ok(Box::new(CpuEngine::new(Arc::clone(&problem), &opts)))));
+        }
+        Ok(Some(s))
+    }
+
+    /// Verifies a model: `None` if it is an answer set, the stop if the check was cut short (the
+    /// model is then not reported); an error if it is not an answer set, which is never printed.
+    pub fn verify(&self, tally: &mut Tally, m: &[bool]) -> Result<Option<Stop>, SolveError> {
+        let before = self.opts.stop.enter(Phase::Verification);
+        let verdict = verify::check_answer_set(self.program, m, &self.deps, &self.opts.stop);
+        self.opts.stop.enter(before);
+        match verdict {
+            Verdict::AnswerSet => {
+                tally.first_model.get_or_insert(self.start.elapsed().as_secs_f64());
+                Ok(None)
+            }
+            Verdict::Interrupted(stop) => Ok(Some(stop)),
+            Verdict::Not(why) => {
+                Err(SolveError::Internal(format!("the search produced a non-answer set: {why}")))
+            }
+        }
+    }
+
+    /// Reports a verified model.
+    pub fn report(&self, report: &mut dyn Report, event: &super::ModelEvent<'_>) -> Result<(), SolveError> {
+        let before = self.opts.stop.enter(Phase::Output);
+        let r = report.model(event).map_err(SolveError::Output);
+        self.opts.stop.enter(before);
+        r
+    }
+
+    /// The model limit, with clasp's default when none was given; `None` means all.
+    pub fn limit(&self, default: u64) -> Option<u64> {
+        Some(self.opts.models.unwrap_or(default)).filter(|&k| k != 0)
+    }
+
+    /// Costs (with offsets) as the engines' bounds take them (without).
+    pub fn without_offset(&self, c: &[i64]) -> Vec<i64> {
+        c.iter().zip(&self.problem.costs.offset).map(|(x, o)| x - o).collect()
+    }
+
+    /// Reads the model at an engine's total assignment, as `wants` says.
+    pub fn read(&self, e: &dyn Engine, wants: &Wants<'_>) -> EngineResult<Found> {
+        let costs = if wants.costs {
+            let mut err = None;
+            let c = self.problem.costs.costs(|l| match e.lit_value(l) {
+                Ok(v) => v == Some(true),
+                Err(x) => {
+                    err.get_or_insert(x);
+                    false
+                }
+            });
+            Some(err.map_or(Ok(c), Err)?)
+        } else {
+            None
+        };
+        let blocking = match wants.blocking {
+            Blocking::Not => Vec::new(),
+            Blocking::Projection(atoms) => atoms
+                .iter()
+                .map(|&a| Ok(if e.lit_value(Lit::pos(a))? == Some(true) { Lit::pos(a) } else { Lit::neg(a) }))
+                .collect::<EngineResult<_>>()?,
+            Blocking::Decisions => e.decisions()?,
+        };
+        let fixed = match wants.fixed {
+            None => Vec::new(),
+            Some((lits, value)) => lits
+                .iter()
+                .map(|c| match c {
+                    None => Ok(value),
+                    Some(l) => e.fixed_value(*l).map(|v| v == Some(value)),
+                })
+                .collect::<EngineResult<_>>()?,
+        };
+        Ok(Found { atoms: e.atom_values()?, costs, blocking, fixed })
+    }
+
+    /// The outcome of a solve whose last drive ended so (a task adds its own parts).
+    pub fn outcome(&self, tally: &Tally, ending: &Ending) -> Outcome {
+        Outcome {
+            models: ending.models,
+            exhausted: ending.exhausted,
+            interrupted: ending.interrupted,
+            costs: None,
+            optimum_proven: false,
+            optimal_models: 0,
+            enumerated_optimal: false,
+            consequences: None,
+            engine: tally.engine,
+            stats: tally.stats.clone(),
+            first_model: tally.first_model,
+            problem_size: ProblemSize::of(&self.problem),
+            threads: tally.threads,
+        }
+    }
+}
+
+impl Tally {
+    pub fn new() -> Self {
+        Tally { stats: EngineStats::default(), first_model: None, engine: "none", threads: None }
+    }
+}
+
+/// One search as a source of models; or, when its set-up was stopped, none.
+pub(super) struct OneSearch<'s> {
+    search: Option<Search<'s>>,
+}
+
+impl<'s> OneSearch<'s> {
+    pub fn new(d: &Driver<'s>) -> Result<Self, SolveError> {
+        Ok(OneSearch { search: d.search(&d.opts.search, 0, &d.opts.stop)? })
+    }
+}
+
+impl Source for OneSearch<'_> {
+    fn next(&mut self, d: &Driver<'_>, wants: &Wants<'_>) -> Result<Event, SolveError> {
+        let Some(s) = self.search.as_mut() else {
+            return Ok(Event::Stopped(d.opts.stop.reached().unwrap_or(Stop::Signal)));
+        };
+        loop {
+            return Ok(match s.next_model()? {
+                Next::Model => match s.read(|e| d.read(e, wants))? {
+                    Some(found) => Event::Model(found),
+                    // The engine failed and another took over: the model is searched again.
+                    None => continue,
+                },
+                Next::Exhausted => Event::Exhausted,
+                Next::Interrupted(stop) => Event::Stopped(stop),
+            });
+        }
+    }
+
+    fn add_nogood(&mut self, lits: &[Lit]) -> Result<bool, SolveError> {
+        self.search.as_mut().map_or(Ok(true), |s| s.add_nogood(lits))
+    }
+
+    fn set_cost_bound(&mut self, bound: Option<Vec<i64>>, strict: bool) -> Result<(), SolveError> {
+        self.search.as_mut().map_or(Ok(()), |s| s.set_cost_bound(bound, strict))
+    }
+
+    fn finish(&mut self, tally: &mut Tally) {
+        if let Some(s) = self.search.as_mut() {
+            tally.stats += &s.engine.stats();
+            tally.engine = s.engine.name();
+        }
+    }
+}

@@ -1,0 +1,68 @@
+//! Enumeration (clasp's model enumerator): each model is reported, then excluded from the rest
+//! by a nogood, its decisions or, with `--project`, its projection; until the model limit or no
+//! model is left. optN's second phase enumerates the optimal models the same way, under the
+//! optimum as a bound (`optimize.rs`).
+
+use super::driver::{Blocking, Driver, Flow, Found, Source, Task, Wants};
+use super::{ModelEvent, Report, SolveError};
+use crate::solve::config::ProjectMode;
+
+pub(super) struct Enumerate {
+    /// Models to report (`None`: all).
+    pub limit: Option<u64>,
+    /// Whether models are reported with their costs.
+    pub costs: bool,
+    /// The projection atoms (sorted), or `None` to exclude each model by its decisions.
+    pub projection: Option<Vec<u32>>,
+    /// The costs of the last model reported.
+    pub last_costs: Option<Vec<i64>>,
+}
+
+impl Enumerate {
+    /// Every model, or the first `limit`, excluded by decisions or by their projection as the
+    /// options say.
+    pub fn new(d: &Driver<'_>, costs: bool) -> Self {
+        Enumerate { limit: d.limit(1), costs, projection: projection_atoms(d), last_costs: None }
+    }
+}
+
+impl Task for Enumerate {
+    fn wants(&self) -> Wants<'_> {
+        let blocking = self.projection.as_deref().map_or(Blocking::Decisions, Blocking::Projection);
+        Wants { costs: self.costs, blocking, fixed: None }
+    }
+
+    fn model(
+        &mut self,
+        d: &Driver<'_>,
+        number: u64,
+        m: &Found,
+        src: &mut dyn Source,
+        report: &mut dyn Report,
+    ) -> Result<Flow, SolveError> {
+        d.report(report, &ModelEvent::of_model(number, &m.atoms, m.costs.as_deref()))?;
+        self.last_costs.clone_from(&m.costs);
+        if self.limit.is_some_and(|k| number >= k) {
+            return Ok(Flow::Enough);
+        }
+        // A violated nogood shows as a conflict at level 0: the search then says it is done.
+        src.add_nogood(&m.blocking)?;
+        Ok(Flow::More)
+    }
+}
+
+/// The atoms models are projected onto (`--project`), sorted; `None` without projection.
+fn projection_atoms(d: &Driver<'_>) -> Option<Vec<u32>> {
+    let mode = d.opts.project?;
+    let from_show = || -> Vec<u32> {
+        d.program.outputs().flat_map(|o| o.condition.iter().map(|&l| l.unsigned_abs())).collect()
+    };
+    let mut atoms = match (mode, d.program.projection()) {
+        (ProjectMode::Show, _) | (ProjectMode::Auto, None) => from_show(),
+        (_, Some(p)) => p,
+        (ProjectMode::Project, None) => Vec::new(),
+    };
+    atoms.sort_unstable();
+    atoms.dedup();
+    Some(atoms)
+}
