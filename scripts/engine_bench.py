@@ -54,14 +54,22 @@ def yasmin(binary, f, backend, learning, rounds, threads, seed, timeout, extra):
     except json.JSONDecodeError:
         return {"status": "ERROR", "time": wall}
     st, t = j.get("Stats", {}), j["Time"]["Solve"]
+
+    def get(path, default=0):
+        """A figure of the Stats tree (src/stats.rs), by its path."""
+        node = st
+        for key in path.split("."):
+            node = node.get(key, {}) if isinstance(node, dict) else {}
+        return default if node == {} else node
+
     # Rates over a solve shorter than 10 ms say nothing; leave them out.
-    rate = (lambda k: st.get(k, 0) / t) if t >= 0.01 else (lambda k: None)
+    rate = (lambda k: get(k) / t) if t >= 0.01 else (lambda k: None)
     status = j["Result"] if "TIME LIMIT" not in j else "TIMEOUT"
     return {
-        "status": status, "time": j["Time"]["Total"], "engine": st.get("Engine"),
-        "props_s": rate("Propagations"), "dec_s": rate("Choices"),
-        "learned_s": rate("Lemmas"), "avg_len": st.get("LemmaAvgLen", 0.0),
-        "rounds_s": rate("Rounds") if st.get("Rounds") else None,
+        "status": status, "time": j["Time"]["Total"], "engine": get("Yasmin.Engine", None),
+        "props_s": rate("Yasmin.Propagations"), "dec_s": rate("Core.Choices"),
+        "learned_s": rate("More.Lemma.Sum"), "avg_len": get("Yasmin.LemmaAvgLen", 0.0),
+        "rounds_s": rate("Yasmin.Rounds") if get("Yasmin.Rounds") else None,
         "cost": j["Models"].get("Costs"),
     }
 

@@ -8,5 +8,6 @@ pub mod nogoods;
 pub mod output;
 pub mod program;
 pub mod solve;
+pub mod stats;
 pub mod stop;
 pub mod writer;

@@ -875,3 +875,29 @@ fn a_closed_pipe_ends_the_run_at_once() {
         assert_eq!(err, "", "--outf={outf}: quietly");
     }
 }
+
+// --- statistics ---------------------------------------------------------------------------------
+
+/// `--stats` prints every figure of the statistics table (src/stats.rs), in text and as clasp's
+/// nested JSON tree (the sums over searches are tested with the table, src/stats.rs).
+#[test]
+fn statistics_come_from_the_one_table() {
+    let text = yasmin_ok(&["--stats", "-n", "0", &instance("queens.aspif")], 30).stdout;
+    for label in ["Engine", "Config", "Choices", "Conflicts", "Restarts", "Propagations", "Lemmas", "Deleted"]
+    {
+        assert!(text.lines().any(|l| l.starts_with(&format!("{label:<12} : "))), "{label} missing:\n{text}");
+    }
+    let j = json(&yasmin_ok(&["--stats", "--outf=2", "-n", "0", &instance("queens.aspif")], 30).stdout);
+    let st = &j["Stats"];
+    assert!(st["Core"]["Choices"].as_u64().is_some_and(|c| c > 0), "{st}");
+    assert!(st["More"]["Lemma"]["Sum"].is_u64() && st["Problem"]["Constraints"]["Sum"].is_u64(), "{st}");
+    assert_eq!(st["Yasmin"]["Engine"].as_str(), Some("cpu"));
+    assert_eq!(st["LP"]["Tight"].as_str(), Some("yes"));
+    // Choices of the text and of JSON agree on the same (deterministic) run.
+    let choices = |t: &str| {
+        t.lines()
+            .find_map(|l| l.strip_prefix("Choices      : "))
+            .map(|v| v.split(' ').next().unwrap().to_string())
+    };
+    assert_eq!(choices(&text), st["Core"]["Choices"].as_u64().map(|c| c.to_string()));
+}

@@ -45,37 +45,8 @@ pub enum Completion {
     Decided,
 }
 
-/// Counters every engine keeps (`--stats`).
-#[derive(Clone, Debug, Default)]
-pub struct EngineStats {
-    pub decisions: u64,
-    pub conflicts: u64,
-    pub propagations: u64,
-    pub restarts: u64,
-    pub learned: u64,
-    pub learned_literals: u64,
-    pub deleted: u64,
-    pub unfounded_sets: u64,
-    pub completions: u64,
-    /// Propagation rounds (the CUDA engine; 0 on the CPU).
-    pub rounds: u64,
-}
-
-/// Sums the counters of several searches (a solve may run more than one, e.g. optN).
-impl std::ops::AddAssign<&EngineStats> for EngineStats {
-    fn add_assign(&mut self, o: &EngineStats) {
-        self.decisions += o.decisions;
-        self.conflicts += o.conflicts;
-        self.propagations += o.propagations;
-        self.restarts += o.restarts;
-        self.learned += o.learned;
-        self.learned_literals += o.learned_literals;
-        self.deleted += o.deleted;
-        self.unfounded_sets += o.unfounded_sets;
-        self.completions += o.completions;
-        self.rounds += o.rounds;
-    }
-}
+/// The counters every engine keeps (`--stats`), declared with the other statistics.
+pub use crate::stats::EngineStats;
 
 /// The operations of the paper's Algorithm 1, over one assignment.
 ///

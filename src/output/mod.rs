@@ -5,6 +5,7 @@ pub use crate::program::ShownTable;
 
 use crate::solve::config::EnumMode;
 use crate::solve::{ModelEvent, Outcome, Report, Status};
+use crate::stats;
 use crate::stop::Stop;
 use std::io::Write;
 use std::time::Instant;
@@ -219,42 +220,21 @@ impl<W: Write> Printer<W> {
             None => {}
         }
         if stats {
-            let st = &o.stats;
-            let t = info.solve.max(1e-9);
-            let avg = if st.learned > 0 { st.learned_literals as f64 / st.learned as f64 } else { 0.0 };
-            let ps = &o.problem_size;
-            s.push_str(&format!(
-                "{c}\n{c}Engine       : {} ({})\n{c}Choices      : {:<8} (per second: {:.0})\n{c}Conflicts    : {:<8} (per second: {:.0})\n{c}Restarts     : {}\n{c}Propagations : {:<8} (per second: {:.0})\n{c}Lemmas       : {:<8} (Deleted: {} Average Length: {:.2} per second: {:.0})\n{c}Unfounded    : {}\n{c}Completions  : {}\n{c}\n{c}Atoms        : {}\n{c}Variables    : {}\n{c}Nogoods      : {}\n{c}Weight       : {}\n{c}Tight        : {}\n",
-                o.engine,
-                info.config,
-                st.decisions,
-                st.decisions as f64 / t,
-                st.conflicts,
-                st.conflicts as f64 / t,
-                st.restarts,
-                st.propagations,
-                st.propagations as f64 / t,
-                st.learned,
-                st.deleted,
-                avg,
-                st.learned as f64 / t,
-                st.unfounded_sets,
-                st.completions,
-                ps.atoms,
-                ps.variables,
-                ps.nogoods,
-                ps.weight_constraints,
-                if ps.tight { "Yes" } else { "No" },
-            ));
-            if st.rounds > 0 {
-                s.push_str(&format!(
-                    "{c}Rounds       : {:<8} (per second: {:.0}, propagation rounds on the device)\n",
-                    st.rounds,
-                    st.rounds as f64 / t
-                ));
+            s.push_str(&format!("{c}\n"));
+            for (label, _, value, rate) in stats::rows(&Self::stats_source(o, info), info.solve) {
+                let v = value.text();
+                match rate {
+                    Some(r) => s.push_str(&kv(label, format!("{v:<8} (per second: {r:.0})"))),
+                    None => s.push_str(&kv(label, v)),
+                }
             }
         }
         self.out.write_all(s.as_bytes())
+    }
+
+    /// What the statistics are made from.
+    fn stats_source<'o>(o: &'o Outcome, info: &'o RunInfo) -> stats::Source<'o> {
+        stats::Source { stats: &o.stats, problem: &o.problem_size, engine: o.engine, config: &info.config }
     }
 
     fn competition_costs(&self, costs: &[i64]) -> String {
@@ -305,17 +285,37 @@ impl<W: Write> Printer<W> {
             info.cpu
         ));
         if stats {
-            let st = &o.stats;
-            let avg = if st.learned > 0 { st.learned_literals as f64 / st.learned as f64 } else { 0.0 };
-            s.push_str(&format!(
-                ",\n  \"Stats\": {{\n    \"Engine\": \"{}\",\n    \"Choices\": {},\n    \"Conflicts\": {},\n    \"Restarts\": {},\n    \"Propagations\": {},\n    \"Lemmas\": {},\n    \"LemmasDeleted\": {},\n    \"LemmaAvgLen\": {avg:.3},\n    \"Unfounded\": {},\n    \"Rounds\": {},\n    \"Atoms\": {},\n    \"Variables\": {},\n    \"Nogoods\": {}\n  }}",
-                o.engine, st.decisions, st.conflicts, st.restarts, st.propagations, st.learned, st.deleted,
-                st.unfounded_sets, st.rounds, o.problem_size.atoms, o.problem_size.variables, o.problem_size.nogoods
-            ));
+            let rows = stats::rows(&Self::stats_source(o, info), info.solve);
+            s.push_str(",\n  \"Stats\": ");
+            json_tree(&mut s, rows.iter().map(|(_, path, v, _)| (*path, v.json())).collect(), 1);
         }
         s.push_str("\n}\n");
         self.out.write_all(s.as_bytes())
     }
+}
+
+/// Writes `(path, value)` pairs as nested JSON objects, in the order the paths first appear;
+/// `depth` is the indentation (two spaces a level) of the object's opening line.
+fn json_tree(out: &mut String, entries: Vec<(&[&str], String)>, depth: usize) {
+    let pad = "  ".repeat(depth + 1);
+    let mut keys: Vec<&str> = Vec::new();
+    for (path, _) in &entries {
+        if !keys.contains(&path[0]) {
+            keys.push(path[0]);
+        }
+    }
+    out.push('{');
+    for (i, key) in keys.iter().enumerate() {
+        out.push_str(if i == 0 { "\n" } else { ",\n" });
+        out.push_str(&format!("{pad}{}: ", json_str(key.as_bytes())));
+        let mine: Vec<(&[&str], String)> =
+            entries.iter().filter(|(p, _)| p[0] == *key).map(|(p, v)| (&p[1..], v.clone())).collect();
+        match mine.as_slice() {
+            [(rest, v)] if rest.is_empty() => out.push_str(v),
+            _ => json_tree(out, mine, depth + 1),
+        }
+    }
+    out.push_str(&format!("\n{}}}", "  ".repeat(depth)));
 }
 
 impl<W: Write> Report for Printer<W> {
