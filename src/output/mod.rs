@@ -311,7 +311,7 @@ fn json_tree(out: &mut String, entries: Vec<(&[&str], String)>, depth: usize) {
         let mine: Vec<(&[&str], String)> =
             entries.iter().filter(|(p, _)| p[0] == *key).map(|(p, v)| (&p[1..], v.clone())).collect();
         match mine.as_slice() {
-            [(rest, v)] if rest.is_empty() => out.push_str(v),
+            [([], v)] => out.push_str(v),
             _ => json_tree(out, mine, depth + 1),
         }
     }
