@@ -4,75 +4,144 @@
 //! fallbacks when no rule is applicable (the host's unfounded-set check from scratch, then an
 //! unassigned atom decided false).
 
-use super::device::{DResult, Device, err};
-use super::kernels::Kernel;
-use super::layout::{LEARNED_GROUPS, NO_CONFLICT, R_LEARNED};
+use super::args::{ApplyDecisionArgs, CheckNogoodsArgs, CheckWeightsArgs, DecideArgs, ForceDecisionArgs};
+use super::device::DResult;
+use super::launch::cfg;
+use super::layout::{LEARNED_GROUPS, NO_CONFLICT, R_LEARNED, Tables};
 use super::{CudaEngine, nogoods};
 use crate::engine::Completion;
 use crate::nogoods::Lit;
-use cudarc::driver::PushKernelArg;
+
+/// The host's side of the ranked decisions: the key of the decision propagate_fix_k ranked at the
+/// fixpoint it reached (0: no rule is applicable), and host copies of the decision entries (body,
+/// choice head) and body literals, to turn a key into its literal.
+/// Invariant: `ranked` is set only while nothing has changed since that fixpoint (every change
+/// clears it), so [`CudaEngine::try_decide`] may apply it without a ranking launch; `e_body` and
+/// `e_head` have `entries` entries, as the device's tables.
+pub struct DecisionTables {
+    pub ranked: Option<u64>,
+    pub entries: u32,
+    pub e_body: Vec<u32>,
+    pub e_head: Vec<u32>,
+    pub b_lit: Vec<u32>,
+}
+
+impl DecisionTables {
+    pub fn new(t: &Tables) -> DecisionTables {
+        DecisionTables {
+            ranked: None,
+            entries: t.e_body.len() as u32,
+            e_body: t.e_body.clone(),
+            e_head: t.e_head.clone(),
+            b_lit: t.b_lit.clone(),
+        }
+    }
+
+    /// The literal a ranked key (not 0) decides: its entry's body literal, or its choice head.
+    fn lit_of(&self, key: u64) -> Lit {
+        let e = (u32::MAX - key as u32) as usize;
+        match self.e_head[e] {
+            NO_CONFLICT => Lit(self.b_lit[self.e_body[e] as usize]),
+            h => Lit::pos(h),
+        }
+    }
+}
 
 impl CudaEngine {
     /// Runs the whole-database check (the safety net before accepting a total assignment).
     fn check_total(&mut self) -> DResult<bool> {
         let d = &mut self.dev;
-        let tpb = self.tpb;
         let n_input = self.p.store.len() as u32;
         if n_input > 0 {
-            let cfg = d.cfg(Device::blocks(n_input as usize, tpb), tpb);
-            let (kind, group) = (2u32, 0u32);
-            launch!(d, Kernel::CheckNogoods, cfg; &d.val, &mut d.ctl, &d.ng_start, &d.ng_lits, &n_input, &kind, &group)?;
+            let args = CheckNogoodsArgs {
+                val: &d.assignment.val,
+                ctl: &mut d.assignment.ctl,
+                start: &d.input.ng_start,
+                lits: &d.input.ng_lits,
+                count: n_input,
+                kind: 2,
+                group: 0,
+            };
+            d.gpu.launch(d.gpu.per_item(n_input as usize), args)?;
         }
         for g in 0..LEARNED_GROUPS {
             let count = d.groups[g].count;
             if count > 0 {
-                let cfg = d.cfg(Device::blocks(count as usize, tpb), tpb);
-                let (kind, group) = (R_LEARNED, g as u32);
                 let grp = &d.groups[g];
-                launch!(d, Kernel::CheckNogoods, cfg; &d.val, &mut d.ctl, &grp.start, &grp.lits, &count, &kind, &group)?;
+                let args = CheckNogoodsArgs {
+                    val: &d.assignment.val,
+                    ctl: &mut d.assignment.ctl,
+                    start: &grp.start,
+                    lits: &grp.lits,
+                    count,
+                    kind: R_LEARNED,
+                    group: g as u32,
+                };
+                d.gpu.launch(d.gpu.per_item(count as usize), args)?;
             }
         }
-        if self.weights > 0 {
-            let cfg = d.cfg(Device::blocks(self.weights, tpb), tpb);
+        if d.weights.count > 0 {
             let db = d.db();
-            let count = self.weights as u32;
-            launch!(d, Kernel::CheckWeights, cfg; &d.val, &mut d.ctl, &count, &db)?;
+            let count = d.weights.count as u32;
+            let args = CheckWeightsArgs { val: &d.assignment.val, ctl: &mut d.assignment.ctl, count, db };
+            d.gpu.launch(d.gpu.per_item(d.weights.count), args)?;
         }
-        self.ctl = d.read_ctl()?;
-        Ok(self.ctl.conflict == NO_CONFLICT)
+        self.mirror.ctl = d.read_ctl()?;
+        Ok(self.mirror.ctl.conflict == NO_CONFLICT)
     }
 
     pub(super) fn try_decide(&mut self) -> DResult<Option<Lit>> {
-        if let Some(key) = self.ranked.take() {
+        if let Some(key) = self.decisions.ranked.take() {
             if key == 0 {
                 return Ok(None);
             }
-            let e = (u32::MAX - key as u32) as usize;
-            let lit = match self.e_head[e] {
-                NO_CONFLICT => Lit(self.b_lit[self.e_body[e] as usize]),
-                h => Lit::pos(h),
-            };
+            let lit = self.decisions.lit_of(key);
             self.force_decision(lit)?;
-            log::trace!("decision {lit:?} at level {} (ranked at the fixpoint)", self.ctl.level);
+            log::trace!("decision {lit:?} at level {} (ranked at the fixpoint)", self.mirror.ctl.level);
             return Ok(Some(lit));
         }
-        let lv = self.ctl.level + 1;
-        self.dev.ensure_level(lv, self.p.num_vars, self.tpb)?;
+        let lv = self.mirror.ctl.level + 1;
+        self.dev.deps.ensure_level(&self.dev.gpu, lv, self.p.num_vars)?;
         let d = &mut self.dev;
-        let n_entries = self.entries;
-        let cfg = d.cfg(Device::blocks(n_entries as usize, self.tpb), self.tpb);
-        launch!(d, Kernel::Decide, cfg; &d.val, &mut d.ctl, &d.e_body, &d.e_head, &n_entries, &d.b_lit, &d.def_start,
-            &d.def_lits, &d.def_weights, &d.bound, &d.score)?;
-        let deps = d.deps_ptr();
-        let words = d.words;
-        launch!(d, Kernel::ApplyDecision, d.cfg(1, 1); &mut d.ctl, &mut d.val, &mut d.trail, &mut d.trail_pos,
-            &mut d.reason, &mut d.level_start, &d.e_body, &d.e_head, &d.b_lit, &deps, &words)?;
+        let entries = self.decisions.entries;
+        let (a, t) = (&mut d.assignment, &d.decide);
+        let args = DecideArgs {
+            val: &a.val,
+            ctl: &mut a.ctl,
+            e_body: &t.e_body,
+            e_head: &t.e_head,
+            entries,
+            b_lit: &t.b_lit,
+            def_start: &t.def_start,
+            def_lits: &t.def_lits,
+            def_weights: &t.def_weights,
+            bound: &t.bound,
+            score: &t.score,
+        };
+        d.gpu.launch(d.gpu.per_item(entries as usize), args)?;
+        let deps = d.deps.ptr(&d.gpu);
+        let words = d.deps.words;
+        let (a, t) = (&mut d.assignment, &d.decide);
+        let args = ApplyDecisionArgs {
+            ctl: &mut a.ctl,
+            val: &mut a.val,
+            trail: &mut a.trail,
+            trail_pos: &mut a.trail_pos,
+            reason: &mut a.reason,
+            level_start: &mut a.level_start,
+            e_body: &t.e_body,
+            e_head: &t.e_head,
+            b_lit: &t.b_lit,
+            deps,
+            words,
+        };
+        d.gpu.launch(cfg(1, 1), args)?;
         let c = d.read_ctl()?;
         if c.decided == NO_CONFLICT {
             return Ok(None);
         }
-        self.level_start.push(self.ctl.trail_len);
-        self.ctl = c;
+        self.mirror.level_start.push(self.mirror.ctl.trail_len);
+        self.mirror.ctl = c;
         self.stats.decisions += 1;
         log::trace!("decision {:?} at level {} (trail {})", Lit(c.decided), c.level, c.trail_len);
         self.changed();
@@ -80,21 +149,33 @@ impl CudaEngine {
     }
 
     fn force_decision(&mut self, l: Lit) -> DResult<()> {
-        let lv = self.ctl.level + 1;
-        self.dev.ensure_level(lv, self.p.num_vars, self.tpb)?;
+        let lv = self.mirror.ctl.level + 1;
+        self.dev.deps.ensure_level(&self.dev.gpu, lv, self.p.num_vars)?;
         let d = &mut self.dev;
-        let deps = d.deps_ptr();
-        let words = d.words;
-        launch!(d, Kernel::ForceDecision, d.cfg(1, 1); &mut d.ctl, &mut d.val, &mut d.trail, &mut d.trail_pos,
-            &mut d.reason, &mut d.level_start, &l.0, &deps, &words)?;
+        let deps = d.deps.ptr(&d.gpu);
+        let words = d.deps.words;
+        let a = &mut d.assignment;
+        let args = ForceDecisionArgs {
+            ctl: &mut a.ctl,
+            val: &mut a.val,
+            trail: &mut a.trail,
+            trail_pos: &mut a.trail_pos,
+            reason: &mut a.reason,
+            level_start: &mut a.level_start,
+            lit: l.0,
+            deps,
+            words,
+        };
+        d.gpu.launch(cfg(1, 1), args)?;
         // The host mirror follows force_decision_k: no read-back.
-        let pos = self.ctl.trail_len;
-        self.level_start.push(pos);
-        self.ctl.level += 1;
-        self.ctl.trail_len = pos + 1;
-        self.ctl.qhead = pos;
-        self.ctl.qend = pos + 1;
-        self.ctl.decided = l.0;
+        let m = &mut self.mirror;
+        let pos = m.ctl.trail_len;
+        m.level_start.push(pos);
+        m.ctl.level += 1;
+        m.ctl.trail_len = pos + 1;
+        m.ctl.qhead = pos;
+        m.ctl.qend = pos + 1;
+        m.ctl.decided = l.0;
         self.stats.decisions += 1;
         self.changed();
         Ok(())
@@ -105,7 +186,7 @@ impl CudaEngine {
     /// unfounded (false).
     fn add_unfounded_loops(&mut self) -> DResult<bool> {
         let val = &self.snapshot()?.0;
-        let found = self.loops.unfounded_nogoods(&self.p, |l| Self::value_in(val, l));
+        let found = self.unfounded.loops.unfounded_nogoods(&self.p, |l| Self::value_in(val, l));
         if found.is_empty() {
             return Ok(false);
         }
@@ -126,10 +207,10 @@ impl CudaEngine {
 
     pub(super) fn try_complete(&mut self) -> DResult<Completion> {
         let nv = self.p.num_vars;
-        if self.ctl.trail_len == nv {
+        if self.mirror.ctl.trail_len == nv {
             if !self.check_total()? {
                 log::debug!("the whole-database check found a missed conflict");
-                self.conflict = true;
+                self.mirror.conflict = true;
                 return Ok(Completion::Falsified);
             }
             if !self.p.is_tight() && self.add_unfounded_loops()? {

@@ -2,7 +2,8 @@
 //! and their compilation with NVRTC at run time, with the PTX cached on disk.
 //!
 //! Every kernel the host launches is a [`Kernel`]; its name must exist in the sources (tested),
-//! so a renamed kernel fails the tests instead of failing at launch on the device.
+//! so a renamed kernel fails the tests instead of failing at launch on the device. Kernels are
+//! looked up here alone (tested); their arguments are the structs of [`super::args`].
 
 use cudarc::driver::{CudaContext, CudaFunction};
 use cudarc::nvrtc::{CompileOptions, Ptx, compile_ptx_with_opts};
@@ -242,6 +243,41 @@ mod tests {
         for d in &defined {
             assert!(Kernel::ALL.iter().any(|k| k.name() == d), "kernel {d} in kernels/ is not registered");
         }
+    }
+
+    /// Kernels are looked up here alone, by [`Kernel`]: no other file of the engine loads a
+    /// function or names a kernel in a string, and only launch.rs builds a launch.
+    #[test]
+    fn kernels_are_looked_up_by_the_registry_alone() {
+        fn check(path: &std::path::Path) {
+            let text = std::fs::read_to_string(path).expect("a source file");
+            let name = path.display();
+            assert!(!text.contains("load_function"), "{name} loads a kernel by name");
+            if !path.ends_with("launch.rs") {
+                assert!(!text.contains("launch_builder"), "{name} launches a kernel outside launch.rs");
+            }
+            for &k in Kernel::ALL {
+                assert!(
+                    !text.contains(&format!("\"{}\"", k.name())),
+                    "{name} names {} in a string",
+                    k.name()
+                );
+            }
+        }
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/engine/cuda");
+        let (mut dirs, mut files) = (vec![dir.clone()], 0);
+        while let Some(d) = dirs.pop() {
+            for entry in std::fs::read_dir(&d).expect("a directory of src/engine/cuda") {
+                let path = entry.expect("a directory entry").path();
+                if path.is_dir() {
+                    dirs.push(path);
+                } else if path.extension().is_some_and(|e| e == "rs") && !path.ends_with("kernels.rs") {
+                    files += 1;
+                    check(&path);
+                }
+            }
+        }
+        assert!(files > 10, "the engine's files were not found in {}", dir.display());
     }
 
     /// After each `#line 1 "kernels/F"`, line k of the translation unit is line k of F (its

@@ -9,108 +9,62 @@
 //! crosses the bus only where the search needs the host: in a program that is not tight, the
 //! trail entries added since the last fixpoint (the host's unfounded-set check hands back loop
 //! nogoods, see [`crate::engine::loops`]); the assignment at a total assignment (the answer set).
+//!
+//! By concern. The [`Device`] holds the device's memory in named parts (the
+//! buffers of [`buffers`], the learned groups of [`groups`], the dependency bitmaps of
+//! [`forward`], the plans of [`smem`], the pinned control block of [`mirror`]) and where kernels
+//! run ([`launch`]: every launch takes one of the typed argument structs of [`args`], written
+//! once per kernel signature). [`CudaEngine`] adds the host's state, each part in the module of
+//! its concern: the mirror of the device's search state (`host_mirror.rs`), what propagate_fix_k
+//! may do on its own (`budget.rs`), the analysis (`analyze.rs`), the learned nogoods' bookkeeping
+//! (`nogoods.rs`, deletion in `reduce.rs`), the ranked decisions (`decide.rs`), the unfounded-set
+//! checks (`unfounded.rs`) and the time split (`timing.rs`).
 
+pub mod args;
+pub mod buffers;
 pub mod device;
+pub mod forward;
+pub mod groups;
 pub mod kernels;
+pub mod launch;
 pub mod layout;
 pub mod mirror;
 pub mod smem;
 
-use self::device::{DResult, Device, err};
-use self::kernels::Kernel;
-use self::layout::{Control, DECIDE_MAX, LEARN_MAX, NO_CONFLICT, Tables};
-use super::{Completion, Engine, EngineError, EngineResult, EngineStats};
-use crate::nogoods::{Lit, Problem};
-use crate::solve::config::{Decisions, Deletion, GpuRounds, Learning, SearchOptions};
-use cudarc::driver::PushKernelArg;
-use std::sync::Arc;
-
-/// Launches a kernel with the given configuration and arguments.
-macro_rules! launch {
-    ($dev:expr, $k:expr, $cfg:expr; $($arg:expr),* $(,)?) => {{
-        let cfg = $cfg;
-        let mut b = $dev.stream.launch_builder($dev.k.get($k));
-        $( b.arg($arg); )*
-        // SAFETY: every call site passes the arguments in the order of the kernel's signature.
-        unsafe { b.launch(cfg) }.map_err(err($k.name()))
-    }};
-}
-
-// After the macro, which they use.
 mod analyze;
+mod budget;
 mod decide;
+mod host_mirror;
 mod nogoods;
 mod propagate;
 mod reduce;
+mod timing;
 mod unfounded;
 
+use self::args::{BackjumpArgs, InitUnitsArgs, MarkDirtyArgs, SetLevelArgs};
+use self::budget::Budgets;
+use self::device::{DResult, Device, DeviceOptions, err};
+use self::host_mirror::HostMirror;
+use self::launch::cfg;
+use self::layout::{DECIDE_MAX, LEARN_MAX, NO_CONFLICT, Tables};
+use self::timing::Timing;
+use super::{Completion, Engine, EngineError, EngineResult, EngineStats};
+use crate::nogoods::{Lit, Problem};
+use crate::solve::config::{Decisions, Deletion, GpuRounds, Learning, SearchOptions};
+use std::sync::Arc;
+
+/// The CUDA engine (see the module docs): the device, and the host's state by concern.
 pub struct CudaEngine {
     p: Arc<Problem>,
     dev: Device,
-    tables_cost: Option<(u32, Vec<i64>, i64)>,
-    learning: Learning,
-    tpb: u32,
-    /// The grid (blocks, threads) of propagate_fix_k when the device drives the propagation
-    /// rounds, else None.
-    coop: Option<(u32, u32)>,
-    /// Decisions propagate_fix_k may make at its fixpoints before it returns (`--gpu-decisions`;
-    /// 0 for programs that are not tight, whose fixpoints the host checks).
-    decide_ahead: u32,
-    /// The decisions propagate_fix_k made (for `-V`).
-    decided_on_device: u64,
-    /// Conflicts propagate_fix_k may analyse itself before it returns one (`--gpu-conflicts`;
-    /// 0 for programs that are not tight, and under resolution learning where its analyses have
-    /// no shared memory for the seen bitmaps).
-    learn_ahead: u32,
-    /// How many conflicts the search loop lets `propagate` resolve itself (its restart and
-    /// deletion schedules), the ones resolved since it last asked, and in all (for `-V`).
-    conflict_budget: u64,
-    resolved_here: u64,
-    learned_on_device: u64,
-    /// Host mirror of the control block after the last read-back.
-    ctl: Control,
-    /// Trail length at the start of each level (index = level).
-    level_start: Vec<u32>,
-    /// Work for the next propagate: the frontier, or dirty weight constraints.
-    pending: bool,
-    conflict: bool,
-    unsat: bool,
-    /// A learning kernel was launched and the host has not applied its outcome yet: the host's
-    /// mirror (`ctl`, `level_start`, the groups' counts) is as before the analysis until
-    /// [`CudaEngine::learned_applied`] runs with a control block published after it.
-    learn_pending: bool,
-    /// The assignment and trail last copied to the host, while still current.
-    snapshot: std::cell::OnceCell<(Vec<i32>, Vec<u32>)>,
-    inc: f32,
+    mirror: HostMirror,
+    budgets: Budgets,
+    analysis: analyze::Analysis,
+    learned: nogoods::LearnedNogoods,
+    decisions: decide::DecisionTables,
+    unfounded: unfounded::UnfoundedChecks,
     stats: EngineStats,
-    /// Host wall time in propagate, decide and resolve_conflict, and within propagate in the
-    /// host's unfounded-set check (logged when the engine ends).
-    wall: [std::time::Duration; 4],
-    class_sizes: [usize; 3],
-    weights: usize,
-    entries: u32,
-    /// The learned nogoods that exist as reason codes (for statistics).
-    learned: u64,
-    /// The decision propagate_fix_k ranked at the fixpoint it reached (its key; 0: no rule is
-    /// applicable), while nothing has changed since: decide applies it without a ranking launch.
-    ranked: Option<u64>,
-    /// Host copies of the decision entries (body, choice head) and body literals, to turn a
-    /// ranked key into its literal.
-    e_body: Vec<u32>,
-    e_head: Vec<u32>,
-    b_lit: Vec<u32>,
-    /// Tests only: full assignments of every answer set; each learned nogood is checked against
-    /// them and an unsound one stops the run with its conflict's details.
-    reference: Option<Vec<Vec<bool>>>,
-    loops: crate::engine::loops::Loops,
-    /// Programs that are not tight: the host's eager unfounded-set check at each fixpoint.
-    host_ufs: Option<unfounded::HostUnfounded>,
-    /// Reason codes of nogoods from the host (blocking, loop): never deleted.
-    permanent: Vec<u32>,
-    deletion: Deletion,
-    /// Deletion was asked for; done at the next restart (level 0, where no learned nogood is
-    /// the reason of anything the analysis looks at).
-    reduce_due: bool,
+    timing: Timing,
 }
 
 /// A device error as the search sees it.
@@ -128,12 +82,19 @@ impl CudaEngine {
             .collect();
         // propagate_fix_k analyses conflicts itself where it also decides (tight programs, rounds
         // driven by the device); under resolution learning with a plan for the analysis' shared
-        // memory (Device::fix_res).
+        // memory (SmemPlans::fix_res).
         let analyses = p.is_tight() && opts.gpu_rounds == GpuRounds::Device && opts.gpu_conflicts > 0;
         let fwd = opts.learning == Learning::Fwd;
         let shared = opts.gpu_shared_kib * 1024;
-        let dev = Device::new(&t, p.num_vars, &scores, fwd, shared, analyses && !fwd, opts.gpu_share > 1)?;
         let tpb = opts.tpb.clamp(32, 1024) / 32 * 32;
+        let dev_opts = DeviceOptions {
+            fwd,
+            shared_limit: shared,
+            analyses: analyses && !fwd,
+            own_stream: opts.gpu_share > 1,
+            tpb,
+        };
+        let mut dev = Device::new(&t, p.num_vars, &scores, &dev_opts)?;
         if opts.decisions == Decisions::Vars {
             log::warn!(
                 "the CUDA engine decides on applicable rules only: --decisions=vars is the CPU engine's"
@@ -142,7 +103,7 @@ impl CudaEngine {
         if opts.deletion == Deletion::Activity {
             log::warn!("the CUDA engine keeps no activity of nogoods: --deletion=activity deletes by LBD");
         }
-        let coop = match opts.gpu_rounds {
+        dev.coop.grid = match opts.gpu_rounds {
             GpuRounds::Device => {
                 let blocks =
                     dev.cooperative_grid(opts.gpu_blocks_per_sm, opts.gpu_block_threads, opts.gpu_share);
@@ -154,20 +115,21 @@ impl CudaEngine {
             GpuRounds::Host => None,
         };
         let nweights = t.w_head.len();
+        let plan = dev.smem.fix;
         log::debug!(
             "CUDA propagation rounds: {}",
-            coop.map_or("host".into(), |(b, t)| format!(
+            dev.coop.grid.map_or("host".into(), |(b, t)| format!(
                 "device, {b} blocks of {t} threads, block 0's values in {}",
-                if dev.shared.words > 0 {
-                    let marks = if dev.shared.weights > 0 {
+                if plan.words > 0 {
+                    let marks = if plan.weights > 0 {
                         format!(
                             ", marks for {nweights} weight constraints and {} wide nogoods too",
-                            dev.nwide
+                            dev.input.nwide
                         )
                     } else {
                         String::new()
                     };
-                    format!("{} bytes of shared memory{marks}", dev.shared.bytes())
+                    format!("{} bytes of shared memory{marks}", plan.bytes())
                 } else {
                     "global memory".into()
                 }
@@ -175,48 +137,31 @@ impl CudaEngine {
         );
         // Under resolution learning without the seen bitmaps in its shared memory (too many
         // variables) it analyses none.
-        let learn_ahead = match coop {
-            Some(_) if analyses && (fwd || dev.fix_res.seen_words > 0) => {
+        let learn_ahead = match dev.coop.grid {
+            Some(_) if analyses && (fwd || dev.smem.fix_res.seen_words > 0) => {
                 opts.gpu_conflicts.min(LEARN_MAX as u32)
             }
             _ => 0,
         };
+        let decide_ahead = if p.is_tight() { opts.gpu_decisions.min(DECIDE_MAX as u32) } else { 0 };
         let mut e = CudaEngine {
             dev,
-            tables_cost: t.cost_slot.clone(),
-            learning: opts.learning,
-            tpb,
-            coop,
-            decide_ahead: if p.is_tight() { opts.gpu_decisions.min(DECIDE_MAX as u32) } else { 0 },
-            decided_on_device: 0,
-            learn_ahead,
-            conflict_budget: 0,
-            resolved_here: 0,
-            learned_on_device: 0,
-            ctl: Control::default(),
-            level_start: vec![0],
-            pending: true,
-            conflict: false,
-            unsat: false,
-            learn_pending: false,
-            snapshot: std::cell::OnceCell::new(),
-            inc: 1.0,
+            mirror: HostMirror::default(),
+            budgets: Budgets::new(decide_ahead, learn_ahead),
+            analysis: analyze::Analysis { learning: opts.learning, inc: 1.0, reference: None },
+            learned: nogoods::LearnedNogoods {
+                count: 0,
+                permanent: Vec::new(),
+                deletion: opts.deletion,
+                reduce_due: false,
+            },
+            decisions: decide::DecisionTables::new(&t),
+            unfounded: unfounded::UnfoundedChecks {
+                loops: crate::engine::loops::Loops::new(&p),
+                eager: (!p.is_tight()).then(|| unfounded::HostUnfounded::new(&p)),
+            },
             stats: EngineStats::default(),
-            wall: Default::default(),
-            class_sizes: t.class_sizes,
-            weights: t.w_head.len(),
-            entries: t.e_body.len() as u32,
-            ranked: None,
-            e_body: t.e_body.clone(),
-            e_head: t.e_head.clone(),
-            b_lit: t.b_lit.clone(),
-            learned: 0,
-            reference: None,
-            loops: crate::engine::loops::Loops::new(&p),
-            host_ufs: (!p.is_tight()).then(|| unfounded::HostUnfounded::new(&p)),
-            permanent: Vec::new(),
-            deletion: opts.deletion,
-            reduce_due: false,
+            timing: Timing::default(),
             p,
         };
         e.initial_propagation()?;
@@ -228,28 +173,41 @@ impl CudaEngine {
         let d = &mut self.dev;
         let n = self.p.store.units.len() as u32;
         if n > 0 {
-            launch!(d, Kernel::InitUnits, d.cfg(1, 1024); &mut d.val, &mut d.prop, &mut d.prop_list, &mut d.prop_reason,
-                &mut d.ctl, &mut d.trail, &mut d.trail_pos, &mut d.reason, &d.units, &n)?;
+            let a = &mut d.assignment;
+            let args = InitUnitsArgs {
+                val: &mut a.val,
+                prop: &mut a.prop,
+                prop_list: &mut a.prop_list,
+                prop_reason: &mut a.prop_reason,
+                ctl: &mut a.ctl,
+                trail: &mut a.trail,
+                trail_pos: &mut a.trail_pos,
+                reason: &mut a.reason,
+                units: &d.input.units,
+                n,
+            };
+            d.gpu.launch(cfg(1, 1024), args)?;
         }
-        self.ctl = d.read_ctl()?;
+        self.mirror.ctl = d.read_ctl()?;
         Ok(())
     }
 
+    /// Something changed on the device: the snapshot and the ranked decision are stale.
     fn changed(&mut self) {
-        self.snapshot = std::cell::OnceCell::new();
-        self.ranked = None;
+        self.mirror.forget_snapshot();
+        self.decisions.ranked = None;
     }
 
     /// Reads the assignment and trail (cached until the next change).
     fn snapshot(&self) -> DResult<&(Vec<i32>, Vec<u32>)> {
-        debug_assert!(!self.learn_pending, "a snapshot before the last analysis was applied");
-        if let Some(s) = self.snapshot.get() {
+        debug_assert!(!self.mirror.learn_pending, "a snapshot before the last analysis was applied");
+        if let Some(s) = self.mirror.snapshot.get() {
             return Ok(s);
         }
-        let s = &self.dev.stream;
-        let val = s.clone_dtoh(&self.dev.val).map_err(err("read-back"))?;
-        let trail = s.clone_dtoh(&self.dev.trail).map_err(err("read-back"))?;
-        Ok(self.snapshot.get_or_init(|| (val, trail)))
+        let s = &self.dev.gpu.stream;
+        let val = s.clone_dtoh(&self.dev.assignment.val).map_err(err("read-back"))?;
+        let trail = s.clone_dtoh(&self.dev.assignment.trail).map_err(err("read-back"))?;
+        Ok(self.mirror.snapshot.get_or_init(|| (val, trail)))
     }
 
     fn value_in(val: &[i32], l: Lit) -> Option<bool> {
@@ -265,17 +223,18 @@ impl CudaEngine {
 
     /// Backtracks to `level` on the device.
     fn backjump(&mut self, level: u32) -> DResult<()> {
-        if level >= self.ctl.level {
+        if level >= self.mirror.ctl.level {
             return Ok(());
         }
-        let from = self.level_start[level as usize + 1];
-        let to = self.ctl.trail_len;
+        let from = self.mirror.level_start[level as usize + 1];
+        let to = self.mirror.ctl.trail_len;
         let d = &mut self.dev;
         if to > from {
-            let cfg = d.cfg(Device::blocks((to - from) as usize, self.tpb), self.tpb);
-            launch!(d, Kernel::Backjump, cfg; &mut d.val, &d.trail, &from, &to)?;
+            let a = &mut d.assignment;
+            let args = BackjumpArgs { val: &mut a.val, trail: &a.trail, from, to };
+            d.gpu.launch(d.gpu.per_item((to - from) as usize), args)?;
         }
-        launch!(d, Kernel::SetLevel, d.cfg(1, 1); &mut d.ctl, &level, &from)?;
+        d.gpu.launch(cfg(1, 1), SetLevelArgs { ctl: &mut d.assignment.ctl, level, len: from })?;
         self.backjumped(level);
         Ok(())
     }
@@ -283,16 +242,17 @@ impl CudaEngine {
     /// The host's side of a backjump to `level` (below the current one) that the device made:
     /// the levels, the control mirror and the unfounded-set mirror.
     fn backjumped(&mut self, level: u32) {
-        let from = self.level_start[level as usize + 1];
-        if let Some(u) = &mut self.host_ufs {
+        let from = self.mirror.level_start[level as usize + 1];
+        if let Some(u) = &mut self.unfounded.eager {
             u.backtrack(level, from);
         }
-        self.level_start.truncate(level as usize + 1);
-        self.ctl.level = level;
-        self.ctl.trail_len = from;
-        self.ctl.qhead = from;
-        self.ctl.qend = from;
-        self.ctl.conflict = NO_CONFLICT;
+        let m = &mut self.mirror;
+        m.level_start.truncate(level as usize + 1);
+        m.ctl.level = level;
+        m.ctl.trail_len = from;
+        m.ctl.qhead = from;
+        m.ctl.qend = from;
+        m.ctl.conflict = NO_CONFLICT;
         self.changed();
     }
 }
@@ -301,27 +261,7 @@ impl Drop for CudaEngine {
     /// Says where the time went (`-V`): host wall time per operation, and for device-driven
     /// rounds the device time in input rounds and in sweeps of the learned nogoods.
     fn drop(&mut self) {
-        let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
-        log::info!(
-            "CUDA engine time: propagate {:.1} ms ({} rounds; device: input rounds {:.1} ms, {} sweeps {:.1} ms), \
-             decide {:.1} ms ({} decisions, {} of them by {k}), resolve {:.1} ms ({} conflicts, {} of them analysed by \
-             {k}; device: analysis {:.1} ms); unfounded-set checks {:.1} ms ({} found)",
-            ms(self.wall[0]),
-            self.stats.rounds,
-            self.ctl.ns_input as f64 / 1e6,
-            self.ctl.sweeps,
-            self.ctl.ns_sweep as f64 / 1e6,
-            ms(self.wall[1]),
-            self.stats.decisions,
-            self.decided_on_device,
-            ms(self.wall[2]),
-            self.stats.conflicts,
-            self.learned_on_device,
-            self.ctl.ns_learn as f64 / 1e6,
-            ms(self.wall[3]),
-            self.stats.unfounded_sets,
-            k = self.dev.fix_kernel.name(),
-        );
+        self.timing.log(&self.stats, &self.mirror.ctl, &self.budgets, self.dev.coop.kernel);
     }
 }
 
@@ -333,31 +273,31 @@ impl Engine for CudaEngine {
     fn propagate(&mut self) -> EngineResult<bool> {
         let t = std::time::Instant::now();
         let r = self.try_propagate().map_err(failed);
-        self.wall[0] += t.elapsed();
+        self.timing.propagate += t.elapsed();
         r
     }
 
     fn decision_level(&self) -> u32 {
-        self.ctl.level
+        self.mirror.ctl.level
     }
 
     fn resolve_conflict(&mut self) -> EngineResult<bool> {
-        self.ranked = None;
+        self.decisions.ranked = None;
         let t = std::time::Instant::now();
         let r = self.try_resolve().map_err(failed);
-        self.wall[2] += t.elapsed();
+        self.timing.resolve += t.elapsed();
         r
     }
 
     fn decide(&mut self) -> EngineResult<Option<Lit>> {
         let t = std::time::Instant::now();
         let r = self.try_decide().map_err(failed);
-        self.wall[1] += t.elapsed();
+        self.timing.decide += t.elapsed();
         r
     }
 
     fn complete(&mut self) -> EngineResult<Completion> {
-        self.ranked = None;
+        self.decisions.ranked = None;
         self.settle_learning().and_then(|_| self.try_complete()).map_err(failed)
     }
 
@@ -377,17 +317,17 @@ impl Engine for CudaEngine {
 
     fn decisions(&self) -> EngineResult<Vec<Lit>> {
         let trail = &self.snapshot().map_err(failed)?.1;
-        Ok(self.level_start[1..].iter().map(|&p| Lit(trail[p as usize])).collect())
+        Ok(self.mirror.level_start[1..].iter().map(|&p| Lit(trail[p as usize])).collect())
     }
 
     fn add_nogood(&mut self, lits: &[Lit]) -> EngineResult<bool> {
-        self.ranked = None;
+        self.decisions.ranked = None;
         self.settle_learning().and_then(|_| self.add_host_nogood(lits)).map_err(failed)
     }
 
     fn set_cost_bound(&mut self, bound: Option<Vec<i64>>, strict: bool) -> EngineResult<()> {
-        self.ranked = None;
-        let Some((slot, mult, total)) = self.tables_cost.clone() else { return Ok(()) };
+        self.decisions.ranked = None;
+        let Some((slot, mult, total)) = self.dev.weights.cost_slot.clone() else { return Ok(()) };
         self.settle_learning().map_err(failed)?;
         // Cost N(c) = sum(M_k * c_k); the slot holds sum(M * w * [not l]) >= total - K.
         let value = match bound {
@@ -399,42 +339,52 @@ impl Engine for CudaEngine {
             }
         };
         let d = &mut self.dev;
+        let w = &mut d.weights;
         let res = d
+            .gpu
             .stream
-            .memcpy_htod(&[value], &mut d.w_bound.slice_mut(slot as usize..slot as usize + 1))
+            .memcpy_htod(&[value], &mut w.w_bound.slice_mut(slot as usize..slot as usize + 1))
             .map_err(err("upload"))
-            .and_then(|_| launch!(d, Kernel::MarkDirty, d.cfg(1, 1); &mut d.ctl, &mut d.dirty, &mut d.dirty_list, &slot));
+            .and_then(|_| {
+                let args = MarkDirtyArgs {
+                    ctl: &mut d.assignment.ctl,
+                    dirty: &mut w.dirty,
+                    dirty_list: &mut w.dirty_list,
+                    c: slot,
+                };
+                d.gpu.launch(cfg(1, 1), args)
+            });
         res.map_err(failed)?;
-        self.ctl.ndirty += 1;
-        self.pending = true;
+        self.mirror.ctl.ndirty += 1;
+        self.mirror.pending = true;
         Ok(())
     }
 
     fn restart(&mut self) -> EngineResult<()> {
-        self.ranked = None;
+        self.decisions.ranked = None;
         self.stats.restarts += 1;
         self.settle_learning().and_then(|_| self.backjump(0)).map_err(failed)?;
-        if self.reduce_due {
-            self.reduce_due = false;
+        if self.learned.reduce_due {
+            self.learned.reduce_due = false;
             self.reduce().map_err(failed)?;
         }
         Ok(())
     }
 
     fn reduce_learned(&mut self) {
-        self.reduce_due = true;
+        self.learned.reduce_due = true;
     }
 
     fn learned_count(&self) -> usize {
-        self.learned as usize
+        self.learned.count as usize
     }
 
     fn set_conflict_budget(&mut self, conflicts: u64) {
-        self.conflict_budget = conflicts;
+        self.budgets.conflict_budget = conflicts;
     }
 
     fn take_resolved(&mut self) -> u64 {
-        std::mem::take(&mut self.resolved_here)
+        std::mem::take(&mut self.budgets.resolved_here)
     }
 
     fn stats(&mut self) -> EngineStats {

@@ -10,10 +10,15 @@
 //! assignment. Sweeping at every round instead cost a pass over all learned nogoods per round.
 
 use super::CudaEngine;
-use super::device::{DResult, Device, err};
+use super::args::{
+    DepsArgs, FixpointArgs, MergeArgs, PropClassArgs, PropLearnedArgs, RoundEndArgs, WeightCheckArgs,
+    WeightMarkArgs,
+};
+use super::device::DResult;
 use super::kernels::Kernel;
+use super::launch::cfg;
 use super::layout::{Control, EVENT_LEARN, LEARNED_GROUPS, NO_CONFLICT};
-use cudarc::driver::{LaunchConfig, PushKernelArg};
+use cudarc::driver::LaunchConfig;
 
 impl CudaEngine {
     /// One round driven by the host: frontier-driven input nogoods by class (or, with an empty
@@ -21,19 +26,31 @@ impl CudaEngine {
     /// block `c`. Returns the control block after it.
     fn round(&mut self, c: &Control) -> DResult<Control> {
         let d = &mut self.dev;
-        let tpb = self.tpb;
+        let tpb = d.gpu.tpb;
         let (qhead, qend) = (c.qhead, c.qend);
         let frontier = (qend - qhead) as usize;
         let kernels = [Kernel::PropBin, Kernel::PropTern, Kernel::PropLong];
         if frontier > 0 {
             for (c, &k) in kernels.iter().enumerate() {
-                if self.class_sizes[c] == 0 {
+                if d.input.class_sizes[c] == 0 {
                     continue;
                 }
-                let cfg = d.cfg(frontier, tpb);
-                let (occ_start, occ) = &d.occ[c];
-                launch!(d, k, cfg; &d.val, &mut d.prop, &mut d.prop_list, &mut d.prop_reason, &mut d.ctl,
-                    &d.trail, &qhead, &qend, occ_start, occ, &d.ng_lits)?;
+                let (occ_start, occ) = &d.input.occ[c];
+                let a = &mut d.assignment;
+                let args = PropClassArgs {
+                    val: &a.val,
+                    prop: &mut a.prop,
+                    prop_list: &mut a.prop_list,
+                    prop_reason: &mut a.prop_reason,
+                    ctl: &mut a.ctl,
+                    trail: &a.trail,
+                    qhead,
+                    qend,
+                    occ_start,
+                    occ,
+                    ng_lits: &d.input.ng_lits,
+                };
+                d.gpu.launch_kernel(k, cfg(frontier, tpb), args)?;
             }
         }
         for g in 0..LEARNED_GROUPS {
@@ -41,36 +58,88 @@ impl CudaEngine {
             if count == 0 || frontier > 0 {
                 continue;
             }
-            let cfg = d.cfg(Device::blocks(count as usize, tpb), tpb);
-            let group = g as u32;
             let grp = &d.groups[g];
-            launch!(d, Kernel::PropLearned, cfg; &d.val, &mut d.prop, &mut d.prop_list, &mut d.prop_reason,
-                &mut d.ctl, &grp.start, &grp.lits, &count, &group)?;
+            let a = &mut d.assignment;
+            let args = PropLearnedArgs {
+                val: &a.val,
+                prop: &mut a.prop,
+                prop_list: &mut a.prop_list,
+                prop_reason: &mut a.prop_reason,
+                ctl: &mut a.ctl,
+                start: &grp.start,
+                lits: &grp.lits,
+                count,
+                group: g as u32,
+            };
+            d.gpu.launch(d.gpu.per_item(count as usize), args)?;
         }
-        if self.weights > 0 {
+        if d.weights.count > 0 {
+            let (a, w) = (&mut d.assignment, &mut d.weights);
             if frontier > 0 {
-                let cfg = d.cfg(frontier, tpb);
-                launch!(d, Kernel::WeightMark, cfg; &mut d.ctl, &d.trail, &qhead, &qend, &d.w_occ_start, &d.w_occ,
-                    &mut d.dirty, &mut d.dirty_list)?;
+                let args = WeightMarkArgs {
+                    ctl: &mut a.ctl,
+                    trail: &a.trail,
+                    qhead,
+                    qend,
+                    occ_start: &w.w_occ_start,
+                    occ: &w.w_occ,
+                    dirty: &mut w.dirty,
+                    dirty_list: &mut w.dirty_list,
+                };
+                d.gpu.launch(cfg(frontier, tpb), args)?;
             }
             // A warp per weight constraint.
-            let cfg = d.cfg(Device::blocks(self.weights * 32, tpb), tpb);
-            launch!(d, Kernel::WeightCheck, cfg; &d.val, &mut d.prop, &mut d.prop_list, &mut d.prop_reason,
-                &mut d.ctl, &mut d.dirty, &d.dirty_list, &d.w_head, &d.w_bound, &d.w_start, &d.w_lits, &d.w_weights)?;
+            let args = WeightCheckArgs {
+                val: &a.val,
+                prop: &mut a.prop,
+                prop_list: &mut a.prop_list,
+                prop_reason: &mut a.prop_reason,
+                ctl: &mut a.ctl,
+                dirty: &mut w.dirty,
+                dirty_list: &mut w.dirty_list,
+                head: &w.w_head,
+                bound: &w.w_bound,
+                start: &w.w_start,
+                lits: &w.w_lits,
+                weights: &w.w_weights,
+            };
+            d.gpu.launch(d.gpu.per_item(w.count * 32), args)?;
         }
         let nv = self.p.num_vars as usize;
-        let cfg = d.cfg(Device::blocks(nv, tpb), tpb);
+        let merge_cfg = d.gpu.per_item(nv);
         let base = c.trail_len;
-        launch!(d, Kernel::Merge, cfg; &mut d.val, &mut d.prop, &d.prop_list, &d.prop_reason, &mut d.ctl,
-            &mut d.trail, &mut d.trail_pos, &mut d.reason, &base)?;
-        if d.deps.is_some() {
+        let a = &mut d.assignment;
+        let args = MergeArgs {
+            val: &mut a.val,
+            prop: &mut a.prop,
+            prop_list: &mut a.prop_list,
+            prop_reason: &mut a.prop_reason,
+            ctl: &mut a.ctl,
+            trail: &mut a.trail,
+            trail_pos: &mut a.trail_pos,
+            reason: &mut a.reason,
+            base,
+        };
+        d.gpu.launch(merge_cfg, args)?;
+        if d.deps.table.is_some() {
             let db = d.db();
-            let words = d.words;
-            let deps_ptr = d.deps_ptr();
-            launch!(d, Kernel::Deps, cfg; &d.val, &d.trail, &d.trail_pos, &d.reason, &mut d.ctl, &deps_ptr,
-                &words, &base, &db)?;
+            let words = d.deps.words;
+            let deps = d.deps.ptr(&d.gpu);
+            let a = &mut d.assignment;
+            let args = DepsArgs {
+                val: &a.val,
+                trail: &a.trail,
+                trail_pos: &a.trail_pos,
+                reason: &a.reason,
+                ctl: &mut a.ctl,
+                deps,
+                words,
+                base,
+                db,
+            };
+            d.gpu.launch(merge_cfg, args)?;
         }
-        launch!(d, Kernel::RoundEnd, d.cfg(1, 1); &mut d.ctl)?;
+        d.gpu.launch(cfg(1, 1), RoundEndArgs { ctl: &mut d.assignment.ctl })?;
         d.read_ctl()
     }
 
@@ -79,40 +148,39 @@ impl CudaEngine {
     /// to `learn_ahead` conflicts (no more than the search loop's budget) (fixpoint.cu); the
     /// caller takes them in ([`CudaEngine::device_events`]).
     fn fixpoint(&mut self, (blocks, threads): (u32, u32)) -> DResult<Control> {
+        let b = &self.budgets;
         // Room for the levels it may open (the host's level is an upper bound while an analysis
         // is pending: that only backjumps).
-        self.dev.ensure_level(self.ctl.level + self.decide_ahead, self.p.num_vars, self.tpb)?;
+        self.dev.deps.ensure_level(&self.dev.gpu, self.mirror.ctl.level + b.decide_ahead, self.p.num_vars)?;
         // Its analyses: room for their nogoods, and activity bumps that stay below the rescaling.
-        let mut learn = u64::from(self.learn_ahead).min(self.conflict_budget) as u32;
-        if learn > 0 && self.inc * (1.0f32 / 0.95).powi(learn as i32) > 1e30 {
+        let mut learn = u64::from(b.learn_ahead).min(b.conflict_budget) as u32;
+        if learn > 0 && self.analysis.inc * (1.0f32 / 0.95).powi(learn as i32) > 1e30 {
             learn = 0;
         }
         if learn > 0 {
             // The host's counts do not include a queued analysis' nogood yet: room for it too.
-            self.dev.reserve_learning_for(learn + self.learn_pending as u32, self.p.num_vars + 1)?;
+            self.dev
+                .groups
+                .reserve_learning_for(learn + self.mirror.learn_pending as u32, self.p.num_vars + 1)?;
         }
         let d = &mut self.dev;
-        let mut args = d.fix_args(self.class_sizes, self.weights, true, self.entries);
-        args.decide = self.decide_ahead;
-        args.learn = learn;
-        args.pending = self.learn_pending as u32;
-        args.inc = self.inc;
+        let mut a = d.fix_args(true, self.decisions.entries);
+        a.decide = b.decide_ahead;
+        a.learn = learn;
+        a.pending = self.mirror.learn_pending as u32;
+        a.inc = self.analysis.inc;
         let db = d.db();
-        let cfg = LaunchConfig { shared_mem_bytes: d.fix_smem(), ..d.cfg(blocks as usize, threads) };
-        let mut b = d.stream.launch_builder(d.k.get(d.fix_kernel));
-        b.arg(&args).arg(&db);
-        d.mirror.arm();
-        // SAFETY: the arguments match the propagation kernels' signature; the grid does not
-        // exceed the resident blocks the occupancy query allows (Device::cooperative_grid).
-        unsafe { b.launch_cooperative(cfg) }.map_err(err(d.fix_kernel.name()))?;
+        let grid = LaunchConfig { shared_mem_bytes: d.smem.fix_bytes(), ..cfg(blocks as usize, threads) };
+        d.ctl_mirror.arm();
+        d.gpu.launch_cooperative(d.coop.kernel, grid, FixpointArgs { a, db })?;
         // The propagation kernel publishes the control block.
-        d.mirror.wait(&d.stream)
+        d.ctl_mirror.wait(&d.gpu.stream)
     }
 
     /// Host-driven rounds from the host's control block until a conflict or the fixpoint of all
     /// nogoods; returns the control block at the end.
     fn host_rounds(&mut self) -> DResult<Control> {
-        let mut c = self.ctl;
+        let mut c = self.mirror.ctl;
         loop {
             let swept = c.qhead == c.qend;
             let before = c.trail_len;
@@ -156,28 +224,29 @@ impl CudaEngine {
         let mut an = 0;
         for &e in &c.event[..c.events as usize] {
             if e & EVENT_LEARN == 0 {
-                self.level_start.push(e);
+                self.mirror.level_start.push(e);
                 self.stats.decisions += 1;
-                self.decided_on_device += 1;
+                self.budgets.decided_on_device += 1;
                 continue;
             }
             let len = c.an_len[an];
             if !(pending && an == 0) {
                 // What was propagated since the last backjump's assertion (or the launch).
-                self.stats.propagations += u64::from(c.an_trail[an].saturating_sub(self.ctl.trail_len));
+                self.stats.propagations +=
+                    u64::from(c.an_trail[an].saturating_sub(self.mirror.ctl.trail_len));
                 self.stats.conflicts += 1;
-                self.resolved_here += 1;
-                self.conflict_budget = self.conflict_budget.saturating_sub(1);
-                self.learned_on_device += 1;
+                self.budgets.resolved_here += 1;
+                self.budgets.conflict_budget = self.budgets.conflict_budget.saturating_sub(1);
+                self.budgets.learned_on_device += 1;
                 self.bump_inc()?;
             }
-            if self.reference.is_some() {
+            if self.analysis.reference.is_some() {
                 self.check_stored_against_reference(len, c)?;
             }
             self.analysis_applied(len, e & !EVENT_LEARN);
             an += 1;
         }
-        debug_assert_eq!(self.level_start.len(), c.level as usize + 1, "levels after the launch");
+        debug_assert_eq!(self.mirror.level_start.len(), c.level as usize + 1, "levels after the launch");
         if c.events > 0 {
             log::trace!("{} events on the device, up to level {}", c.events, c.level);
         }
@@ -187,13 +256,14 @@ impl CudaEngine {
 
     /// The device's propagation to the fixpoint of all nogoods; false on a conflict.
     fn device_fixpoint(&mut self) -> DResult<bool> {
-        if self.conflict || self.unsat {
+        let m = &self.mirror;
+        if m.conflict || m.unsat {
             return Ok(false);
         }
-        if !(self.pending || self.ctl.qhead < self.ctl.qend || self.ctl.ndirty > 0) {
+        if !(m.pending || m.ctl.qhead < m.ctl.qend || m.ctl.ndirty > 0) {
             return Ok(true);
         }
-        let c = match self.coop {
+        let c = match self.dev.coop.grid {
             Some(grid) => self.fixpoint(grid)?,
             None => {
                 // The host drives the rounds from its mirror, which must be current.
@@ -201,35 +271,35 @@ impl CudaEngine {
                 self.host_rounds()?
             }
         };
-        if self.coop.is_some() {
+        if self.dev.coop.grid.is_some() {
             // The analysis queued before this propagation and the kernel's own decisions and
             // analyses, as the control block after it tells; or the end of the search, when one
             // of the analyses met a conflict at level 0.
-            let pending = std::mem::take(&mut self.learn_pending);
+            let pending = std::mem::take(&mut self.mirror.learn_pending);
             self.device_events(&c, pending)?;
             match c.unsat {
                 0 => {}
                 1 => {
-                    self.unsat = true;
-                    self.ctl = c;
+                    self.mirror.unsat = true;
+                    self.mirror.ctl = c;
                     return Ok(false);
                 }
                 _ => return Err("conflict analysis found no literal to resolve (internal error)".into()),
             }
         }
-        self.pending = false;
-        let before = (self.ctl.trail_len, self.ctl.rounds);
-        self.ctl = c;
+        self.mirror.pending = false;
+        let before = (self.mirror.ctl.trail_len, self.mirror.ctl.rounds);
+        self.mirror.ctl = c;
         self.changed();
-        self.stats.propagations += u64::from(self.ctl.trail_len - before.0);
-        self.stats.rounds += u64::from(self.ctl.rounds.wrapping_sub(before.1));
-        if self.ctl.conflict != NO_CONFLICT {
-            self.conflict = true;
+        self.stats.propagations += u64::from(self.mirror.ctl.trail_len - before.0);
+        self.stats.rounds += u64::from(self.mirror.ctl.rounds.wrapping_sub(before.1));
+        if self.mirror.ctl.conflict != NO_CONFLICT {
+            self.mirror.conflict = true;
             return Ok(false);
         }
-        if self.coop.is_some() {
+        if self.dev.coop.grid.is_some() {
             // propagate_fix_k ranked the decisions at this fixpoint.
-            self.ranked = Some(self.ctl.ranked);
+            self.decisions.ranked = Some(self.mirror.ctl.ranked);
         }
         Ok(true)
     }

@@ -33,11 +33,11 @@ impl CudaEngine {
     /// Deletes learned nogoods of the groups 2 and 3 (see the module docs) and compacts those
     /// groups on the device; the reason codes of the host's nogoods follow their new places.
     pub(super) fn reduce(&mut self) -> DResult<()> {
-        debug_assert_eq!(self.ctl.level, 0);
-        if self.deletion == Deletion::No {
+        debug_assert_eq!(self.mirror.ctl.level, 0);
+        if self.learned.deletion == Deletion::No {
             return Ok(());
         }
-        let permanent: std::collections::HashSet<u32> = self.permanent.iter().copied().collect();
+        let permanent: std::collections::HashSet<u32> = self.learned.permanent.iter().copied().collect();
         let mut kept_codes = Vec::new();
         for g in 2..LEARNED_GROUPS {
             let grp = &self.dev.groups[g];
@@ -45,7 +45,7 @@ impl CudaEngine {
             if n < MIN_GROUP {
                 continue;
             }
-            let s = &self.dev.stream;
+            let s = &self.dev.gpu.stream;
             let start = s.clone_dtoh(&grp.start.slice(..n + 1)).map_err(err("read-back"))?;
             let lits = s.clone_dtoh(&grp.lits.slice(..grp.used as usize)).map_err(err("read-back"))?;
             let lbd = s.clone_dtoh(&grp.lbd.slice(..n)).map_err(err("read-back"))?;
@@ -63,18 +63,21 @@ impl CudaEngine {
             let d = &mut self.dev;
             let grp = &mut d.groups[g];
             let up = err("upload");
-            d.stream.memcpy_htod(&new_start, &mut grp.start.slice_mut(..new_start.len())).map_err(&up)?;
+            d.gpu.stream.memcpy_htod(&new_start, &mut grp.start.slice_mut(..new_start.len())).map_err(&up)?;
             if !new_lits.is_empty() {
-                d.stream.memcpy_htod(&new_lits, &mut grp.lits.slice_mut(..new_lits.len())).map_err(&up)?;
-                d.stream.memcpy_htod(&new_lbd, &mut grp.lbd.slice_mut(..new_lbd.len())).map_err(&up)?;
+                d.gpu
+                    .stream
+                    .memcpy_htod(&new_lits, &mut grp.lits.slice_mut(..new_lits.len()))
+                    .map_err(&up)?;
+                d.gpu.stream.memcpy_htod(&new_lbd, &mut grp.lbd.slice_mut(..new_lbd.len())).map_err(&up)?;
             }
             self.stats.deleted += (n - new_lbd.len()) as u64;
             grp.count = new_lbd.len() as u32;
             grp.used = new_lits.len() as u32;
         }
-        self.permanent.retain(|&c| group_of_reason(c) < 2);
-        self.permanent.extend(kept_codes);
-        self.dev.upload_fill()
+        self.learned.permanent.retain(|&c| group_of_reason(c) < 2);
+        self.learned.permanent.extend(kept_codes);
+        self.dev.groups.upload_fill()
     }
 }
 

@@ -88,9 +88,69 @@ impl SharedPlan {
     }
 }
 
+/// At most this much of propagate_fix_k's dynamic shared memory goes to its analyses: every block
+/// gets the dynamic shared memory of block 0, and what it takes is no longer L1 cache for the
+/// others' sweeps. 32 KiB holds the seen bitmaps of 49,152 variables, the positions of a conflict
+/// level of up to 32,768 literals, and for 3,000 variables (GraphColouring_0006) the prefetch of
+/// 595 positions and a pool of 1,488 literals of their longer reasons.
+const FIX_RES_LIMIT: u32 = 32 * 1024;
+
+/// The engine's shared-memory plans, decided once by [`SmemPlans::new`]: block 0's of
+/// propagate_fix_k (`fix`), its analyses' after it (`fix_res`), and learn_res_k's (`learn_res`).
+/// Invariant: `fix_res` is the default (no analyses in propagate_fix_k) unless it has the seen
+/// bitmaps in shared memory; [`SmemPlans::fix_bytes`] stays within the kernel's limit.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SmemPlans {
+    pub fix: SharedPlan,
+    pub fix_res: ResPlan,
+    pub learn_res: ResPlan,
+}
+
+impl SmemPlans {
+    /// The plans for `nvars` variables, `nweights` weight constraints and `nwide` wide input
+    /// nogoods: block 0's marks hold the weight constraints' and the wide nogoods' where both
+    /// fit, else the weight constraints' alone (the wide nogoods then checked where their
+    /// literals are); returns the plans and the wide nogoods block 0 has marks for (all or
+    /// none). `shared_limit`: what block 0 may take (`--gpu-shared-kib`); `fix_limit` and
+    /// `learn_limit`: the dynamic shared memory propagate_fix_k (or propagate_fix_fwd_k) and
+    /// learn_res_k may be launched with; `analyses`: propagate_fix_k analyses conflicts by
+    /// resolution (then it gets a plan for them).
+    pub fn new(
+        nvars: u32,
+        nweights: u32,
+        nwide: u32,
+        shared_limit: u32,
+        fix_limit: u32,
+        learn_limit: u32,
+        analyses: bool,
+    ) -> (SmemPlans, u32) {
+        let limit = shared_limit.min(fix_limit);
+        let mut fix = SharedPlan::new(nvars, nweights + nwide, limit);
+        if fix.weights == 0 && nwide > 0 {
+            fix = SharedPlan::new(nvars, nweights, limit);
+        }
+        let nwide = if nwide > 0 && fix.weights == nweights + nwide { nwide } else { 0 };
+        let fix_res = match fix_limit.checked_sub(fix.bytes().next_multiple_of(16)) {
+            Some(left) if analyses => ResPlan::new(nvars, left.min(FIX_RES_LIMIT)),
+            _ => ResPlan::default(),
+        };
+        let fix_res = if fix_res.seen_words > 0 { fix_res } else { ResPlan::default() };
+        (SmemPlans { fix, fix_res, learn_res: ResPlan::new(nvars, learn_limit) }, nwide)
+    }
+
+    /// propagate_fix_k's dynamic shared memory: block 0's SharedView, then, 16-byte aligned, the
+    /// state of its own analyses where there is a plan for them.
+    pub fn fix_bytes(&self) -> u32 {
+        if self.fix_res.seen_words == 0 {
+            return self.fix.bytes();
+        }
+        self.fix.bytes().next_multiple_of(16) + self.fix_res.bytes()
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{ResPlan, SharedPlan};
+    use super::{ResPlan, SharedPlan, SmemPlans};
 
     #[test]
     fn shared_plan_fits_the_limit_or_falls_back_to_global_memory() {
@@ -136,5 +196,25 @@ mod tests {
         assert_eq!(ResPlan::new(32 * 4096, 64 * 1024).seen_words, 0);
         assert_eq!(ResPlan::new(32 * 4096, 96 * 1024).seen_words, 4096);
         assert_eq!(ResPlan::new(100, 0), ResPlan { seg_cap: 0, seen_words: 0, mark_words: 0, pool_cap: 0 });
+    }
+
+    #[test]
+    fn wide_nogoods_get_marks_only_beside_the_weight_constraints() {
+        let k = 96 * 1024;
+        // Room for all marks: 40 weight constraints and 10 wide nogoods.
+        let (p, nwide) = SmemPlans::new(3059, 40, 10, k, k, k, false);
+        assert_eq!((p.fix.weights, nwide), (50, 10));
+        assert_eq!(p.fix_res, ResPlan::default());
+        assert_eq!(p.fix_bytes(), p.fix.bytes());
+        // Room for the weight constraints' marks alone: the wide nogoods get none.
+        let values = SharedPlan::new(3059, 0, k).bytes();
+        let (p, nwide) = SmemPlans::new(3059, 40, 10, values + 4 * (2 + 40) + 20, k, k, false);
+        assert_eq!((p.fix.weights, nwide), (40, 0));
+        // Analyses by resolution: their plan after block 0's, 16-byte aligned, up to 32 KiB.
+        let (p, _) = SmemPlans::new(3059, 0, 0, k, k, k, true);
+        assert!(p.fix_res.seen_words > 0);
+        assert!(p.fix_res.bytes() <= super::FIX_RES_LIMIT);
+        assert_eq!(p.fix_bytes(), p.fix.bytes().next_multiple_of(16) + p.fix_res.bytes());
+        assert_eq!(p.learn_res, ResPlan::new(3059, k));
     }
 }

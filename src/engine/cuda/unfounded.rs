@@ -107,29 +107,40 @@ impl HostUnfounded {
     }
 }
 
+/// The host's unfounded-set checks: the eager one at each propagation fixpoint of a program that
+/// is not tight (with its mirror of the device's trail), and the loop nogoods of the check from
+/// scratch when no rule is applicable or the assignment is total (`CudaEngine::try_complete`).
+/// Invariant: `eager` is set exactly for programs that are not tight; its own invariant is the
+/// module's.
+pub struct UnfoundedChecks {
+    pub eager: Option<HostUnfounded>,
+    pub loops: crate::engine::loops::Loops,
+}
+
 impl super::CudaEngine {
     /// At a fixpoint of a program that is not tight: brings the mirror up to date and runs the
     /// check; true when it added loop nogoods (propagate again).
     pub(super) fn propagate_unfounded(&mut self) -> super::device::DResult<bool> {
-        let Some(u) = self.host_ufs.as_mut() else { return Ok(false) };
+        let Some(u) = self.unfounded.eager.as_mut() else { return Ok(false) };
         let t = std::time::Instant::now();
-        let range = u.unsynced(self.ctl.trail_len);
+        let range = u.unsynced(self.mirror.ctl.trail_len);
         if !range.is_empty() {
             let lits = self
                 .dev
+                .gpu
                 .stream
-                .clone_dtoh(&self.dev.trail.slice(range.start as usize..range.end as usize))
+                .clone_dtoh(&self.dev.assignment.trail.slice(range.start as usize..range.end as usize))
                 .map_err(super::device::err("read-back"))?;
-            u.sync(&lits, &self.level_start);
+            u.sync(&lits, &self.mirror.level_start);
         }
         let found = u.check(&self.p);
-        self.wall[3] += t.elapsed();
+        self.timing.unfounded += t.elapsed();
         let (nogoods, violated) = match found {
             Found::Nothing => return Ok(false),
             Found::Unit(nogoods) => (nogoods, None),
             Found::Conflict(nogood) => (vec![nogood], Some(0)),
         };
-        let a = &self.host_ufs.as_ref().expect("checked above").a;
+        let a = &self.unfounded.eager.as_ref().expect("checked above").a;
         let level = |l: Lit| (a.value(l) != 0).then(|| a.level[l.var() as usize]);
         let lbd: Vec<u32> = nogoods.iter().map(|ng| super::nogoods::lbd_of(ng, level)).collect();
         self.stats.unfounded_sets += 1;
