@@ -43,6 +43,8 @@ impl CudaEngine {
             let grp = &self.dev.groups[g];
             let n = grp.count as usize;
             if n < MIN_GROUP {
+                // Left as it is: its permanent nogoods keep their places, and stay permanent.
+                kept_codes.extend(permanent.iter().copied().filter(|&c| group_of_reason(c) == g));
                 continue;
             }
             let s = &self.dev.gpu.stream;
