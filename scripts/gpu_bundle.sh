@@ -13,7 +13,8 @@ cargo build --release --quiet
 cp target/release/yasmin .gpu/yasmin
 for t in gpu differential interrupts; do
     exe=$(cargo test --release --no-run --test "$t" --message-format=json 2>/dev/null \
-        | python3 -c 'import json,sys; print([m["executable"] for m in map(json.loads, sys.stdin) if m.get("executable")][-1])')
+        | python3 -c 'import json,sys; print([m["executable"] for m in map(json.loads, sys.stdin)
+                if m.get("executable") and m["target"]["kind"] == ["test"]][-1])')
     cp "$exe" ".gpu/$t-tests"
 done
 strip .gpu/*

@@ -6,7 +6,7 @@
 #   command "CHECKS=tests,sanitize,diff,interrupts,limits bash scripts/gpu_checks.sh",
 #   carry [".gpu", ".whl"]
 # CHECKS picks the parts (default: all but limits). One line per check is printed; the logs go
-# to $OUT.
+# to $OUT. LIMIT_BACKENDS and LIMIT_PROGRAMS choose what the limits part measures.
 cd "$(dirname "$0")/.."
 set -u
 OUT=${OUT:-/tmp/gpu-checks}
@@ -62,10 +62,12 @@ if has interrupts; then
 fi
 
 if has limits; then
-    for f in $B/bench/*.aspif.gz; do [ -f "$f" ] && gunzip -c "$f" > /tmp/$(basename "${f%.gz}"); done
-    for be in cpu cuda; do
+    # The generated programs and the ground competition instances carried in .gpu/bench
+    # (scripts/gpu_bundle.sh does not make them: gzip the ones to measure into it).
+    for f in $B/bench/*.aspif.gz; do [ -f "$f" ] && gunzip -c "$f" > /tmp/bench-$(basename "${f%.gz}"); done
+    for be in ${LIMIT_BACKENDS:-cuda cpu}; do
         $K 580 python3 scripts/limit_bench.py --bin $B/yasmin --backend $be --cache /tmp/limits \
-            --out $OUT/limits-$be big:40 big:120 qbf enum:22 /tmp/*.aspif > $OUT/limits-$be.txt 2>&1
+            --out $OUT/limits-$be ${LIMIT_PROGRAMS:-big:40 qbf enum:22} /tmp/bench-*.aspif > $OUT/limits-$be.txt 2>&1
         echo "limits ($be) rc=$?:"
         tail -9 $OUT/limits-$be.txt
     done

@@ -93,15 +93,21 @@ gpu_test! {
                     assert_eq!(models, cpu.1, "{name} after {after}");
                 }
                 assert_eq!((o.costs, o.optimum_proven), (cpu.0.costs.clone(), cpu.0.optimum_proven), "{name}");
-                opts.backend = Backend::Cuda;
-                let mut c = support::Collect::new(&program);
-                assert!(matches!(solve(&program, &opts, &mut c), Err(SolveError::Engine(_))), "{name}");
+                // Without the fallback, a failure (one that comes before the search ends: the
+                // CUDA engine does much in one operation) is an engine error.
+                if after <= 5 {
+                    opts.backend = Backend::Cuda;
+                    let mut c = support::Collect::new(&program);
+                    let r = solve(&program, &opts, &mut c);
+                    assert!(matches!(r, Err(SolveError::Engine(_))), "{name} after {after}: {:?}", r.map(|o| o.models));
+                }
             }
             if program.minimize().next().is_some() {
                 continue;
             }
             let mut opts = options_on(Backend::Cuda, Learning::Res, Heuristic::Activity);
-            opts.fault = Some(Fault { search: Some(0), after: 20 });
+            // After one operation: it fails before it could answer (the CUDA engine does much in one).
+            opts.fault = Some(Fault { search: Some(0), after: 1 });
             opts.threads = 3;
             opts.models = Some(1);
             let (o, models, _) = answer_sets(&program, &opts);

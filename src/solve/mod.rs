@@ -156,14 +156,15 @@ pub fn make_engine(
         Ok(e) => Some(Box::new(e) as Box<dyn Engine>),
         Err(_) => None,
     };
+    let boxed = |e: Option<CudaEngine>| e.map(|e| Box::new(e) as Box<dyn Engine>);
     match backend {
         Backend::Cpu => Ok(cpu(problem)),
-        Backend::Cuda => match CudaEngine::new(Arc::clone(&problem), opts) {
-            Ok(e) => Ok(Some(Box::new(e))),
+        Backend::Cuda => match CudaEngine::new_until(Arc::clone(&problem), opts, stop) {
+            Ok(e) => Ok(boxed(e)),
             Err(why) => Err(SolveError::Unsupported(format!("the CUDA engine is not available: {why}"))),
         },
-        Backend::Auto => match CudaEngine::new(Arc::clone(&problem), opts) {
-            Ok(e) => Ok(Some(Box::new(e))),
+        Backend::Auto => match CudaEngine::new_until(Arc::clone(&problem), opts, stop) {
+            Ok(e) => Ok(boxed(e)),
             Err(why) => {
                 log::info!("CUDA engine not available ({why}); using the CPU engine");
                 Ok(cpu(problem))

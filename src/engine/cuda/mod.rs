@@ -51,6 +51,7 @@ use self::timing::Timing;
 use super::{Completion, Engine, EngineError, EngineResult, EngineStats};
 use crate::nogoods::{Lit, Problem};
 use crate::solve::config::{Decisions, Deletion, GpuRounds, Learning, SearchOptions};
+use crate::stop::StopToken;
 use std::sync::Arc;
 
 /// The CUDA engine (see the module docs): the device, and the host's state by concern.
@@ -75,7 +76,20 @@ fn failed(e: String) -> EngineError {
 impl CudaEngine {
     /// Sets up the device, or says why it cannot (no driver, no device, no NVRTC, no memory).
     pub fn new(p: Arc<Problem>, opts: &SearchOptions) -> Result<Self, String> {
+        Self::new_until(p, opts, &StopToken::never()).map(|e| e.expect("never stopped"))
+    }
+
+    /// [`new`](Self::new), polling `stop` between the parts it builds; `Ok(None)` when it
+    /// stopped.
+    pub fn new_until(
+        p: Arc<Problem>,
+        opts: &SearchOptions,
+        stop: &StopToken,
+    ) -> Result<Option<Self>, String> {
         let t = Tables::new(&p)?;
+        if stop.reached().is_some() {
+            return Ok(None);
+        }
         let scores: Vec<f32> = crate::engine::scores::initial_scores(&p, opts.heuristic, opts.perturb)
             .iter()
             .map(|&x| x as f32)
@@ -95,6 +109,9 @@ impl CudaEngine {
             tpb,
         };
         let mut dev = Device::new(&t, p.num_vars, &scores, &dev_opts)?;
+        if stop.reached().is_some() {
+            return Ok(None);
+        }
         if opts.decisions == Decisions::Vars {
             log::warn!(
                 "the CUDA engine decides on applicable rules only: --decisions=vars is the CPU engine's"
@@ -165,7 +182,7 @@ impl CudaEngine {
             p,
         };
         e.initial_propagation()?;
-        Ok(e)
+        Ok(Some(e))
     }
 
     /// The paper's initial propagation: one thread per unit nogood.
