@@ -7,7 +7,7 @@ use crate::output::{Format, Printer, RunInfo, ShownTable};
 use crate::program::{ProgramBuilder, ProgramSink};
 use crate::solve::config::{EnumMode, OptMode};
 use crate::solve::{Outcome, SolveError, solve};
-use crate::stop::{Phase, Stop, StopToken, install_interrupt_handler};
+use crate::stop::{Aside, Phase, Stop, StopToken, install_interrupt_handler};
 use crate::writer::{AspifWriter, SmodelsWriter};
 use std::io::Write;
 use std::time::Instant;
@@ -103,14 +103,15 @@ pub fn run(cli: Cli) -> Exit {
     let mut printer =
         Printer::new(std::io::BufWriter::new(stdout.lock()), output_format(cli.outf), cli.quiet, start);
     printer.begin(&name);
-    let mut builder = ProgramBuilder::new(input.len());
+    // A big program is freed aside once the run is over: the summary, then the exit, at once.
+    let mut builder = Aside::new(ProgramBuilder::new(input.len()), input.len());
     let mut outcome: Option<Outcome> = None;
     let mut solve_time = 0.0;
     let mut warned_heuristics = false;
     let mut calls = 0;
     while reader.has_step() {
         stop.enter(Phase::Reading);
-        let mut polled = Polled::new(&mut builder, &stop);
+        let mut polled = Polled::new(&mut *builder, &stop);
         let read = reader.read_step(&mut polled);
         if let Some(why) = polled.stopped {
             // The step read so far is not solved: clasp's outcome of a run stopped while reading.
