@@ -127,7 +127,10 @@ pub fn run(cli: Cli) -> Exit {
             warned_heuristics = true;
             log::warn!("heuristic statements are ignored (they never change the answer sets)");
         }
-        let opts = cli.solve_options(models, &stop);
+        let opts = match cli.solve_options(models, &stop) {
+            Ok(o) => o,
+            Err(e) => return error(e),
+        };
         if opts.models.is_some_and(|n| n != 0)
             && program.minimize().next().is_some()
             && opts.opt_mode == OptMode::Opt

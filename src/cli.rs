@@ -4,9 +4,10 @@
 //! parsed arguments onto them.
 
 use crate::solve::config::{
-    Backend, Decisions, Deletion, EnumMode, GpuRounds, Heuristic, Learning, OptMode, ProjectMode, Restarts,
-    SearchOptions, SolveOptions,
+    Backend, Decisions, Deletion, Distribute, EnumMode, GpuRounds, Heuristic, Learning, OptMode, ProjectMode,
+    Restarts, SearchOptions, SolveOptions,
 };
+use crate::solve::configurations;
 use crate::stop::StopToken;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, ValueEnum};
@@ -52,10 +53,25 @@ pub struct Cli {
     #[arg(long = "seed", default_value_t = SolveOptions::default().seed)]
     pub seed: u64,
 
-    /// Parallel search, as clasp's --parallel-mode: N searches (1 to 64) of the program in
-    /// competition, each on an engine of its own (each CUDA engine on its share of the GPU's
-    /// multiprocessors), all but the first with their initial scores perturbed (from --seed) so
-    /// that they take different orders. For one model the first to find one or to exhaust the
+    /// A named configuration of the search, clasp's names mapped onto yasmin's options (auto: the
+    /// options as given; tweety, trendy, frumpy, crafty, jumpy, handy: presets; many: the default
+    /// portfolio of a parallel run), or a file with one configuration a line (search options,
+    /// e.g. `--decisions=vars --restarts=luby,60`; `#` comments), the searches of a parallel run
+    /// taking them in turn.
+    #[arg(long = "configuration", value_name = "NAME|FILE", default_value = "auto")]
+    pub configuration: String,
+
+    /// Which learned nogoods the searches of a parallel run share, as clasp's --distribute:
+    /// `no`, or a type (all, conflict, loop, short) with the largest LBD and length shared
+    /// (units and binaries always are): default `all,4,64`.
+    #[arg(long = "distribute", value_name = "TYPE[,LBD[,SIZE]]|no", default_value = "all,4,64", value_parser = parse_distribute)]
+    pub distribute: Distribution,
+
+    /// Parallel search, as clasp's --parallel-mode: N searches (1 to 64) of the program, each on
+    /// an engine of its own (each CUDA engine on its share of the GPU's multiprocessors), each with
+    /// a configuration of its own (the first the options given, the others the default portfolio
+    /// or --configuration's) and its initial scores perturbed (from --seed), sharing learned
+    /// nogoods (--distribute). For one model the first to find one or to exhaust the
     /// search answers; for an optimum they share the best cost found (each model printed improves
     /// on those before) and the first to exhaust its search proves it (optN then enumerates the
     /// optimal models with one search). Enumerating more than one model and brave or cautious
@@ -258,25 +274,104 @@ impl Cli {
 
     /// The task as the library takes it: `models` (from -n or a bare number; clasp ignores the
     /// model count at the end of smodels input, and so do we) and the run's stop token.
-    pub fn solve_options(&self, models: Option<u64>, stop: &StopToken) -> SolveOptions {
-        SolveOptions {
+    pub fn solve_options(&self, models: Option<u64>, stop: &StopToken) -> Result<SolveOptions, String> {
+        let (search, portfolio) = self.configurations()?;
+        Ok(SolveOptions {
             models,
             opt_mode: self.opt_mode,
             enum_mode: self.enum_mode,
             project: self.project.and_then(|p| p.0),
             backend: self.backend,
-            search: self.search.options(),
+            search,
             stop: stop.clone(),
             threads: self.threads,
             seed: self.seed,
+            portfolio,
+            distribute: self.distribute.0,
             fault: None,
+        })
+    }
+
+    /// `--configuration`: the first search's options, and a parallel run's configurations when a
+    /// file gives them (empty: the default portfolio).
+    fn configurations(&self) -> Result<(SearchOptions, Vec<SearchOptions>), String> {
+        let base = self.search.options();
+        let name = self.configuration.as_str();
+        if let Some(preset) = configurations::preset(name, &base) {
+            return Ok((preset, Vec::new()));
         }
+        if name == "many" {
+            return Ok((base, Vec::new()));
+        }
+        let text = std::fs::read_to_string(name).map_err(|e| {
+            format!(
+                "--configuration={name}: neither a configuration ({}) nor a readable file: {e}",
+                configurations::NAMES.join(", ")
+            )
+        })?;
+        let mut list = Vec::new();
+        for (i, line) in text.lines().enumerate() {
+            let line = line.split('#').next().unwrap_or("").trim();
+            if line.is_empty() {
+                continue;
+            }
+            let args = std::iter::once("--configuration").chain(line.split_whitespace());
+            let parsed = ConfigurationLine::try_parse_from(args).map_err(|e| {
+                let msg = e.to_string();
+                format!(
+                    "{name}:{}: {}",
+                    i + 1,
+                    msg.lines().next().unwrap_or("").trim_start_matches("error: ")
+                )
+            })?;
+            list.push(parsed.search.options());
+        }
+        let first = list.first().cloned().ok_or_else(|| format!("{name}: no configuration in the file"))?;
+        Ok((first, list))
     }
 
     /// The run's stop token: the time limit counts from `start`.
     pub fn stop_token(&self, start: Instant) -> StopToken {
         StopToken::with_time_limit(self.time_limit, start)
     }
+}
+
+/// One line of a portfolio file: search options.
+#[derive(Parser, Debug)]
+struct ConfigurationLine {
+    #[command(flatten)]
+    search: SearchArgs,
+}
+
+/// `--distribute`: what the searches of a parallel run share (`None`: nothing).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Distribution(pub Option<Distribute>);
+
+fn parse_distribute(s: &str) -> Result<Distribution, String> {
+    let mut parts = s.split(',');
+    let kind = parts.next().unwrap_or("");
+    let mut d = match kind {
+        "no" if s == "no" => return Ok(Distribution(None)),
+        "all" | "conflict" | "loop" => Distribute::DEFAULT,
+        "short" => Distribute { lbd: 0, size: 3 },
+        _ => return Err(format!("'{s}': expected no, or all, conflict, loop or short[,LBD[,SIZE]]")),
+    };
+    let num = |p: Option<&str>, what: &str| -> Result<Option<u32>, String> {
+        p.map(|x| {
+            x.parse::<u32>().map_err(|_| format!("'{s}': expected a number for the {what}, found '{x}'"))
+        })
+        .transpose()
+    };
+    if let Some(lbd) = num(parts.next(), "largest LBD")? {
+        d.lbd = lbd;
+    }
+    if let Some(size) = num(parts.next(), "largest length")? {
+        d.size = size;
+    }
+    if parts.next().is_some() {
+        return Err(format!("'{s}': expected TYPE[,LBD[,SIZE]]"));
+    }
+    Ok(Distribution(Some(d)))
 }
 
 /// `--parallel-mode`: clasp's `N[,compete]`, N from 1 to 64.
@@ -314,7 +409,7 @@ mod tests {
     fn the_defaults_are_the_librarys() {
         let c = Cli::parse_from(["yasmin"]);
         assert_eq!(format!("{:?}", SearchOptions::default()), format!("{:?}", c.search.options()));
-        let o = c.solve_options(None, &StopToken::never());
+        let o = c.solve_options(None, &StopToken::never()).unwrap();
         let d = SolveOptions::default();
         assert_eq!(
             (o.backend, o.opt_mode, o.enum_mode, o.project, o.threads, o.seed),
@@ -334,6 +429,36 @@ mod tests {
         assert_eq!(c.project, Some(Project(Some(ProjectMode::Auto))));
         assert_eq!(Cli::parse_from(["yasmin", "--project=no"]).project, Some(Project(None)));
         assert!(Cli::try_parse_from(["yasmin", "--learning=fast"]).is_err());
+    }
+
+    #[test]
+    fn configurations_and_distribution() {
+        let stop = StopToken::never();
+        let o = Cli::parse_from(["yasmin", "--configuration=tweety"]).solve_options(None, &stop).unwrap();
+        assert_eq!((o.search.decisions, o.search.save_progress), (Decisions::Vars, true));
+        let err =
+            Cli::parse_from(["yasmin", "--configuration=speedy"]).solve_options(None, &stop).unwrap_err();
+        assert!(err.contains("tweety") && err.contains("speedy"), "{err}");
+        let mut f = tempfile::NamedTempFile::new().unwrap();
+        std::io::Write::write_all(
+            &mut f,
+            b"# two searches\n--decisions=vars --restarts=luby,60\n\n--learning=fwd\n",
+        )
+        .unwrap();
+        let c = Cli::parse_from(["yasmin".into(), format!("--configuration={}", f.path().display())]);
+        let o = c.solve_options(None, &stop).unwrap();
+        assert_eq!(o.portfolio.len(), 2);
+        assert_eq!((o.search.decisions, o.portfolio[1].learning), (Decisions::Vars, Learning::Fwd));
+        std::io::Write::write_all(&mut f, b"--restarts=fast\n").unwrap();
+        let c = Cli::parse_from(["yasmin".into(), format!("--configuration={}", f.path().display())]);
+        assert!(c.solve_options(None, &stop).unwrap_err().contains(":5:"), "the line is named");
+        assert_eq!(parse_distribute("no"), Ok(Distribution(None)));
+        assert_eq!(parse_distribute("all,3"), Ok(Distribution(Some(Distribute { lbd: 3, size: 64 }))));
+        assert_eq!(
+            parse_distribute("conflict,2,10"),
+            Ok(Distribution(Some(Distribute { lbd: 2, size: 10 })))
+        );
+        assert!(parse_distribute("some").is_err() && parse_distribute("all,x").is_err());
     }
 
     #[test]

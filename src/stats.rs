@@ -71,6 +71,10 @@ counters! {
     unfounded_sets: "Unfounded", ["Yasmin", "Unfounded"], Add, rate: false, zero: true;
     /// Completions of an assignment no rule was applicable in.
     completions: "Completions", ["Yasmin", "Completions"], Add, rate: false, zero: true;
+    /// Learned nogoods given to the other searches of a parallel run.
+    exported: "Exported", ["More", "Distributed", "Sum"], Add, rate: false, zero: false;
+    /// Learned nogoods taken from them.
+    imported: "Imported", ["More", "Integrated", "Sum"], Add, rate: false, zero: false;
     /// Propagation rounds on the device (the CUDA engine's; none on the CPU).
     rounds: "Rounds", ["Yasmin", "Rounds"], Add, rate: true, zero: false;
 }

@@ -43,7 +43,7 @@ use yasmin::input::read_program;
 use yasmin::output::ShownTable;
 use yasmin::program::Program;
 use yasmin::solve::config::{
-    Backend, Decisions, EnumMode, Heuristic, Learning, OptMode, ProjectMode, SearchOptions,
+    Backend, Decisions, EnumMode, Heuristic, Learning, OptMode, ProjectMode, Restarts, SearchOptions,
 };
 use yasmin::solve::{ModelEvent, Outcome, Report, SolveOptions, solve};
 use yasmin::stop::StopToken;
@@ -426,6 +426,9 @@ fn options(s: Scheme) -> SolveOptions {
             heuristic: s.heuristic,
             decisions: if s.vars { Decisions::Vars } else { Decisions::Rules },
             save_progress: s.save,
+            // Parallel searches restart after every conflict or two, so that they take in each
+            // other's nogoods all the time (small programs have few conflicts).
+            restarts: if s.threads > 1 { Restarts::Luby(1) } else { SearchOptions::default().restarts },
             ..SearchOptions::default()
         },
         stop: StopToken::new(Some(Instant::now() + YASMIN_TIME_LIMIT)),
@@ -624,6 +627,7 @@ fn cli_args(c: &str, info: &Info, s: Scheme) -> Vec<String> {
     }
     if s.threads > 1 {
         a.push(format!("--parallel-mode={}", s.threads));
+        a.push("--restarts=luby,1".into());
     }
     match c {
         "enumerate" if info.minimize => a.push("--opt-mode=enum".into()),

@@ -95,6 +95,13 @@ impl Engine for Faulty<'_> {
     fn take_resolved(&mut self) -> u64 {
         self.inner.take_resolved()
     }
+    fn take_exports(&mut self, out: &mut Vec<(Vec<Lit>, u32)>) {
+        self.inner.take_exports(out)
+    }
+    fn import(&mut self, lits: &[Lit], lbd: u32) -> EngineResult<bool> {
+        self.tick()?;
+        self.inner.import(lits, lbd)
+    }
     fn stats(&mut self) -> EngineStats {
         self.inner.stats()
     }

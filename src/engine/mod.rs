@@ -101,6 +101,16 @@ pub trait Engine {
     fn take_resolved(&mut self) -> u64 {
         0
     }
+    /// The nogoods learned (and loop nogoods found) since the last call that pass the sharing
+    /// filter (`SearchOptions::share`), with their LBDs, for the other searches of a parallel run.
+    /// An engine that shares none (the CUDA engine, for now) gives none.
+    fn take_exports(&mut self, _out: &mut Vec<(Vec<Lit>, u32)>) {}
+    /// Adds a nogood another search learned: a consequence of the program (and of a cost bound
+    /// at least as tight as any this engine will get), kept as a learned nogood of LBD `lbd`
+    /// where the engine can delete it again; false if no model is left.
+    fn import(&mut self, lits: &[Lit], _lbd: u32) -> EngineResult<bool> {
+        self.add_nogood(lits)
+    }
     /// The statistics so far, including work the engine has launched but not yet taken in (the
     /// CUDA engine's last conflict analysis when the search was interrupted after it; where that
     /// cannot be read back, the statistics without it).

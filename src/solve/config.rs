@@ -208,6 +208,27 @@ pub struct SearchOptions {
     /// How many engines share the GPU (the searches of a parallel run); a CUDA engine's grid
     /// takes this share of the multiprocessors.
     pub gpu_share: u32,
+    /// Which learned nogoods the search gives the other searches of a parallel run (`None`: a
+    /// single search, none).
+    pub share: Option<Distribute>,
+}
+
+/// clasp's `--distribute`: the learned nogoods a search shares, units and binaries always, the
+/// others when their LBD and length are at most these.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Distribute {
+    pub lbd: u32,
+    pub size: u32,
+}
+
+impl Distribute {
+    /// clasp's default: LBD at most 4, any length (capped, so that one long nogood does not
+    /// cost every search a scan).
+    pub const DEFAULT: Distribute = Distribute { lbd: 4, size: 64 };
+
+    pub fn passes(&self, len: usize, lbd: u32) -> bool {
+        len <= 2 || (lbd <= self.lbd && len <= self.size as usize)
+    }
 }
 
 impl Default for SearchOptions {
@@ -228,6 +249,7 @@ impl Default for SearchOptions {
             gpu_conflicts: 8,
             perturb: 0,
             gpu_share: 1,
+            share: None,
         }
     }
 }
@@ -258,6 +280,11 @@ pub struct SolveOptions {
     /// perturbations.
     pub threads: u32,
     pub seed: u64,
+    /// The parallel run's searches' configurations, one a search (cycled when there are fewer);
+    /// empty: the default portfolio built from `search` (`solve/configurations.rs`).
+    pub portfolio: Vec<SearchOptions>,
+    /// Whether the searches of a parallel run share learned nogoods (and how).
+    pub distribute: Option<Distribute>,
     /// Tests only: engines that fail mid-search.
     #[doc(hidden)]
     pub fault: Option<Fault>,
@@ -275,6 +302,8 @@ impl Default for SolveOptions {
             stop: StopToken::default(),
             threads: 1,
             seed: 1,
+            portfolio: Vec::new(),
+            distribute: Some(Distribute::DEFAULT),
             fault: None,
         }
     }

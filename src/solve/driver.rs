@@ -356,7 +356,7 @@ impl Source for OneSearch<'_> {
 
     fn finish(&mut self, tally: &mut Tally) {
         if let Some(s) = self.search.as_mut() {
-            tally.stats += &s.engine.stats();
+            tally.stats += &s.stats();
             tally.engine = s.engine.name();
         }
     }

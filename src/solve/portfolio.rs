@@ -19,8 +19,10 @@
 //! summed over the searches, as clasp's are. A search whose engine cannot be set up or fails on
 //! the way drops out; only when none is left is it an error.
 
+use super::config::SearchOptions;
+use super::configurations;
 use super::driver::{Driver, Ending, Event, Found, Source, Tally, Task, Wants};
-use super::exchange::SharedBound;
+use super::exchange::{Exchange, SharedBound};
 use super::search::{Next, Search};
 use super::{Report, SolveError};
 use crate::engine::EngineStats;
@@ -37,15 +39,26 @@ struct Race {
     stop: StopToken,
     winner: AtomicU32,
     bound: Option<Arc<SharedBound>>,
+    /// The searches' configurations, and their nogood exchange (`None`: no sharing).
+    configurations: Vec<SearchOptions>,
+    exchange: Option<Arc<Exchange>>,
 }
 
 /// No search has won yet.
 const NONE: u32 = u32::MAX;
 
 impl Race {
-    fn new(run: &StopToken, bound: Option<Arc<SharedBound>>) -> Race {
+    fn new(d: &Driver<'_>, bound: Option<Arc<SharedBound>>) -> Race {
         let cancel = Arc::new(AtomicBool::new(false));
-        Race { stop: run.with_cancel(Arc::clone(&cancel)), cancel, winner: AtomicU32::new(NONE), bound }
+        let o = d.opts;
+        Race {
+            stop: o.stop.with_cancel(Arc::clone(&cancel)),
+            cancel,
+            winner: AtomicU32::new(NONE),
+            bound,
+            configurations: configurations::portfolio(&o.search, &o.portfolio, o.threads),
+            exchange: o.distribute.map(|_| Exchange::new(o.threads)),
+        }
     }
 
     /// Takes the win for search `i` if nobody has it, and stops the others.
@@ -75,7 +88,7 @@ struct Finish {
 
 impl Finish {
     fn of(s: &mut Search<'_>, next: Next) -> Finish {
-        Finish { next, stats: s.engine.stats(), engine: s.engine.name() }
+        Finish { next, stats: s.stats(), engine: s.engine.name() }
     }
 
     /// A search stopped while its engine was set up.
@@ -111,14 +124,16 @@ pub fn one_search(task: &str) {
     });
 }
 
-/// Search `i` of `d.opts.threads`, set up: its own perturbation and share of the GPU, the race's
-/// stop token and bound; `None` when its set-up was stopped.
+/// Search `i` of `d.opts.threads`, set up: its configuration, perturbation and share of the GPU,
+/// the race's stop token, bound and exchange; `None` when its set-up was stopped.
 fn start<'a>(d: &Driver<'a>, i: u32, race: &Race) -> Result<Option<Search<'a>>, SolveError> {
-    let mut opts = d.opts.search.clone();
+    let mut opts = race.configurations[i as usize].clone();
     opts.perturb = perturb_key(d.opts.seed, i);
     opts.gpu_share = d.opts.threads;
+    opts.share = d.opts.distribute.filter(|_| race.exchange.is_some());
     let Some(mut s) = d.search(&opts, i, &race.stop)? else { return Ok(None) };
     s.shared_bound = race.bound.clone();
+    s.exchange = race.exchange.as_ref().map(|x| x.port(i));
     Ok(Some(s))
 }
 
@@ -197,7 +212,7 @@ impl Source for RaceForOne {
         if self.done.is_some() {
             return Ok(Event::Exhausted);
         }
-        let race = Race::new(&d.opts.stop, None);
+        let race = Race::new(d, None);
         let model: Mutex<Option<Found>> = Mutex::new(None);
         let (results, ()) = in_threads(
             d.opts.threads,
@@ -320,7 +335,7 @@ pub(super) fn race_for_optimum(
     report: &mut dyn Report,
 ) -> Result<Ending, SolveError> {
     let bound = Arc::new(SharedBound::default());
-    let race = Race::new(&d.opts.stop, Some(Arc::clone(&bound)));
+    let race = Race::new(d, Some(Arc::clone(&bound)));
     // A sender for each search: the source has no more when the last search has ended and
     // dropped its own.
     let (tx, rx) = channel::<Improved>();

@@ -9,7 +9,7 @@
 //! search starts afresh from level 0. What the failed engine had learned is lost, never wrong.
 
 use super::SolveError;
-use super::exchange::SharedBound;
+use super::exchange::{Port, SharedBound};
 use crate::engine::{Completion, Engine, EngineError, EngineResult};
 use crate::nogoods::Lit;
 use crate::solve::config::Restarts;
@@ -126,6 +126,10 @@ pub struct Search<'e> {
     /// 0), and the version of it taken up last.
     pub shared_bound: Option<Arc<SharedBound>>,
     bound_seen: u64,
+    /// A parallel run's nogood exchange: what this search learned goes out after each conflict,
+    /// what the others learned comes in at each restart (clasp's `--integrate`).
+    pub exchange: Option<Port>,
+    outgoing: Vec<(Vec<Lit>, u32)>,
     fallback: Option<Fallback<'e>>,
     given: Vec<Given>,
 }
@@ -142,6 +146,8 @@ impl<'e> Search<'e> {
             stop,
             shared_bound: None,
             bound_seen: 0,
+            exchange: None,
+            outgoing: Vec::new(),
             fallback: None,
             given: Vec::new(),
         }
@@ -216,6 +222,41 @@ impl<'e> Search<'e> {
         Ok(ok)
     }
 
+    /// Gives the other searches what the engine learned for them.
+    fn send(&mut self) -> EngineResult<()> {
+        if let Some(port) = self.exchange.as_mut() {
+            self.engine.take_exports(&mut self.outgoing);
+            port.export(&mut self.outgoing);
+        }
+        Ok(())
+    }
+
+    /// Takes in what the other searches learned (at level 0, after a restart); false if no model
+    /// is left.
+    fn receive(&mut self) -> EngineResult<bool> {
+        let Some(port) = self.exchange.as_mut() else { return Ok(true) };
+        let engine = &mut self.engine;
+        let mut failed = None;
+        let ok = port.import(|ng, lbd| match engine.import(ng, lbd) {
+            Ok(ok) => ok,
+            Err(e) => {
+                failed = Some(e);
+                false
+            }
+        });
+        failed.map_or(Ok(ok), Err)
+    }
+
+    /// The engine's statistics and this search's exchange.
+    pub fn stats(&mut self) -> crate::engine::EngineStats {
+        let mut st = self.engine.stats();
+        if let Some(port) = &self.exchange {
+            st.exported += port.exported;
+            st.imported += port.imported;
+        }
+        st
+    }
+
     /// Runs until the next total assignment, exhaustion or a stop.
     pub fn next_model(&mut self) -> Result<Next, SolveError> {
         loop {
@@ -252,9 +293,13 @@ impl<'e> Search<'e> {
                 return Ok(Some(Next::Exhausted));
             }
             self.conflicts += 1;
+            self.send()?;
             if self.restarts.conflict() {
                 self.engine.restart()?;
                 self.take_shared_bound()?;
+                if !self.receive()? {
+                    return Ok(Some(Next::Exhausted));
+                }
             }
             if self.conflicts >= self.next_reduce {
                 self.next_reduce = self.conflicts + self.reduce_step + 2000;

@@ -140,12 +140,13 @@ impl CpuEngine {
             ng.swap(1, best);
         }
         let bj = ng.get(1).map_or(0, |l| self.a.level[l.var() as usize]);
+        let lbd = crate::engine::lbd(ng.iter().map(|l| self.a.level[l.var() as usize]));
+        self.export(&ng, lbd);
         self.backjump(bj);
         let uip = ng[0];
         match ng.len() {
             1 => self.a.assign(!uip, Reason::Unit),
             _ => {
-                let lbd = crate::engine::lbd(ng.iter().map(|l| self.a.level[l.var() as usize]));
                 let c = self.db.add(&ng, true, lbd);
                 self.a.assign(!uip, Reason::Nogood(c));
             }
@@ -211,7 +212,10 @@ impl CpuEngine {
 
     /// Adds a nogood from outside the search (enumeration, the minimality check). It may be
     /// violated (reported as the next conflict) or unit (asserted at its level).
-    pub(super) fn add_external_nogood(&mut self, lits: &[Lit]) -> bool {
+    /// Adds a nogood from outside the search (a blocking or loop nogood: permanent; or one
+    /// another search learned, with its LBD: deletable); false if no model is left.
+    pub(super) fn add_external_nogood(&mut self, lits: &[Lit], learned: Option<u32>) -> bool {
+        let (is_learned, lbd) = (learned.is_some(), learned.unwrap_or(0));
         if self.unsat {
             return false;
         }
@@ -241,7 +245,7 @@ impl CpuEngine {
             if ng.len() == 1 {
                 ng.push(Lit::TRUE);
             }
-            self.db.add(&ng, false, 0);
+            self.db.add(&ng, is_learned && ng.len() > 1, lbd);
             return true;
         }
         if ng.is_empty() {
@@ -267,7 +271,7 @@ impl CpuEngine {
             let lv = self.a.level[ng[1].var() as usize];
             self.backjump(lv);
         }
-        let reason = Reason::Nogood(self.db.add(&ng, false, 0));
+        let reason = Reason::Nogood(self.db.add(&ng, is_learned, lbd));
         if non_true == 0 {
             self.conflict = ng;
         } else if unit {

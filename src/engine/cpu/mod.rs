@@ -19,7 +19,7 @@ use super::{Completion, Engine, EngineResult, EngineStats};
 use crate::engine::assignment::{Assignment, Reason};
 use crate::engine::unfounded::Unfounded;
 use crate::nogoods::{Lit, Problem};
-use crate::solve::config::{Decisions, Deletion, Learning, SearchOptions};
+use crate::solve::config::{Decisions, Deletion, Distribute, Learning, SearchOptions};
 use crate::stop::{Interrupted, StopToken};
 use std::sync::Arc;
 
@@ -52,6 +52,12 @@ pub struct CpuEngine {
     /// Per literal index: which propagators want to hear of it (`HOOK_*` bits), so that the
     /// propagation loop skips the others without touching their tables.
     hooks: Vec<u8>,
+    /// What this engine shares with the other searches of a parallel run, and what it has
+    /// learned for them since they last took it.
+    share: Option<Distribute>,
+    exports: Vec<(Vec<Lit>, u32)>,
+    /// Loop reasons already looked at for export.
+    loops_seen: usize,
 }
 
 pub(super) const HOOK_WEIGHT: u8 = 1;
@@ -112,6 +118,9 @@ impl CpuEngine {
             touched: Vec::new(),
             ante: Vec::new(),
             stack: Vec::new(),
+            share: opts.share,
+            exports: Vec::new(),
+            loops_seen: 0,
             p,
         };
         e.load(stop)?;
@@ -274,6 +283,41 @@ impl CpuEngine {
         Completion::Decided
     }
 
+    /// Keeps a nogood (literals and their levels as now) for the other searches, if it passes
+    /// the sharing filter.
+    pub(super) fn export(&mut self, ng: &[Lit], lbd: u32) {
+        if self.share.is_some_and(|d| d.passes(ng.len(), lbd)) {
+            self.exports.push((ng.to_vec(), lbd));
+        }
+    }
+
+    /// The loop nogoods of the unfounded sets found since the last look: `{T a} + witnesses` for
+    /// each atom `a` made false by one (consequences of the program, whatever the search).
+    fn export_loops(&mut self) {
+        if self.share.is_none() {
+            self.loops_seen = self.ufs.reasons.len();
+            return;
+        }
+        let from = std::mem::replace(&mut self.loops_seen, self.ufs.reasons.len());
+        if from >= self.ufs.reasons.len() {
+            return;
+        }
+        let mut found: Vec<Vec<Lit>> = Vec::new();
+        for &l in &self.a.trail {
+            if let Reason::Loop(id) = self.a.reason[l.var() as usize]
+                && id as usize >= from
+            {
+                let mut ng = vec![!l];
+                ng.extend_from_slice(&self.ufs.reasons[id as usize].1);
+                found.push(ng);
+            }
+        }
+        for ng in found {
+            let lbd = crate::engine::lbd(ng.iter().map(|l| self.a.level[l.var() as usize]));
+            self.export(&ng, lbd);
+        }
+    }
+
     fn check_invariants(&self) -> Result<(), String> {
         self.a.check_invariants()?;
         self.db.check_invariants()
@@ -341,7 +385,16 @@ impl Engine for CpuEngine {
     }
 
     fn add_nogood(&mut self, lits: &[Lit]) -> EngineResult<bool> {
-        Ok(self.add_external_nogood(lits))
+        Ok(self.add_external_nogood(lits, None))
+    }
+
+    fn take_exports(&mut self, out: &mut Vec<(Vec<Lit>, u32)>) {
+        self.export_loops();
+        out.append(&mut self.exports);
+    }
+
+    fn import(&mut self, lits: &[Lit], lbd: u32) -> EngineResult<bool> {
+        Ok(self.add_external_nogood(lits, Some(lbd)))
     }
 
     fn set_cost_bound(&mut self, bound: Option<Vec<i64>>, strict: bool) -> EngineResult<()> {

@@ -1,0 +1,106 @@
+//! Named configurations of a search (clasp's `--configuration`, mapped onto yasmin's options:
+//! decisions, sign and phase, heuristic, restarts, deletion, learning) and the default portfolio
+//! of a parallel run (clasp's `many`): N searches that differ in more than their seed.
+//!
+//! clasp's presets tune options yasmin does not have (deletion schedules, on-the-fly
+//! strengthening, lookahead); each name below is the nearest yasmin configuration in spirit:
+//! `tweety` (ASP problems: decisions on variables, progress saving, fast Luby restarts), `trendy`
+//! and `handy` (industrial and large problems: variables, geometric restarts), `frumpy`
+//! (conservative: rules, geometric restarts), `crafty` (crafted problems: variables, slow
+//! geometric restarts, activity deletion), `jumpy` (aggressive: variables, Luby restarts, no
+//! progress saving).
+
+use super::config::{Decisions, Deletion, Heuristic, Learning, Restarts, SearchOptions};
+
+/// The names `--configuration` takes (`auto`: the search's own options; `many`: the portfolio).
+pub const NAMES: &[&str] = &["auto", "tweety", "trendy", "frumpy", "crafty", "jumpy", "handy", "many"];
+
+/// The search options of a named configuration, over `base` (what the options not named keep);
+/// `None` for `many` (a portfolio, see [`portfolio`]) or an unknown name.
+pub fn preset(name: &str, base: &SearchOptions) -> Option<SearchOptions> {
+    let vars = |save_progress, restarts, deletion| SearchOptions {
+        decisions: Decisions::Vars,
+        heuristic: Heuristic::Activity,
+        save_progress,
+        restarts,
+        deletion,
+        ..base.clone()
+    };
+    Some(match name {
+        "auto" => base.clone(),
+        "tweety" => vars(true, Restarts::Luby(60), Deletion::Lbd),
+        "trendy" => vars(true, Restarts::Geometric(100, 1.5), Deletion::Lbd),
+        "handy" => vars(true, Restarts::Geometric(200, 1.2), Deletion::Lbd),
+        "crafty" => vars(true, Restarts::Geometric(128, 1.5), Deletion::Activity),
+        "jumpy" => vars(false, Restarts::Luby(100), Deletion::Lbd),
+        "frumpy" => SearchOptions {
+            decisions: Decisions::Rules,
+            restarts: Restarts::Geometric(100, 1.5),
+            deletion: Deletion::Lbd,
+            ..base.clone()
+        },
+        _ => return None,
+    })
+}
+
+/// The default portfolio's configurations after the first (which is `base` itself, so that a
+/// parallel run searches at least as a single one does), cycled when more searches are asked.
+fn variants(base: &SearchOptions) -> Vec<SearchOptions> {
+    let with = |f: fn(&mut SearchOptions)| {
+        let mut o = base.clone();
+        f(&mut o);
+        o
+    };
+    vec![
+        preset("tweety", base).expect("a preset"),
+        with(|o| o.restarts = Restarts::Geometric(100, 1.5)),
+        preset("jumpy", base).expect("a preset"),
+        with(|o| o.heuristic = Heuristic::Occurrence),
+        preset("crafty", base).expect("a preset"),
+        with(|o| {
+            o.heuristic = Heuristic::JeroslowWang;
+            o.restarts = Restarts::Luby(256);
+        }),
+        preset("trendy", base).expect("a preset"),
+        with(|o| o.learning = Learning::Fwd),
+    ]
+}
+
+/// The configurations of `n` searches: `given` cycled when there are any (a portfolio file),
+/// else `base` first and the default portfolio's variants after it.
+pub fn portfolio(base: &SearchOptions, given: &[SearchOptions], n: u32) -> Vec<SearchOptions> {
+    let list = if given.is_empty() {
+        let mut l = vec![base.clone()];
+        l.extend(variants(base));
+        l
+    } else {
+        given.to_vec()
+    };
+    (0..n as usize).map(|i| list[i % list.len()].clone()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_name_but_many_is_a_preset() {
+        let base = SearchOptions::default();
+        for name in NAMES {
+            assert_eq!(preset(name, &base).is_some(), *name != "many", "{name}");
+        }
+        assert!(preset("speedy", &base).is_none());
+    }
+
+    #[test]
+    fn the_portfolio_starts_with_the_base_and_differs() {
+        let base = SearchOptions::default();
+        let p = portfolio(&base, &[], 9);
+        assert_eq!(p.len(), 9);
+        assert_eq!(format!("{:?}", p[0]), format!("{base:?}"));
+        let distinct: std::collections::BTreeSet<String> = p.iter().map(|o| format!("{o:?}")).collect();
+        assert_eq!(distinct.len(), 9, "nine searches, nine configurations");
+        let given = [preset("tweety", &base).unwrap()];
+        assert!(portfolio(&base, &given, 3).iter().all(|o| o.decisions == Decisions::Vars));
+    }
+}
