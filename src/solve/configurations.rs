@@ -67,11 +67,17 @@ fn variants(base: &SearchOptions) -> Vec<SearchOptions> {
 }
 
 /// The configurations of `n` searches: `given` cycled when there are any (a portfolio file),
-/// else `base` first and the default portfolio's variants after it.
-pub fn portfolio(base: &SearchOptions, given: &[SearchOptions], n: u32) -> Vec<SearchOptions> {
+/// else `base` first and the default portfolio's variants after it. On the GPU (`gpu`) the
+/// variants vary only what the CUDA engine has (it decides on rules and deletes by LBD).
+pub fn portfolio(base: &SearchOptions, given: &[SearchOptions], n: u32, gpu: bool) -> Vec<SearchOptions> {
     let list = if given.is_empty() {
         let mut l = vec![base.clone()];
-        l.extend(variants(base));
+        l.extend(variants(base).into_iter().map(|mut o| {
+            if gpu {
+                (o.decisions, o.save_progress, o.deletion) = (base.decisions, base.save_progress, base.deletion);
+            }
+            o
+        }));
         l
     } else {
         given.to_vec()
@@ -95,12 +101,13 @@ mod tests {
     #[test]
     fn the_portfolio_starts_with_the_base_and_differs() {
         let base = SearchOptions::default();
-        let p = portfolio(&base, &[], 9);
+        let p = portfolio(&base, &[], 9, false);
         assert_eq!(p.len(), 9);
         assert_eq!(format!("{:?}", p[0]), format!("{base:?}"));
         let distinct: std::collections::BTreeSet<String> = p.iter().map(|o| format!("{o:?}")).collect();
         assert_eq!(distinct.len(), 9, "nine searches, nine configurations");
         let given = [preset("tweety", &base).unwrap()];
-        assert!(portfolio(&base, &given, 3).iter().all(|o| o.decisions == Decisions::Vars));
+        assert!(portfolio(&base, &given, 3, false).iter().all(|o| o.decisions == Decisions::Vars));
+        assert!(portfolio(&base, &[], 9, true).iter().all(|o| o.decisions == Decisions::Rules));
     }
 }

@@ -19,7 +19,7 @@
 //! summed over the searches, as clasp's are. A search whose engine cannot be set up or fails on
 //! the way drops out; only when none is left is it an error.
 
-use super::config::SearchOptions;
+use super::config::{Backend, SearchOptions};
 use super::configurations;
 use super::driver::{Driver, Ending, Event, Found, Source, Tally, Task, Wants};
 use super::exchange::{Exchange, SharedBound};
@@ -56,7 +56,7 @@ impl Race {
             cancel,
             winner: AtomicU32::new(NONE),
             bound,
-            configurations: configurations::portfolio(&o.search, &o.portfolio, o.threads),
+            configurations: configurations::portfolio(&o.search, &o.portfolio, o.threads, o.backend != Backend::Cpu),
             exchange: o.distribute.map(|_| Exchange::new(o.threads)),
         }
     }
