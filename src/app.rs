@@ -78,6 +78,11 @@ pub fn run(cli: Cli) -> Exit {
         Err(e) => return error(e),
     };
     let name = file.clone().unwrap_or_else(|| "stdin".into());
+    // What each step is solved for (the same for every step).
+    let opts = match cli.solve_options(models, &stop) {
+        Ok(o) => o,
+        Err(e) => return error(e),
+    };
     let input = match load(file.as_deref(), &stop) {
         Ok(Loaded::Bytes(b)) => b,
         Ok(Loaded::Stopped(why)) => {
@@ -127,10 +132,6 @@ pub fn run(cli: Cli) -> Exit {
             warned_heuristics = true;
             log::warn!("heuristic statements are ignored (they never change the answer sets)");
         }
-        let opts = match cli.solve_options(models, &stop) {
-            Ok(o) => o,
-            Err(e) => return error(e),
-        };
         if opts.models.is_some_and(|n| n != 0)
             && program.minimize().next().is_some()
             && opts.opt_mode == OptMode::Opt

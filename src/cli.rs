@@ -71,13 +71,16 @@ pub struct Cli {
     /// an engine of its own (each CUDA engine on its share of the GPU's multiprocessors), each with
     /// a configuration of its own (the first the options given, the others the default portfolio
     /// or --configuration's) and its initial scores perturbed (from --seed), sharing learned
-    /// nogoods (--distribute). For one model the first to find one or to exhaust the
-    /// search answers; for an optimum they share the best cost found (each model printed improves
-    /// on those before) and the first to exhaust its search proves it (optN then enumerates the
-    /// optimal models with one search). Enumerating more than one model and brave or cautious
-    /// consequences run one search and say so. `N,compete` as clasp; `split` is not supported.
-    #[arg(short = 't', long = "parallel-mode", value_name = "N[,compete]", default_value = "1", value_parser = parse_threads)]
-    pub threads: u32,
+    /// nogoods (--distribute). compete (the default): for one model the first to find one or to
+    /// exhaust the search answers; for an optimum they share the best cost found (each model
+    /// printed improves on those before) and the first to exhaust its search proves it.
+    /// Enumerating more than one model (and optN's optimal models) and brave or cautious
+    /// consequences then run one search and say so. split: the searches divide the search space
+    /// by guiding paths (an idle search takes an open part of a busy one's), for enumeration (every
+    /// model once; their order varies from run to run), optimization and proofs that there is
+    /// none; brave and cautious consequences run one search.
+    #[arg(short = 't', long = "parallel-mode", value_name = "N[,compete|split]", default_value = "1", value_parser = parse_threads)]
+    pub parallel: ParallelMode,
 
     /// Which engine runs the search: cpu, cuda (an NVIDIA GPU), or auto (cuda when a GPU is
     /// present, else cpu). The default is cpu while the CUDA engine is slower (BENCHMARKS.md).
@@ -284,7 +287,8 @@ impl Cli {
             backend: self.backend,
             search,
             stop: stop.clone(),
-            threads: self.threads,
+            threads: self.parallel.threads,
+            split: self.parallel.split,
             seed: self.seed,
             portfolio,
             distribute: self.distribute.0,
@@ -374,16 +378,25 @@ fn parse_distribute(s: &str) -> Result<Distribution, String> {
     Ok(Distribution(Some(d)))
 }
 
-/// `--parallel-mode`: clasp's `N[,compete]`, N from 1 to 64.
-fn parse_threads(s: &str) -> Result<u32, String> {
+/// `--parallel-mode`: how many searches, and whether they divide the space.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ParallelMode {
+    pub threads: u32,
+    pub split: bool,
+}
+
+/// clasp's `N[,compete|split]`, N from 1 to 64.
+fn parse_threads(s: &str) -> Result<ParallelMode, String> {
     let (n, mode) = s.split_once(',').unwrap_or((s, "compete"));
-    let n = n.parse::<u32>().ok().filter(|n| (1..=64).contains(n)).ok_or_else(|| {
-        format!("'{s}': expected a number of threads from 1 to 64, optionally followed by ',compete'")
+    let threads = n.parse::<u32>().ok().filter(|n| (1..=64).contains(n)).ok_or_else(|| {
+        format!(
+            "'{s}': expected a number of threads from 1 to 64, optionally followed by ',compete' or ',split'"
+        )
     })?;
     match mode {
-        "compete" => Ok(n),
-        "split" => Err(format!("'{s}': the split mode is not supported (only compete)")),
-        _ => Err(format!("'{s}': expected the mode compete, found '{mode}'")),
+        "compete" => Ok(ParallelMode { threads, split: false }),
+        "split" => Ok(ParallelMode { threads, split: true }),
+        _ => Err(format!("'{s}': expected the mode compete or split, found '{mode}'")),
     }
 }
 
@@ -463,14 +476,15 @@ mod tests {
 
     #[test]
     fn parallel_mode() {
-        assert_eq!(parse_threads("4"), Ok(4));
-        assert_eq!(parse_threads("8,compete"), Ok(8));
-        assert!(parse_threads("2,split").unwrap_err().contains("not supported"));
+        let mode = |threads, split| Ok(ParallelMode { threads, split });
+        assert_eq!(parse_threads("4"), mode(4, false));
+        assert_eq!(parse_threads("8,compete"), mode(8, false));
+        assert_eq!(parse_threads("2,split"), mode(2, true));
         assert!(parse_threads("0").is_err());
         assert!(parse_threads("65").is_err());
         assert!(parse_threads("4,race").is_err());
-        assert_eq!(Cli::parse_from(["yasmin", "-t", "3"]).threads, 3);
-        assert_eq!(Cli::parse_from(["yasmin"]).threads, 1);
+        assert_eq!(Cli::parse_from(["yasmin", "-t", "3"]).parallel.threads, 3);
+        assert_eq!(Cli::parse_from(["yasmin"]).parallel, ParallelMode { threads: 1, split: false });
     }
 
     #[test]

@@ -760,7 +760,9 @@ fn bad_options_are_input_errors() {
         &["-n", "many"][..],
         &["--time-limit=soon"][..],
         &["-t", "0"][..],
-        &["--parallel-mode=2,split"][..],
+        &["--parallel-mode=2,share"][..],
+        &["--configuration=speedy"][..],
+        &["--distribute=some"][..],
     ] {
         let r = run_with(args, Some(b"asp 1 0 0\n0\n"));
         assert_eq!(r.code, 65, "{args:?}: {}", r.stderr);
@@ -900,4 +902,33 @@ fn statistics_come_from_the_one_table() {
             .map(|v| v.split(' ').next().unwrap().to_string())
     };
     assert_eq!(choices(&text), st["Core"]["Choices"].as_u64().map(|c| c.to_string()));
+}
+
+// --- split mode -------------------------------------------------------------------------------
+
+/// `--parallel-mode=N,split`: the searches divide the space; enumeration gives clingo's answer
+/// sets, each once, and the exact count; optimization clingo's optimum; JSON has clasp's
+/// `Threads` and `Winner`, and `--stats` each search's counters.
+#[test]
+fn split_mode_divides_the_space() {
+    for name in ["queens.aspif", "colouring.aspif", "hamiltonian.aspif", "disjunction.aspif"] {
+        let all = parse_text(&clingo(&["-n", "0", &instance(name)])).answer_sets();
+        let r = parse_text(&yasmin_ok(&["-n", "0", "-t", "4,split", &instance(name)], 30).stdout);
+        assert_eq!(r.models.len(), all.len(), "{name}: every model once");
+        assert_eq!(
+            (r.answer_sets(), r.get("Models")),
+            (all.clone(), Some(all.len().to_string().as_str())),
+            "{name}"
+        );
+    }
+    let tiling = instance("tiling.aspif");
+    let c = parse_text(&clingo(&[&tiling]));
+    let r = parse_text(&yasmin_ok(&["-t", "3,split", &tiling], 30).stdout);
+    assert_eq!((r.result.as_str(), r.get("Optimization")), ("OPTIMUM FOUND", c.get("Optimization")));
+    let j = json(
+        &yasmin_ok(&["-t", "3,split", "--stats", "--outf=2", "-n", "0", &instance("queens.aspif")], 30)
+            .stdout,
+    );
+    assert_eq!(j["Threads"].as_u64(), Some(3));
+    assert_eq!(j["Stats"]["Yasmin"]["Searches"].as_array().map(|a| a.len()), Some(3));
 }

@@ -397,13 +397,15 @@ struct Scheme {
     /// `--decisions=vars`, with `--save-progress` when `save` (CPU engine).
     vars: bool,
     save: bool,
-    /// `--parallel-mode`: searches racing for an optimum (the other checks run one search).
+    /// `--parallel-mode`: searches racing for an optimum (the other checks run one search), or
+    /// with `split` dividing the space (enumeration and projection too).
     threads: u32,
+    split: bool,
 }
 
 impl Scheme {
     const fn new(learning: Learning, heuristic: Heuristic) -> Scheme {
-        Scheme { learning, heuristic, vars: false, save: false, threads: 1 }
+        Scheme { learning, heuristic, vars: false, save: false, threads: 1, split: false }
     }
 
     fn name(&self) -> String {
@@ -412,7 +414,11 @@ impl Scheme {
             (true, false) => "-vars",
             (true, true) => "-vars-saved",
         };
-        let t = if self.threads > 1 { format!("-t{}", self.threads) } else { String::new() };
+        let t = match (self.threads, self.split) {
+            (1, _) => String::new(),
+            (n, false) => format!("-t{n}"),
+            (n, true) => format!("-t{n}-split"),
+        };
         format!("{:?}-{:?}{d}{t}", self.learning, self.heuristic).to_lowercase()
     }
 }
@@ -433,6 +439,7 @@ fn options(s: Scheme) -> SolveOptions {
         },
         stop: StopToken::new(Some(Instant::now() + YASMIN_TIME_LIMIT)),
         threads: s.threads,
+        split: s.split,
         ..SolveOptions::default()
     }
 }
@@ -626,7 +633,7 @@ fn cli_args(c: &str, info: &Info, s: Scheme) -> Vec<String> {
         a.push("--save-progress".into());
     }
     if s.threads > 1 {
-        a.push(format!("--parallel-mode={}", s.threads));
+        a.push(format!("--parallel-mode={}{}", s.threads, if s.split { ",split" } else { "" }));
         a.push("--restarts=luby,1".into());
     }
     match c {
@@ -960,10 +967,12 @@ fn scheme_for(i: u64) -> Scheme {
         Scheme::new(Learning::Fwd, Heuristic::Activity)
     };
     // Two programs in five decide on variables, one of them with progress saving; one in three
-    // optimizes by three searches in parallel.
+    // is solved by three searches in parallel, half of those dividing the space (split mode:
+    // enumeration, projection and optN then run in parallel too).
     s.vars = i % 5 >= 3;
     s.save = i % 5 == 4;
     s.threads = if i % 3 == 1 { 3 } else { 1 };
+    s.split = i % 6 == 4;
     s
 }
 
@@ -1392,6 +1401,7 @@ fn check_file(path: &Path) -> Vec<String> {
         Scheme { vars: true, ..Scheme::new(Learning::Res, Heuristic::Activity) },
         Scheme { vars: true, save: true, ..Scheme::new(Learning::Fwd, Heuristic::Activity) },
         Scheme { threads: 3, ..Scheme::new(Learning::Res, Heuristic::Activity) },
+        Scheme { threads: 3, split: true, ..Scheme::new(Learning::Res, Heuristic::Activity) },
     ] {
         for c in CHECKS.into_iter().filter(|c| applicable(c, &prep.info)) {
             if let Err(e) = isolated_check(c, &prep, reference, scheme) {

@@ -102,3 +102,28 @@ fn a_race_whose_every_engine_fails_is_an_engine_error() {
     let mut collect = support::Collect::new(&p);
     assert!(matches!(solve(&p, &opts, &mut collect), Err(SolveError::Engine(_))));
 }
+
+/// Split mode: a search whose engine fails gives its part back, and another enumerates it: every
+/// model exactly once, the count exact.
+#[test]
+fn a_split_search_that_fails_gives_its_part_back() {
+    for name in ["queens.aspif", "colouring.aspif", "hamiltonian.aspif"] {
+        let p = instance(name);
+        let all = answer_sets(&p, &options(Learning::Res, Heuristic::Activity)).1;
+        for after in [0, 2, 15, 60, 300] {
+            for failing in [0, 1] {
+                let mut opts = faulty(Backend::Cpu, Some(failing), after);
+                opts.threads = 3;
+                opts.split = true;
+                let (o, models, _) = answer_sets(&p, &opts);
+                assert_eq!(models, all, "{name}, search {failing} failing after {after}");
+                assert!(
+                    o.exhausted && o.models == all.len() as u64,
+                    "{name}: {} models, exhausted {}",
+                    o.models,
+                    o.exhausted
+                );
+            }
+        }
+    }
+}

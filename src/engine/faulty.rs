@@ -55,6 +55,10 @@ impl Engine for Faulty<'_> {
         self.tick()?;
         self.inner.complete()
     }
+    fn assume(&mut self, l: Lit) -> EngineResult<()> {
+        self.tick()?;
+        self.inner.assume(l)
+    }
     fn atom_values(&self) -> EngineResult<Vec<bool>> {
         self.spent()?;
         self.inner.atom_values()

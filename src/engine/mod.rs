@@ -76,6 +76,9 @@ pub trait Engine {
     /// Decides the best applicable rule; `None` if there is none.
     fn decide(&mut self) -> EngineResult<Option<Lit>>;
     fn complete(&mut self) -> EngineResult<Completion>;
+    /// Decides `l` (unassigned) at a new level: an assumption of the search (a guiding path's
+    /// literal in split mode, `solve/split.rs`), at a propagation fixpoint like any decision.
+    fn assume(&mut self, l: Lit) -> EngineResult<()>;
     /// The value of every program atom (index 0 unused) of a total assignment.
     fn atom_values(&self) -> EngineResult<Vec<bool>>;
     /// The value of a literal (true, false, or unassigned as `None`).

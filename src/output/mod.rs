@@ -228,6 +228,11 @@ impl<W: Write> Printer<W> {
                     None => s.push_str(&kv(label, v)),
                 }
             }
+            for (i, st) in o.searches.iter().enumerate() {
+                let counters: Vec<String> =
+                    stats::COUNTERS.iter().map(|c| format!("{} {}", c.label, (c.get)(st))).collect();
+                s.push_str(&kv(&format!("Search {i}"), counters.join(", ")));
+            }
         }
         self.out.write_all(s.as_bytes())
     }
@@ -284,10 +289,33 @@ impl<W: Write> Printer<W> {
             unsat,
             info.cpu
         ));
+        if let Some((threads, winner)) = o.threads {
+            s.push_str(&format!(",\n  \"Threads\": {threads}"));
+            if let Some(w) = winner {
+                s.push_str(&format!(",\n  \"Winner\": {w}"));
+            }
+        }
         if stats {
-            let rows = stats::rows(&Self::stats_source(o, info), info.solve);
+            let mut rows: Vec<(Vec<&str>, String)> = stats::rows(&Self::stats_source(o, info), info.solve)
+                .iter()
+                .map(|(_, path, v, _)| (path.to_vec(), v.json()))
+                .collect();
+            if !o.searches.is_empty() {
+                let searches: Vec<String> = o
+                    .searches
+                    .iter()
+                    .map(|st| {
+                        let kv: Vec<String> = stats::COUNTERS
+                            .iter()
+                            .map(|c| format!("{}: {}", json_str(c.label.as_bytes()), (c.get)(st)))
+                            .collect();
+                        format!("{{{}}}", kv.join(", "))
+                    })
+                    .collect();
+                rows.push((vec!["Yasmin", "Searches"], format!("[{}]", searches.join(", "))));
+            }
             s.push_str(",\n  \"Stats\": ");
-            json_tree(&mut s, rows.iter().map(|(_, path, v, _)| (*path, v.json())).collect(), 1);
+            json_tree(&mut s, rows.iter().map(|(path, v)| (path.as_slice(), v.clone())).collect(), 1);
         }
         s.push_str("\n}\n");
         self.out.write_all(s.as_bytes())

@@ -276,9 +276,10 @@ pub struct SolveOptions {
     pub search: SearchOptions,
     /// The run's time limit and signals: every loop of the solve polls it.
     pub stop: StopToken,
-    /// Searches racing for one model or an optimum (1: a single search), and the seed of their
-    /// perturbations.
+    /// Searches of a parallel run (1: a single search), and the seed of their perturbations.
     pub threads: u32,
+    /// Whether they divide the search space (clasp's `split`) rather than compete.
+    pub split: bool,
     pub seed: u64,
     /// The parallel run's searches' configurations, one a search (cycled when there are fewer);
     /// empty: the default portfolio built from `search` (`solve/configurations.rs`).
@@ -301,6 +302,7 @@ impl Default for SolveOptions {
             search: SearchOptions::default(),
             stop: StopToken::default(),
             threads: 1,
+            split: false,
             seed: 1,
             portfolio: Vec::new(),
             distribute: Some(Distribute::DEFAULT),

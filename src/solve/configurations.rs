@@ -74,7 +74,8 @@ pub fn portfolio(base: &SearchOptions, given: &[SearchOptions], n: u32, gpu: boo
         let mut l = vec![base.clone()];
         l.extend(variants(base).into_iter().map(|mut o| {
             if gpu {
-                (o.decisions, o.save_progress, o.deletion) = (base.decisions, base.save_progress, base.deletion);
+                (o.decisions, o.save_progress, o.deletion) =
+                    (base.decisions, base.save_progress, base.deletion);
             }
             o
         }));

@@ -36,6 +36,8 @@ pub(super) struct Tally {
     pub engine: &'static str,
     /// A parallel run: its searches, and the one that answered.
     pub threads: Option<(u32, Option<u32>)>,
+    /// A parallel run: each search's counters.
+    pub searches: Vec<EngineStats>,
 }
 
 /// Which nogood excludes a model from later answers.
@@ -57,6 +59,37 @@ pub(super) struct Wants<'w> {
     pub costs: bool,
     pub blocking: Blocking<'w>,
     pub fixed: Option<(&'w [Option<Lit>], bool)>,
+}
+
+/// [`Wants`] that own what they name: for searches in other threads while the task changes.
+pub(super) struct OwnedWants {
+    costs: bool,
+    projection: Option<Vec<u32>>,
+    decisions: bool,
+    fixed: Option<(Vec<Option<Lit>>, bool)>,
+}
+
+impl OwnedWants {
+    pub fn of(w: &Wants<'_>) -> Self {
+        OwnedWants {
+            costs: w.costs,
+            projection: match w.blocking {
+                Blocking::Projection(a) => Some(a.to_vec()),
+                _ => None,
+            },
+            decisions: matches!(w.blocking, Blocking::Decisions),
+            fixed: w.fixed.map(|(l, v)| (l.to_vec(), v)),
+        }
+    }
+
+    pub fn view(&self) -> Wants<'_> {
+        let blocking = match (&self.projection, self.decisions) {
+            (Some(a), _) => Blocking::Projection(a),
+            (None, true) => Blocking::Decisions,
+            (None, false) => Blocking::Not,
+        };
+        Wants { costs: self.costs, blocking, fixed: self.fixed.as_ref().map(|(l, v)| (l.as_slice(), *v)) }
+    }
 }
 
 /// A model as read from the engine (see [`Wants`]).
@@ -245,6 +278,12 @@ impl<'a> Driver<'a> {
         r
     }
 
+    /// How the searches of a parallel run divide their work; `None` for one search.
+    pub fn parallel(&self) -> Option<super::portfolio::Mode> {
+        use super::portfolio::Mode;
+        (self.opts.threads > 1).then_some(if self.opts.split { Mode::Split } else { Mode::Compete })
+    }
+
     /// The model limit, with clasp's default when none was given; `None` means all.
     pub fn limit(&self, default: u64) -> Option<u64> {
         Some(self.opts.models.unwrap_or(default)).filter(|&k| k != 0)
@@ -307,13 +346,20 @@ impl<'a> Driver<'a> {
             first_model: tally.first_model,
             problem_size: ProblemSize::of(&self.problem),
             threads: tally.threads,
+            searches: tally.searches.clone(),
         }
     }
 }
 
 impl Tally {
     pub fn new() -> Self {
-        Tally { stats: EngineStats::default(), first_model: None, engine: "none", threads: None }
+        Tally {
+            stats: EngineStats::default(),
+            first_model: None,
+            engine: "none",
+            threads: None,
+            searches: Vec::new(),
+        }
     }
 }
 

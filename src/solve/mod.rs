@@ -14,6 +14,7 @@ pub mod minimality;
 mod optimize;
 mod portfolio;
 pub mod search;
+pub mod split;
 pub mod verify;
 
 use self::config::{Backend, EnumMode, OptMode, SearchOptions};
@@ -103,6 +104,8 @@ pub struct Outcome {
     pub problem_size: ProblemSize,
     /// A parallel run: its searches, and the index of the one that answered (None when none did).
     pub threads: Option<(u32, Option<u32>)>,
+    /// A parallel run: each search's counters (its last drive's), in order.
+    pub searches: Vec<EngineStats>,
 }
 
 #[derive(Clone, Copy, Debug, Default)]
@@ -219,13 +222,19 @@ pub fn solve(program: &Program, opts: &SolveOptions, report: &mut dyn Report) ->
 fn enumerate(d: &Driver<'_>, report: &mut dyn Report, costs: bool) -> Result<Outcome, SolveError> {
     let mut task = enumerate::Enumerate::new(d, costs);
     let mut tally = Tally::new();
-    let ending = if d.opts.threads > 1 && task.limit == Some(1) {
-        d.drive(&mut tally, &mut portfolio::RaceForOne::new(), &mut task, report)?
-    } else {
-        if d.opts.threads > 1 {
-            portfolio::one_search("enumeration of more than one model");
+    let ending = match d.parallel() {
+        Some(portfolio::Mode::Split) => {
+            portfolio::parallel(d, &mut tally, &mut task, report, portfolio::Mode::Split, None)?
         }
-        d.drive(&mut tally, &mut OneSearch::new(d)?, &mut task, report)?
+        Some(portfolio::Mode::Compete) if task.limit == Some(1) => {
+            d.drive(&mut tally, &mut portfolio::RaceForOne::new(), &mut task, report)?
+        }
+        parallel => {
+            if parallel.is_some() {
+                portfolio::one_search("enumeration of more than one model (in compete mode)");
+            }
+            d.drive(&mut tally, &mut OneSearch::new(d)?, &mut task, report)?
+        }
     };
     let mut o = d.outcome(&tally, &ending);
     o.costs = task.last_costs;
@@ -249,6 +258,7 @@ impl Outcome {
             first_model: None,
             problem_size: ProblemSize::default(),
             threads: None,
+            searches: Vec::new(),
         }
     }
 }

@@ -6,6 +6,7 @@
 
 use super::driver::{Blocking, Driver, Flow, Found, OneSearch, Source, Tally, Task, Wants};
 use super::enumerate::Enumerate;
+use super::portfolio::{Mode, parallel};
 use super::{ModelEvent, Outcome, Report, SolveError};
 
 pub(super) struct BranchAndBound {
@@ -44,10 +45,9 @@ pub(super) fn optimize(
 ) -> Result<Outcome, SolveError> {
     let mut tally = Tally::new();
     let mut bb = BranchAndBound { limit: if all_optimal { None } else { d.limit(0) }, best: None };
-    let ending = if d.opts.threads > 1 {
-        super::portfolio::race_for_optimum(d, &mut tally, &mut bb, report)?
-    } else {
-        d.drive(&mut tally, &mut OneSearch::new(d)?, &mut bb, report)?
+    let ending = match d.parallel() {
+        Some(mode) => parallel(d, &mut tally, &mut bb, report, mode, None)?,
+        None => d.drive(&mut tally, &mut OneSearch::new(d)?, &mut bb, report)?,
     };
     let proven = ending.exhausted && bb.best.is_some();
     if !ending.exhausted {
@@ -62,10 +62,18 @@ pub(super) fn optimize(
         return Ok(o);
     }
     let opt = bb.best.expect("a proven optimum");
-    let mut src = OneSearch::new(d)?;
-    src.set_cost_bound(Some(d.without_offset(&opt)), false)?;
     let mut optimal = Enumerate { limit: d.limit(1), costs: true, projection: None, last_costs: None };
-    let second = d.drive(&mut tally, &mut src, &mut optimal, report)?;
+    let at = d.without_offset(&opt);
+    let second = if d.parallel() == Some(Mode::Split) {
+        parallel(d, &mut tally, &mut optimal, report, Mode::Split, Some(at))?
+    } else {
+        if d.opts.threads > 1 {
+            super::portfolio::one_search("the enumeration of the optimal models (in compete mode)");
+        }
+        let mut src = OneSearch::new(d)?;
+        src.set_cost_bound(Some(at), false)?;
+        d.drive(&mut tally, &mut src, &mut optimal, report)?
+    };
     debug_assert!(optimal.last_costs.as_ref().is_none_or(|c| *c == opt), "a model of another cost");
     let threads = o.threads;
     let mut o = d.outcome(&tally, &second);

@@ -21,9 +21,10 @@
 
 use super::config::{Backend, SearchOptions};
 use super::configurations;
-use super::driver::{Driver, Ending, Event, Found, Source, Tally, Task, Wants};
+use super::driver::{Blocking, Driver, Ending, Event, Found, OwnedWants, Source, Tally, Task, Wants};
 use super::exchange::{Exchange, SharedBound};
 use super::search::{Next, Search};
+use super::split::{Coordinator, Guide};
 use super::{Report, SolveError};
 use crate::engine::EngineStats;
 use crate::nogoods::Lit;
@@ -42,13 +43,15 @@ struct Race {
     /// The searches' configurations, and their nogood exchange (`None`: no sharing).
     configurations: Vec<SearchOptions>,
     exchange: Option<Arc<Exchange>>,
+    /// Split mode: the parts of the space.
+    split: Option<Arc<Coordinator>>,
 }
 
 /// No search has won yet.
 const NONE: u32 = u32::MAX;
 
 impl Race {
-    fn new(d: &Driver<'_>, bound: Option<Arc<SharedBound>>) -> Race {
+    fn new(d: &Driver<'_>, bound: Option<Arc<SharedBound>>, mode: Mode) -> Race {
         let cancel = Arc::new(AtomicBool::new(false));
         let o = d.opts;
         Race {
@@ -56,8 +59,23 @@ impl Race {
             cancel,
             winner: AtomicU32::new(NONE),
             bound,
-            configurations: configurations::portfolio(&o.search, &o.portfolio, o.threads, o.backend != Backend::Cpu),
+            configurations: configurations::portfolio(
+                &o.search,
+                &o.portfolio,
+                o.threads,
+                o.backend != Backend::Cpu,
+            ),
             exchange: o.distribute.map(|_| Exchange::new(o.threads)),
+            split: (mode == Mode::Split).then(|| Coordinator::new(o.threads)),
+        }
+    }
+
+    /// Whether the space is exhausted: in compete mode one search has exhausted it, in split
+    /// mode every part has been.
+    fn exhausted(&self) -> bool {
+        match &self.split {
+            Some(c) => c.is_done(),
+            None => self.winner().is_some(),
         }
     }
 
@@ -118,9 +136,7 @@ pub fn perturb_key(seed: u64, i: u32) -> u64 {
 pub fn one_search(task: &str) {
     static SAID: Once = Once::new();
     SAID.call_once(|| {
-        log::warn!(
-            "--parallel-mode: {task} runs one search (only the searches for one model or an optimum run in parallel)"
-        )
+        log::warn!("--parallel-mode: {task} runs one search (--parallel-mode=N,split divides it among N)")
     });
 }
 
@@ -134,6 +150,7 @@ fn start<'a>(d: &Driver<'a>, i: u32, race: &Race) -> Result<Option<Search<'a>>, 
     let Some(mut s) = d.search(&opts, i, &race.stop)? else { return Ok(None) };
     s.shared_bound = race.bound.clone();
     s.exchange = race.exchange.as_ref().map(|x| x.port(i));
+    s.guide = race.split.as_ref().map(|c| Guide::new(Arc::clone(c)));
     Ok(Some(s))
 }
 
@@ -164,15 +181,18 @@ fn gather(
 ) -> Result<Vec<Option<Finish>>, SolveError> {
     let mut finishes = Vec::with_capacity(results.len());
     let mut first_error = None;
+    tally.searches.clear();
     for (i, r) in (0u32..).zip(results) {
         match r {
             Ok(f) => {
                 tally.stats += &f.stats;
+                tally.searches.push(f.stats.clone());
                 finishes.push(Some(f));
             }
             Err(e) => {
                 log::warn!("--parallel-mode: search {i} dropped out: {e}");
                 first_error.get_or_insert(e);
+                tally.searches.push(EngineStats::default());
                 finishes.push(None);
             }
         }
@@ -212,7 +232,7 @@ impl Source for RaceForOne {
         if self.done.is_some() {
             return Ok(Event::Exhausted);
         }
-        let race = Race::new(d, None);
+        let race = Race::new(d, None, Mode::Compete);
         let model: Mutex<Option<Found>> = Mutex::new(None);
         let (results, ()) = in_threads(
             d.opts.threads,
@@ -268,6 +288,7 @@ impl Source for RaceForOne {
             tally.stats += &t.stats;
             tally.engine = t.engine;
             tally.threads = t.threads;
+            tally.searches = t.searches;
         }
     }
 }
@@ -280,37 +301,47 @@ fn first_stop(finishes: &[Option<Finish>]) -> Option<Stop> {
     })
 }
 
-/// A model a search of an optimization hands to the driver's thread.
-struct Improved {
-    atoms: Vec<bool>,
-    costs: Vec<i64>,
+/// How the searches of a parallel run divide their work.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Mode {
+    /// Each searches the whole space; the first to exhaust it answers for all.
+    Compete,
+    /// They divide the space by guiding paths (`split.rs`); it is exhausted when every part is.
+    Split,
 }
 
-/// The models the searches of an optimization hand over, in the order of their improvements, as
-/// a source; it has no more when every search has ended: exhausted if one of them proved the
-/// optimum (or that there is no model).
-struct Improvements<'r> {
-    rx: std::sync::mpsc::Receiver<Improved>,
+/// What the searches hand over: models, in the order they were found (or, optimizing, in the
+/// order of their improvements), as a source; it has no more when every search has ended:
+/// exhausted if the space was (one search exhausted it in compete mode, every part in split
+/// mode). A projection that two parts found is handed over once.
+struct Handed<'r> {
+    rx: std::sync::mpsc::Receiver<Found>,
     race: &'r Race,
+    projections: Option<std::collections::HashSet<Vec<Lit>>>,
 }
 
-impl Source for Improvements<'_> {
+impl Source for Handed<'_> {
     fn next(&mut self, _: &Driver<'_>, _: &Wants<'_>) -> Result<Event, SolveError> {
-        Ok(match self.rx.recv() {
-            Ok(m) => Event::Model(Found {
-                atoms: m.atoms,
-                costs: Some(m.costs),
-                blocking: Vec::new(),
-                fixed: Vec::new(),
-            }),
-            // Every search has ended (and dropped its sender).
-            Err(_) if self.race.winner().is_some() => Event::Exhausted,
-            Err(_) => Event::Stopped(self.race.stop.reached().unwrap_or(Stop::Signal)),
-        })
+        loop {
+            return Ok(match self.rx.recv() {
+                Ok(m) => {
+                    if let Some(seen) = self.projections.as_mut()
+                        && !seen.insert(m.blocking.clone())
+                    {
+                        continue;
+                    }
+                    Event::Model(m)
+                }
+                // Every search has ended (and dropped its sender).
+                Err(_) if self.race.exhausted() => Event::Exhausted,
+                Err(_) => Event::Stopped(self.race.stop.reached().unwrap_or(Stop::Signal)),
+            });
+        }
     }
 
+    /// The searches exclude the models they hand over themselves.
     fn add_nogood(&mut self, _: &[Lit]) -> Result<bool, SolveError> {
-        Err(SolveError::Internal("a race for an optimum takes no nogoods from its task".into()))
+        Ok(true)
     }
 
     /// The searches bound themselves: each model they hand over has improved the shared bound.
@@ -325,32 +356,40 @@ impl Source for Improvements<'_> {
     }
 }
 
-/// Branch and bound by `d.opts.threads` searches sharing their best cost: every model better
-/// than those before is verified and handed to `task`, in order; the first search to exhaust
-/// its space proves the last one optimal (or, with none, that there is no model).
-pub(super) fn race_for_optimum(
+/// The searches of `d.opts.threads` hand `task` their models, verified by the driver: every model
+/// (each search excludes what it hands over, in its part in split mode), or in an optimization
+/// (a shared bound: `task` wants costs and no blocking) those better than every model before.
+/// `bound` bounds every search from its start (optN's optimal models: the optimum, not strict).
+pub(super) fn parallel(
     d: &Driver<'_>,
     tally: &mut Tally,
     task: &mut dyn Task,
     report: &mut dyn Report,
+    mode: Mode,
+    bound: Option<Vec<i64>>,
 ) -> Result<Ending, SolveError> {
-    let bound = Arc::new(SharedBound::default());
-    let race = Race::new(d, Some(Arc::clone(&bound)));
+    let owned = OwnedWants::of(&task.wants());
+    let wants = owned.view();
+    let optimizing = matches!(wants.blocking, Blocking::Not);
+    let shared = optimizing.then(|| Arc::new(SharedBound::default()));
+    let race = Race::new(d, shared.clone(), mode);
+    let projections = matches!(wants.blocking, Blocking::Projection(_)).then(std::collections::HashSet::new);
     // A sender for each search: the source has no more when the last search has ended and
     // dropped its own.
-    let (tx, rx) = channel::<Improved>();
-    let senders: Mutex<Vec<Option<Sender<Improved>>>> =
+    let (tx, rx) = channel::<Found>();
+    let senders: Mutex<Vec<Option<Sender<Found>>>> =
         Mutex::new((0..d.opts.threads).map(|_| Some(tx.clone())).collect());
     drop(tx);
     let mut main_tally = Tally::new();
+    let first = bound.as_deref();
     let (results, ending) = in_threads(
         d.opts.threads,
         |i| {
             let tx = senders.lock().unwrap_or_else(|e| e.into_inner())[i as usize].take();
-            optimize_one(d, i, &race, &bound, tx.expect("one sender per search"))
+            search_models(d, i, &race, &wants, first, tx.expect("one sender per search"))
         },
         || {
-            let r = d.drive(&mut main_tally, &mut Improvements { rx, race: &race }, task, report);
+            let r = d.drive(&mut main_tally, &mut Handed { rx, race: &race, projections }, task, report);
             race.cancel();
             r
         },
@@ -361,30 +400,52 @@ pub(super) fn race_for_optimum(
     Ok(ending)
 }
 
-/// Search `i` of an optimization: models until it exhausts its space (and proves the optimum,
-/// if first), or is stopped.
-fn optimize_one(
+/// Search `i` of a parallel run: its models, handed over (see [`parallel`]), until its space (or
+/// in split mode every part) is exhausted, or it is stopped.
+fn search_models(
     d: &Driver<'_>,
     i: u32,
     race: &Race,
-    bound: &SharedBound,
-    tx: Sender<Improved>,
+    wants: &Wants<'_>,
+    bound: Option<&[i64]>,
+    tx: Sender<Found>,
 ) -> Result<Finish, SolveError> {
-    let Some(mut s) = start(d, i, race)? else { return Ok(Finish::stopped(race)) };
+    let started = start(d, i, race);
+    if !matches!(started, Ok(Some(_))) {
+        // Never took a part: it leaves the others to it.
+        if let Some(c) = &race.split {
+            c.leave(None);
+        }
+    }
+    let Some(mut s) = started? else { return Ok(Finish::stopped(race)) };
+    if bound.is_some() {
+        s.set_cost_bound(bound.map(<[i64]>::to_vec), false)?;
+    }
     // A bound the others found while this engine was set up.
     s.take_shared_bound()?;
-    let wants = Wants { costs: true, blocking: super::driver::Blocking::Not, fixed: None };
     let next = loop {
         match s.next_model()? {
             Next::Model => {
-                let Some(f) = s.read(|e| d.read(e, &wants))? else { continue };
-                let costs = f.costs.expect("costs read");
-                let tight = bound.offer(d.without_offset(&costs), || {
-                    // The driver's thread outlives every search; once it stops listening, what is
-                    // sent is dropped.
-                    let _ = tx.send(Improved { atoms: f.atoms, costs: costs.clone() });
-                });
-                s.set_cost_bound(Some(tight), true)?;
+                let Some(f) = s.read(|e| d.read(e, wants))? else { continue };
+                // The driver's thread outlives every search; once it stops listening, what is
+                // sent is dropped.
+                match race.bound.as_deref() {
+                    Some(shared) => {
+                        let costs = f.costs.clone().expect("costs read");
+                        let tight = shared.offer(d.without_offset(&costs), || {
+                            let _ = tx.send(f);
+                        });
+                        s.set_cost_bound(Some(tight), true)?;
+                    }
+                    None => {
+                        let blocking = f.blocking.clone();
+                        let _ = tx.send(f);
+                        if !s.block(&blocking)? {
+                            race.win(i);
+                            break Next::Exhausted;
+                        }
+                    }
+                }
             }
             Next::Exhausted => {
                 race.win(i);

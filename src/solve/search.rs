@@ -10,6 +10,7 @@
 
 use super::SolveError;
 use super::exchange::{Port, SharedBound};
+use super::split::{Guide, Path};
 use crate::engine::{Completion, Engine, EngineError, EngineResult};
 use crate::nogoods::Lit;
 use crate::solve::config::Restarts;
@@ -126,6 +127,9 @@ pub struct Search<'e> {
     /// 0), and the version of it taken up last.
     pub shared_bound: Option<Arc<SharedBound>>,
     bound_seen: u64,
+    /// Split mode: this search's part of the space (`solve/split.rs`); `None` in compete mode
+    /// and for a single search.
+    pub guide: Option<Guide>,
     /// A parallel run's nogood exchange: what this search learned goes out after each conflict,
     /// what the others learned comes in at each restart (clasp's `--integrate`).
     pub exchange: Option<Port>,
@@ -146,6 +150,7 @@ impl<'e> Search<'e> {
             stop,
             shared_bound: None,
             bound_seen: 0,
+            guide: None,
             exchange: None,
             outgoing: Vec::new(),
             fallback: None,
@@ -222,6 +227,46 @@ impl<'e> Search<'e> {
         Ok(ok)
     }
 
+    /// No model is left anywhere (a conflict at level 0): in split mode, for every search.
+    fn exhausted(&self) -> Next {
+        if let Some(g) = &self.guide {
+            g.coordinator().finish();
+        }
+        Next::Exhausted
+    }
+
+    /// Split mode: the next part of the space, once this one is exhausted (or at the start).
+    fn next_part(&mut self) -> Result<Option<Next>, Failure> {
+        let g = self.guide.as_mut().expect("split mode");
+        let part = match g.coordinator().next_part(&self.stop) {
+            Err(stop) => return Ok(Some(Next::Interrupted(stop))),
+            Ok(None) => return Ok(Some(Next::Exhausted)),
+            Ok(Some(part)) => part,
+        };
+        let nogoods = g.take(part);
+        self.engine.restart()?;
+        self.take_shared_bound()?;
+        for ng in nogoods {
+            if !self.block(&ng)? {
+                return Ok(Some(self.exhausted()));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Adds a nogood that excludes a printed model (or its projection) and, in split mode,
+    /// records it for the parts this search gives away; false if no model is left.
+    pub fn block(&mut self, lits: &[Lit]) -> Result<bool, SolveError> {
+        if let Some(g) = self.guide.as_mut() {
+            g.record(lits);
+        }
+        let left = self.add_nogood(lits)?;
+        if !left {
+            self.exhausted();
+        }
+        Ok(left)
+    }
+
     /// Gives the other searches what the engine learned for them.
     fn send(&mut self) -> EngineResult<()> {
         if let Some(port) = self.exchange.as_mut() {
@@ -265,7 +310,7 @@ impl<'e> Search<'e> {
                 Ok(None) => {}
                 Err(Failure::Engine(e)) => {
                     if !self.fail_over(e)? {
-                        return Ok(Next::Exhausted);
+                        return Ok(self.exhausted());
                     }
                 }
                 Err(Failure::Solve(e)) => return Err(e),
@@ -277,6 +322,9 @@ impl<'e> Search<'e> {
     fn step(&mut self) -> Result<Option<Next>, Failure> {
         if let Some(stop) = self.stop.reached() {
             return Ok(Some(Next::Interrupted(stop)));
+        }
+        if self.guide.as_ref().is_some_and(|g| g.taken == 0) {
+            return self.next_part();
         }
         // The engine may resolve conflicts inside propagate, up to the next restart or
         // deletion (exclusive: the conflict that makes one due comes back here).
@@ -290,7 +338,7 @@ impl<'e> Search<'e> {
         }
         if !ok {
             if !self.engine.resolve_conflict()? {
-                return Ok(Some(Next::Exhausted));
+                return Ok(Some(self.exhausted()));
             }
             self.conflicts += 1;
             self.send()?;
@@ -298,7 +346,7 @@ impl<'e> Search<'e> {
                 self.engine.restart()?;
                 self.take_shared_bound()?;
                 if !self.receive()? {
-                    return Ok(Some(Next::Exhausted));
+                    return Ok(Some(self.exhausted()));
                 }
             }
             if self.conflicts >= self.next_reduce {
@@ -307,6 +355,14 @@ impl<'e> Search<'e> {
                 self.engine.reduce_learned();
             }
             return Ok(None);
+        }
+        if let Some(g) = self.guide.as_mut() {
+            match g.establish(&mut *self.engine)? {
+                Path::Decided => return Ok(None),
+                Path::Refuted => return self.next_part(),
+                Path::Established if g.coordinator().wanted() => g.split(&*self.engine)?,
+                Path::Established => {}
+            }
         }
         if self.engine.decide()?.is_some() {
             return Ok(None);
@@ -326,7 +382,7 @@ impl<'e> Search<'e> {
             Candidate::Rejected(nogoods) => {
                 for ng in nogoods {
                     if !self.add_nogood(&ng)? {
-                        return Ok(Some(Next::Exhausted));
+                        return Ok(Some(self.exhausted()));
                     }
                 }
                 Ok(None)

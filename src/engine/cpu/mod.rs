@@ -368,6 +368,12 @@ impl Engine for CpuEngine {
         Ok(self.complete_assignment())
     }
 
+    fn assume(&mut self, l: Lit) -> EngineResult<()> {
+        debug_assert!(self.a.is_unassigned(l.var()), "an assumption already assigned");
+        self.decide_lit(l);
+        Ok(())
+    }
+
     fn atom_values(&self) -> EngineResult<Vec<bool>> {
         Ok((0..=self.p.num_atoms).map(|v| self.a.is_true(Lit::pos(v))).collect())
     }

@@ -148,7 +148,7 @@ impl CudaEngine {
         Ok(Some(Lit(c.decided)))
     }
 
-    fn force_decision(&mut self, l: Lit) -> DResult<()> {
+    pub(super) fn force_decision(&mut self, l: Lit) -> DResult<()> {
         let lv = self.mirror.ctl.level + 1;
         self.dev.deps.ensure_level(&self.dev.gpu, lv, self.p.num_vars)?;
         let d = &mut self.dev;

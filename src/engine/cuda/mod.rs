@@ -313,6 +313,11 @@ impl Engine for CudaEngine {
         r
     }
 
+    fn assume(&mut self, l: Lit) -> EngineResult<()> {
+        self.decisions.ranked = None;
+        self.settle_learning().and_then(|_| self.force_decision(l)).map_err(failed)
+    }
+
     fn complete(&mut self) -> EngineResult<Completion> {
         self.decisions.ranked = None;
         self.settle_learning().and_then(|_| self.try_complete()).map_err(failed)

@@ -1,0 +1,260 @@
+//! Split mode (clasp's `--parallel-mode=N,split`): the searches of a parallel run divide the search
+//! space by guiding paths. A search works on a part, a path of assumption literals decided before
+//! any other decision (restarts keep them). A search whose path is refuted (a path literal false)
+//! has exhausted its part and asks the [`Coordinator`] for another; a busy search asked for work
+//! gives away the part where its first decision beyond its path is flipped (`path + ¬d`) and keeps
+//! `path + d`. The space is exhausted when every search waits and no part is left, or when one
+//! search finds a conflict at level 0.
+//!
+//! Enumeration stays exact because every nogood that excludes a model (its decisions, or its
+//! projection) excludes only what was printed: it is valid in every part. A search records the
+//! ones it adds, and a part it gives away takes those that could matter there (all but the ones
+//! that contain `d`, which no assignment of `path + ¬d` violates); so a model found in a part
+//! before that part was split is never found again in the other half. Projections can still come
+//! twice from two parts: the driver prints each once (`portfolio.rs`).
+
+use crate::engine::{Engine, EngineResult};
+use crate::nogoods::Lit;
+use crate::stop::{Stop, StopToken};
+use std::collections::VecDeque;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::Duration;
+
+/// A part of the search space: its guiding path, and the nogoods that exclude the models already
+/// printed that lie in it.
+#[derive(Clone, Debug, Default)]
+pub struct Part {
+    pub path: Vec<Lit>,
+    pub nogoods: Vec<Vec<Lit>>,
+}
+
+/// Invariant: `idle` counts the searches waiting in `next_part`, of the `searches` still taking
+/// part; `done` once no part is left.
+struct State {
+    queue: VecDeque<Part>,
+    idle: u32,
+    searches: u32,
+    done: bool,
+}
+
+/// The parts not yet taken, and who waits for one.
+pub struct Coordinator {
+    state: Mutex<State>,
+    ready: Condvar,
+    /// Set while some search waits for a part and none is queued: busy searches then split.
+    wanted: AtomicBool,
+}
+
+impl Coordinator {
+    /// `searches` searches, the whole space one part for the first to take it.
+    pub fn new(searches: u32) -> Arc<Coordinator> {
+        let state = State { queue: VecDeque::from([Part::default()]), idle: 0, searches, done: false };
+        Arc::new(Coordinator {
+            state: Mutex::new(state),
+            ready: Condvar::new(),
+            wanted: AtomicBool::new(false),
+        })
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Waits for a part; `Ok(None)` when no part is left (every search waits and none is queued,
+    /// or the space was found exhausted), `Err` when `stop` stops the wait.
+    pub fn next_part(&self, stop: &StopToken) -> Result<Option<Part>, Stop> {
+        let mut st = self.lock();
+        st.idle += 1;
+        loop {
+            if st.done {
+                return Ok(None);
+            }
+            if let Some(part) = st.queue.pop_front() {
+                st.idle -= 1;
+                self.wanted.store(st.idle as usize > st.queue.len(), Ordering::Relaxed);
+                return Ok(Some(part));
+            }
+            if st.idle >= st.searches {
+                st.done = true;
+                self.ready.notify_all();
+                return Ok(None);
+            }
+            self.wanted.store(true, Ordering::Relaxed);
+            if let Some(why) = stop.reached() {
+                st.idle -= 1;
+                return Err(why);
+            }
+            st = self.ready.wait_timeout(st, Duration::from_millis(10)).unwrap_or_else(|e| e.into_inner()).0;
+        }
+    }
+
+    /// Whether some search waits for a part.
+    #[inline]
+    pub fn wanted(&self) -> bool {
+        self.wanted.load(Ordering::Relaxed)
+    }
+
+    /// Queues a part given away.
+    fn give(&self, part: Part) {
+        let mut st = self.lock();
+        st.queue.push_back(part);
+        self.wanted.store(st.idle as usize > st.queue.len(), Ordering::Relaxed);
+        self.ready.notify_one();
+    }
+
+    /// A search leaves (it could not start, failed, or stopped), giving back the part it had not
+    /// finished: another search takes it, and the end is no longer waited for from this one.
+    pub fn leave(&self, unfinished: Option<Part>) {
+        let mut st = self.lock();
+        st.searches -= 1;
+        if let Some(part) = unfinished {
+            st.queue.push_front(part);
+        }
+        self.wanted.store(st.idle as usize > st.queue.len(), Ordering::Relaxed);
+        self.ready.notify_all();
+    }
+
+    /// The whole space is exhausted (a conflict at level 0): no part is left for anyone.
+    pub fn finish(&self) {
+        self.lock().done = true;
+        self.ready.notify_all();
+    }
+
+    pub fn is_done(&self) -> bool {
+        self.lock().done
+    }
+}
+
+/// What a search makes of its part at a decision point.
+pub enum Path {
+    /// Every path literal is true: search on.
+    Established,
+    /// A path literal was decided: propagate first.
+    Decided,
+    /// A path literal is false: the part is exhausted.
+    Refuted,
+}
+
+/// One search's part and its place in it. Dropped, it leaves the coordinator, giving back its
+/// part if it had not finished it.
+pub struct Guide {
+    coordinator: Arc<Coordinator>,
+    part: Part,
+    /// Whether the search is at work on `part` (taken and not yet refuted).
+    active: bool,
+    /// The decision level after the path's literals were last all true (the levels up to it are
+    /// the path's decisions), while they still are.
+    levels: Option<u32>,
+    /// Parts taken and given away.
+    pub taken: u64,
+    pub given: u64,
+}
+
+impl Guide {
+    pub fn new(coordinator: Arc<Coordinator>) -> Guide {
+        Guide { coordinator, part: Part::default(), active: false, levels: None, taken: 0, given: 0 }
+    }
+
+    pub fn coordinator(&self) -> &Coordinator {
+        &self.coordinator
+    }
+
+    /// Starts on `part`: the engine is to be at level 0; the part's nogoods are to be added.
+    pub fn take(&mut self, part: Part) -> Vec<Vec<Lit>> {
+        self.taken += 1;
+        self.active = true;
+        self.levels = None;
+        self.part = Part { path: part.path, nogoods: Vec::new() };
+        part.nogoods
+    }
+
+    /// Records a nogood that excludes a printed model (for the parts given away later).
+    pub fn record(&mut self, nogood: &[Lit]) {
+        self.part.nogoods.push(nogood.to_vec());
+    }
+
+    /// Decides the next path literal the engine lacks, or says that the path holds or is refuted.
+    pub fn establish(&mut self, e: &mut dyn Engine) -> EngineResult<Path> {
+        if self.levels.is_some_and(|lv| e.decision_level() >= lv) {
+            return Ok(Path::Established);
+        }
+        self.levels = None;
+        for &l in &self.part.path {
+            match e.lit_value(l)? {
+                Some(true) => {}
+                Some(false) => {
+                    self.active = false;
+                    return Ok(Path::Refuted);
+                }
+                None => {
+                    e.assume(l)?;
+                    return Ok(Path::Decided);
+                }
+            }
+        }
+        self.levels = Some(e.decision_level());
+        Ok(Path::Established)
+    }
+
+    /// Gives away the part beyond the search's first decision past its path, if it has made one:
+    /// `path + ¬d` goes to the coordinator, `path + d` stays.
+    pub fn split(&mut self, e: &dyn Engine) -> EngineResult<()> {
+        let Some(lv) = self.levels else { return Ok(()) };
+        let Some(&d) = e.decisions()?.get(lv as usize) else { return Ok(()) };
+        let mut path = self.part.path.clone();
+        path.push(!d);
+        let nogoods = self.part.nogoods.iter().filter(|ng| !ng.contains(&d)).cloned().collect();
+        self.part.path.push(d);
+        self.levels = Some(lv + 1);
+        self.given += 1;
+        self.coordinator.give(Part { path, nogoods });
+        Ok(())
+    }
+}
+
+impl Drop for Guide {
+    fn drop(&mut self) {
+        let unfinished = self.active.then(|| std::mem::take(&mut self.part));
+        self.coordinator.leave(unfinished);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parts_are_handed_out_and_the_end_is_seen() {
+        let c = Coordinator::new(2);
+        let stop = StopToken::never();
+        let first = c.next_part(&stop).unwrap().expect("the whole space");
+        assert!(first.path.is_empty());
+        assert!(!c.wanted(), "nobody waits yet");
+        c.give(Part { path: vec![Lit(3)], nogoods: vec![vec![Lit(5)]] });
+        let second = c.next_part(&stop).unwrap().expect("the part given");
+        assert_eq!((second.path, second.nogoods), (vec![Lit(3)], vec![vec![Lit(5)]]));
+        // Both wait now: a third call sees every search idle and nothing queued.
+        let c2 = Arc::clone(&c);
+        let waiter = std::thread::spawn(move || c2.next_part(&StopToken::never()).unwrap());
+        while !c.wanted() {
+            std::thread::yield_now();
+        }
+        assert!(c.next_part(&stop).unwrap().is_none());
+        assert!(waiter.join().unwrap().is_none() && c.is_done());
+    }
+
+    #[test]
+    fn a_search_that_leaves_gives_its_part_back() {
+        let c = Coordinator::new(2);
+        let stop = StopToken::never();
+        let mut g = Guide::new(Arc::clone(&c));
+        g.take(c.next_part(&stop).unwrap().unwrap());
+        g.record(&[Lit(4)]);
+        drop(g);
+        let back = c.next_part(&stop).unwrap().expect("the part given back");
+        assert_eq!(back.nogoods, vec![vec![Lit(4)]]);
+        // The one left is the only search now: when it waits, the space is exhausted.
+        assert!(c.next_part(&stop).unwrap().is_none());
+    }
+}
