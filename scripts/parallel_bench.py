@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""Parallel search against clingo's: solved and time per configuration, in one run.
+
+Runs every ground program under every configuration, one run at a time (a parallel run takes the
+machine's cores), with a wall-clock limit, and prints a table: the result (SAT, UNSAT, OPT,
+TIMEOUT) and the time, and per configuration the number solved and PAR2. Run it where there are
+cores (the GPU machine has 16): `-t 8` on 2 cores measures nothing.
+
+    python3 scripts/parallel_bench.py --yasmin target/release/yasmin --timeout 20 --out par.csv \\
+        --config 'clingo -t 8' --config 'yasmin -t 8 --distribute=no' --config 'yasmin -t 8' \\
+        --config 'yasmin -t 8,split' FILE.aspif ...
+
+A configuration is `clingo ARGS` (python -m clingo, --mode=clasp) or `yasmin ARGS`.
+"""
+import argparse
+import csv
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+
+def run(cmd, timeout):
+    t0 = time.monotonic()
+    try:
+        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                           timeout=timeout + 10)
+        out = p.stdout
+    except subprocess.TimeoutExpired as e:
+        out = e.stdout.decode() if isinstance(e.stdout, bytes) else (e.stdout or "")
+    wall = time.monotonic() - t0
+    try:
+        j = json.loads(out)
+    except json.JSONDecodeError:
+        return "ERROR", wall, None
+    result = j.get("Result", "")
+    stopped = "TIME LIMIT" in j or "INTERRUPTED" in j
+    if result == "OPTIMUM FOUND" and not stopped:
+        status = "OPT"
+    elif result == "UNSATISFIABLE":
+        status = "UNSAT"
+    elif result == "SATISFIABLE" and not (stopped and j["Models"].get("Costs")):
+        status = "SAT"
+    else:
+        status = "TIMEOUT"
+    costs = j["Models"].get("Costs")
+    return status, min(wall, j["Time"]["Total"] + 0.0), costs
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("files", nargs="+")
+    ap.add_argument("--yasmin", default="target/release/yasmin")
+    ap.add_argument("--python", default=sys.executable)
+    ap.add_argument("--timeout", type=float, default=20)
+    ap.add_argument("--config", action="append", required=True)
+    ap.add_argument("--out", default="parallel_bench.csv")
+    args = ap.parse_args()
+    rows = []
+    for f in args.files:
+        name = Path(f).stem
+        for cfg in args.config:
+            solver, *extra = cfg.split()
+            if solver == "clingo":
+                cmd = [args.python, "-m", "clingo", "--mode=clasp", "--outf=2", "-q",
+                       f"--time-limit={int(args.timeout)}", *extra, f]
+            else:
+                cmd = [args.yasmin, "--outf=2", "-q", f"--time-limit={args.timeout}", *extra, f]
+            status, t, costs = run(cmd, args.timeout)
+            rows.append({"instance": name, "config": cfg, "status": status, "time": round(t, 3),
+                         "costs": json.dumps(costs) if costs else ""})
+            print(f"{name[:40]:40} {cfg:32} {status:8} {t:7.2f}", flush=True)
+    with open(args.out, "w", newline="") as fh:
+        w = csv.DictWriter(fh, fieldnames=list(rows[0].keys()))
+        w.writeheader()
+        w.writerows(rows)
+    names = list(dict.fromkeys(r["instance"] for r in rows))
+    print()
+    print("| instance | " + " | ".join(args.config) + " |")
+    print("|---|" + "---|" * len(args.config))
+    for n in names:
+        cells = []
+        for c in args.config:
+            r = next(r for r in rows if r["instance"] == n and r["config"] == c)
+            cells.append(r["status"] if r["status"] == "TIMEOUT" else f"{r['status']} {r['time']:.2f}")
+        print(f"| {n} | " + " | ".join(cells) + " |")
+    solved = [sum(1 for r in rows if r["config"] == c and r["status"] != "TIMEOUT" and r["status"] != "ERROR")
+              for c in args.config]
+    par2 = [sum(r["time"] if r["status"] not in ("TIMEOUT", "ERROR") else 2 * args.timeout
+                for r in rows if r["config"] == c) / len(names) for c in args.config]
+    print("| solved | " + " | ".join(str(s) for s in solved) + " |")
+    print("| PAR2 (s) | " + " | ".join(f"{p:.1f}" for p in par2) + " |")
+
+
+if __name__ == "__main__":
+    main()
