@@ -243,11 +243,11 @@ impl<'e> Search<'e> {
             Ok(None) => return Ok(Some(Next::Exhausted)),
             Ok(Some(part)) => part,
         };
-        let nogoods = g.take(part);
+        let nogoods = g.take(part).to_vec();
         self.engine.restart()?;
         self.take_shared_bound()?;
         for ng in nogoods {
-            if !self.block(&ng)? {
+            if !self.add_nogood(&ng)? {
                 return Ok(Some(self.exhausted()));
             }
         }

@@ -160,13 +160,14 @@ impl Guide {
         &self.coordinator
     }
 
-    /// Starts on `part`: the engine is to be at level 0; the part's nogoods are to be added.
-    pub fn take(&mut self, part: Part) -> Vec<Vec<Lit>> {
+    /// Starts on `part`, whose nogoods the search is to add (at level 0): they stay recorded with
+    /// the part, which a search that fails gives back whole.
+    pub fn take(&mut self, part: Part) -> &[Vec<Lit>] {
         self.taken += 1;
         self.active = true;
         self.levels = None;
-        self.part = Part { path: part.path, nogoods: Vec::new() };
-        part.nogoods
+        self.part = part;
+        &self.part.nogoods
     }
 
     /// Records a nogood that excludes a printed model (for the parts given away later).
