@@ -71,6 +71,31 @@ gpu_test! {
 }
 
 gpu_test! {
+    /// Three CUDA engines dividing the space (`--parallel-mode=3,split`, the guiding paths'
+    /// literals decided by `assume`) and sharing nogoods: every expected answer set, once.
+    fn gpu_split_mode_enumerates_every_answer_set_once() {
+        let mut opts = options_on(Backend::Cuda, Learning::Res, Heuristic::Activity);
+        opts.threads = 3;
+        opts.split = true;
+        let mut failures = Vec::new();
+        let mut checked = 0;
+        for (path, expected) in ["tight", "nontight"].iter().flat_map(|f| conformance(f)) {
+            let program = read_program(&std::fs::read(&path).unwrap()).unwrap();
+            if program.minimize().next().is_some() {
+                continue;
+            }
+            checked += 1;
+            let (outcome, got, _) = answer_sets(&program, &opts);
+            if got != expected || !outcome.exhausted {
+                failures.push(format!("{}: {} answer sets, expected {}", path.display(), got.len(), expected.len()));
+            }
+        }
+        eprintln!("GPU split mode: {}/{checked} programs agree", checked - failures.len());
+        assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+    }
+}
+
+gpu_test! {
     /// A CUDA engine that fails mid-search (an injected device error, `engine/faulty.rs`): with
     /// `--backend=auto` the CPU engine takes over, given the blocking nogoods and bound, and every
     /// answer set comes once; a CUDA search that fails in a race drops out and another answers;

@@ -147,6 +147,11 @@ fn start<'a>(d: &Driver<'a>, i: u32, race: &Race) -> Result<Option<Search<'a>>, 
     opts.perturb = perturb_key(d.opts.seed, i);
     opts.gpu_share = d.opts.threads;
     opts.share = d.opts.distribute.filter(|_| race.exchange.is_some());
+    if race.split.is_some() {
+        // A guiding path is decided before anything else: the CUDA engine's kernel must not
+        // decide at its fixpoints on its own (the search decides the path there).
+        opts.gpu_decisions = 0;
+    }
     let Some(mut s) = d.search(&opts, i, &race.stop)? else { return Ok(None) };
     s.shared_bound = race.bound.clone();
     s.exchange = race.exchange.as_ref().map(|x| x.port(i));
