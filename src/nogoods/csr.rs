@@ -2,6 +2,8 @@
 //! literal, per variable, per body) that never change after construction: one offset array and
 //! one item array instead of a vector per key.
 
+use crate::stop::{Interrupted, StopToken};
+
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Csr<T> {
     start: Vec<u32>,
@@ -15,8 +17,18 @@ impl<T: Copy + Default> Csr<T> {
     where
         I: Iterator<Item = (usize, T)> + Clone,
     {
+        Self::from_pairs_until(n, pairs, &StopToken::never()).expect("never stopped")
+    }
+
+    /// [`from_pairs`](Self::from_pairs), polling `stop` (an index of millions of pairs takes a
+    /// while).
+    pub fn from_pairs_until<I>(n: usize, pairs: I, stop: &StopToken) -> Result<Self, Interrupted>
+    where
+        I: Iterator<Item = (usize, T)> + Clone,
+    {
         let mut start = vec![0u32; n + 1];
-        for (k, _) in pairs.clone() {
+        for (i, (k, _)) in pairs.clone().enumerate() {
+            stop.check_every(i)?;
             start[k + 1] += 1;
         }
         for i in 1..start.len() {
@@ -24,11 +36,12 @@ impl<T: Copy + Default> Csr<T> {
         }
         let mut fill = start.clone();
         let mut items = vec![T::default(); start[n] as usize];
-        for (k, x) in pairs {
+        for (i, (k, x)) in pairs.enumerate() {
+            stop.check_every(i)?;
             items[fill[k] as usize] = x;
             fill[k] += 1;
         }
-        Csr { start, items }
+        Ok(Csr { start, items })
     }
 
     #[inline]

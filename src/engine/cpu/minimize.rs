@@ -9,6 +9,7 @@
 
 use crate::engine::assignment::{Assignment, Reason};
 use crate::nogoods::{CostLevels, Csr, Lit};
+use crate::stop::{Interrupted, StopToken};
 
 pub struct CostProp {
     /// Per literal index: (level, weight) pairs of cost literals.
@@ -20,12 +21,13 @@ pub struct CostProp {
 }
 
 impl CostProp {
-    pub fn new(costs: &CostLevels, num_vars: u32) -> Self {
+    /// The occurrence index of the cost literals, polling `stop`.
+    pub fn new_until(costs: &CostLevels, num_vars: u32, stop: &StopToken) -> Result<Self, Interrupted> {
         let pairs = (0..costs.len()).flat_map(|lv| {
             costs.range(lv).map(move |i| (costs.lits[i].index(), (lv as u32, costs.weights[i])))
         });
-        let occ = Csr::from_pairs(2 * num_vars as usize, pairs);
-        CostProp { occ, sum: vec![0; costs.len()], bound: None, strict: true, dirty: false }
+        let occ = Csr::from_pairs_until(2 * num_vars as usize, pairs, stop)?;
+        Ok(CostProp { occ, sum: vec![0; costs.len()], bound: None, strict: true, dirty: false })
     }
 
     pub fn has_occurrences(&self, l: Lit) -> bool {

@@ -74,9 +74,8 @@ impl CpuEngine {
     /// seconds).
     pub fn new_until(p: Arc<Problem>, opts: &SearchOptions, stop: &StopToken) -> Result<Self, Interrupted> {
         let nv = p.num_vars;
-        let wp = WeightProp::new(&p.weights, nv);
-        let cost = CostProp::new(&p.costs, nv);
-        stop.check()?;
+        let wp = WeightProp::new_until(&p.weights, nv, stop)?;
+        let cost = CostProp::new_until(&p.costs, nv, stop)?;
         let ufs = Unfounded::new(&p);
         stop.check()?;
         let hooks = (0..2 * nv)

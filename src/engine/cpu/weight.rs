@@ -10,6 +10,7 @@
 
 use crate::engine::assignment::{Assignment, Reason};
 use crate::nogoods::{Csr, Lit, WeightConstraints};
+use crate::stop::{Interrupted, StopToken};
 
 #[derive(Clone, Copy, Default)]
 struct Occ {
@@ -38,7 +39,8 @@ pub struct WeightProp {
 }
 
 impl WeightProp {
-    pub fn new(w: &WeightConstraints, num_vars: u32) -> Self {
+    /// The occurrence index and sums of `w`, polling `stop` (millions of members take a while).
+    pub fn new_until(w: &WeightConstraints, num_vars: u32, stop: &StopToken) -> Result<Self, Interrupted> {
         let pairs = (0..w.len()).flat_map(move |c| {
             let members = w.range(c).enumerate().flat_map(move |(i, j)| {
                 let (l, i) = (w.lits[j], i as u32);
@@ -53,9 +55,9 @@ impl WeightProp {
                 ((!head).index(), Occ { c: c as u32, tag: HEAD_FALSE }),
             ])
         });
-        let occ = Csr::from_pairs(2 * num_vars as usize, pairs);
+        let occ = Csr::from_pairs_until(2 * num_vars as usize, pairs, stop)?;
         let total = (0..w.len()).map(|c| w.total(c)).collect();
-        WeightProp { occ, true_sum: vec![0; w.len()], false_sum: vec![0; w.len()], total }
+        Ok(WeightProp { occ, true_sum: vec![0; w.len()], false_sum: vec![0; w.len()], total })
     }
 
     /// Counts `l` (just assigned true) in the sums.
