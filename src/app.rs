@@ -3,6 +3,7 @@
 
 use crate::cli::{Cli, PreFormat};
 use crate::input::{Loaded, Polled, Reader, load};
+use crate::output::paced::Paced;
 use crate::output::{Format, Printer, RunInfo, ShownTable};
 use crate::program::{ProgramBuilder, ProgramSink};
 use crate::solve::config::{EnumMode, OptMode};
@@ -67,6 +68,13 @@ fn init_logging(verbose: u8) {
     let _ = env_logger::Builder::from_env(env).format_timestamp(None).format_target(false).try_init();
 }
 
+/// Standard output through a paced buffer (`output/paced.rs`); a failed write (a closed pipe)
+/// stops the run at once, which then ends as clasp's does ([`Exit::BrokenPipe`]).
+fn paced_stdout(stop: &StopToken) -> Paced<std::io::Stdout> {
+    let stop = stop.clone();
+    Paced::new(std::io::stdout(), move |_| stop.stop(Stop::Signal))
+}
+
 /// Runs yasmin with parsed arguments; returns how to exit.
 pub fn run(cli: Cli) -> Exit {
     let start = Instant::now();
@@ -87,8 +95,7 @@ pub fn run(cli: Cli) -> Exit {
         Ok(Loaded::Bytes(b)) => b,
         Ok(Loaded::Stopped(why)) => {
             let format = output_format(cli.outf);
-            let mut printer =
-                Printer::new(std::io::BufWriter::new(std::io::stdout().lock()), format, cli.quiet, start);
+            let mut printer = Printer::new(paced_stdout(&stop), format, cli.quiet, start);
             printer.begin(&name);
             return summary(&mut printer, &cli, &Outcome::stopped(why), 0, 0.0, start, &stop);
         }
@@ -104,9 +111,7 @@ pub fn run(cli: Cli) -> Exit {
     if cli.parse_only {
         return parse_only(&mut reader, &name, input.len(), start);
     }
-    let stdout = std::io::stdout();
-    let mut printer =
-        Printer::new(std::io::BufWriter::new(stdout.lock()), output_format(cli.outf), cli.quiet, start);
+    let mut printer = Printer::new(paced_stdout(&stop), output_format(cli.outf), cli.quiet, start);
     printer.begin(&name);
     // A big program is freed aside once the run is over: the summary, then the exit, at once.
     let mut builder = Aside::new(ProgramBuilder::new(input.len()), input.len());
@@ -124,7 +129,7 @@ pub fn run(cli: Cli) -> Exit {
             break;
         }
         if let Err(e) = read {
-            let _ = std::io::stdout().flush();
+            let _ = printer.flush();
             return error(format!("{name}:{}:{}: {}", e.line, e.column, e.message));
         }
         let program = builder.program();
@@ -209,7 +214,7 @@ fn summary<W: Write>(
     if let Err(e) = printer.finish(o, &info, cli.stats) {
         return failed("stdout", SolveError::Output(e));
     }
-    if cli.enum_mode != EnumMode::Auto && o.interrupted.is_some() {
+    if matches!(cli.enum_mode, EnumMode::Brave | EnumMode::Cautious) && o.interrupted.is_some() {
         log::warn!("consequences are incomplete: the search was interrupted");
     }
     // Where the stop came, and how late (scripts/limit_bench.py reads this line).

@@ -92,7 +92,8 @@ pub struct Cli {
     #[arg(long = "opt-mode", default_value_t = SolveOptions::default().opt_mode, value_parser = named::<OptMode>())]
     pub opt_mode: OptMode,
 
-    /// Enumeration mode: auto, brave or cautious consequences.
+    /// Enumeration mode: bt (backtrack after each model), record (a nogood per model), auto (bt
+    /// for one search without projection, else record), brave or cautious consequences.
     #[arg(long = "enum-mode", default_value_t = SolveOptions::default().enum_mode, value_parser = named::<EnumMode>())]
     pub enum_mode: EnumMode,
 

@@ -292,6 +292,48 @@ fn decisions_on_variables_enumerate_the_same_answer_sets() {
 }
 
 #[test]
+fn enumeration_modes_enumerate_the_same_answer_sets() {
+    for program in
+        ["queens.aspif", "colouring.aspif", "hamiltonian.aspif", "disjunction.aspif", "tiling.aspif"]
+    {
+        let p = instance(program);
+        let reference = parse_text(&clingo(&["-n", "0", "--trans-ext=all", &p]));
+        for mode in ["--enum-mode=bt", "--enum-mode=record", "--enum-mode=auto"] {
+            let r = yasmin(&[mode, "-n", "0", &p]);
+            let t = parse_text(&r.stdout);
+            assert_eq!(t.answer_sets(), reference.answer_sets(), "{program} {mode}");
+            assert_eq!(t.models.len(), t.answer_sets().len(), "{program} {mode}: a model printed twice");
+            assert_eq!(t.get("Models"), reference.get("Models"), "{program} {mode}");
+            assert!(!r.stderr.contains("records its models"), "{program} {mode}: {}", r.stderr);
+        }
+    }
+    // 2^12 answer sets, counted without printing.
+    let choices = temp_program("choices.aspif", &free_choices(12));
+    for mode in ["--enum-mode=bt", "--enum-mode=record"] {
+        let t = parse_text(&yasmin_ok(&[mode, "-q", "-n", "0", &choices.path], 30).stdout);
+        assert_eq!(t.get("Models"), Some("4096"), "{mode}");
+    }
+    let bad = yasmin(&["--enum-mode=backtrack", &choices.path]);
+    assert!(bad.stderr.contains("--enum-mode"), "{}", bad.stderr);
+    assert_ne!(bad.code, 0);
+}
+
+#[test]
+fn backtracking_enumeration_says_where_it_records_instead() {
+    let p = temp_program("project.aspif", PROJECT);
+    let r = yasmin_ok(&["--enum-mode=bt", "--project", "-n", "0", &p.path], 30);
+    assert!(r.stderr.contains("projective enumeration records its models"), "{}", r.stderr);
+    assert_eq!(parse_text(&r.stdout).get("Models"), Some("2"));
+    let queens = instance("queens.aspif");
+    let r = yasmin_ok(&["--enum-mode=bt", "--learning=fwd", "-n", "0", &queens], 30);
+    assert!(r.stderr.contains("records its models"), "{}", r.stderr);
+    assert_eq!(parse_text(&r.stdout).get("Models"), Some("10"));
+    // The default (auto) backtracks where it can and records elsewhere, without a word.
+    let r = yasmin_ok(&["--learning=fwd", "-n", "0", &queens], 30);
+    assert!(!r.stderr.contains("records"), "{}", r.stderr);
+}
+
+#[test]
 fn bare_number_is_the_number_of_models() {
     let queens = instance("queens.aspif");
     let all = parse_text(&yasmin_ok(&["0", &queens], 30).stdout);

@@ -401,11 +401,14 @@ struct Scheme {
     /// with `split` dividing the space (enumeration and projection too).
     threads: u32,
     split: bool,
+    /// `--enum-mode=record`: a nogood per model, where the default backtracks (one search
+    /// learning by resolution).
+    record: bool,
 }
 
 impl Scheme {
     const fn new(learning: Learning, heuristic: Heuristic) -> Scheme {
-        Scheme { learning, heuristic, vars: false, save: false, threads: 1, split: false }
+        Scheme { learning, heuristic, vars: false, save: false, threads: 1, split: false, record: false }
     }
 
     fn name(&self) -> String {
@@ -419,7 +422,8 @@ impl Scheme {
             (n, false) => format!("-t{n}"),
             (n, true) => format!("-t{n}-split"),
         };
-        format!("{:?}-{:?}{d}{t}", self.learning, self.heuristic).to_lowercase()
+        let e = if self.record { "-record" } else { "" };
+        format!("{:?}-{:?}{d}{t}{e}", self.learning, self.heuristic).to_lowercase()
     }
 }
 
@@ -440,6 +444,7 @@ fn options(s: Scheme) -> SolveOptions {
         stop: StopToken::new(Some(Instant::now() + YASMIN_TIME_LIMIT)),
         threads: s.threads,
         split: s.split,
+        enum_mode: if s.record { EnumMode::Record } else { EnumMode::Auto },
         ..SolveOptions::default()
     }
 }
@@ -635,6 +640,9 @@ fn cli_args(c: &str, info: &Info, s: Scheme) -> Vec<String> {
     if s.threads > 1 {
         a.push(format!("--parallel-mode={}{}", s.threads, if s.split { ",split" } else { "" }));
         a.push("--restarts=luby,1".into());
+    }
+    if s.record && !matches!(c, "brave" | "cautious") {
+        a.push("--enum-mode=record".into());
     }
     match c {
         "enumerate" if info.minimize => a.push("--opt-mode=enum".into()),
@@ -973,6 +981,9 @@ fn scheme_for(i: u64) -> Scheme {
     s.save = i % 5 == 4;
     s.threads = if i % 3 == 1 { 3 } else { 1 };
     s.split = i % 6 == 4;
+    // One program in four (learning by resolution) records its models as nogoods, where one
+    // search otherwise backtracks from them (the default).
+    s.record = i % 4 == 2;
     s
 }
 

@@ -2,8 +2,8 @@
 //! reading must return Ok or Err without panicking, and whatever is accepted must keep its
 //! invariants and come back unchanged from the aspif writer.
 //!
-//! Run from the repository root (nightly): `cargo fuzz run readers -- -max_len=4096`; seed the
-//! corpus with `mkdir -p fuzz/corpus/readers && cp instances/*.aspif instances/*.smodels fuzz/corpus/readers/`.
+//! Run from the repository root (stable toolchain, cargo-fuzz installed): `bash fuzz/run.sh readers
+//! 1000000`, which seeds the corpus and runs `RUSTC_BOOTSTRAP=1 cargo fuzz run readers`.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;

@@ -10,7 +10,9 @@ use crate::nogoods::{Lit, Var};
 /// Why a variable has its value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reason {
-    /// Decided, or fixed at level 0 by a unit nogood.
+    /// Decided (at the start of its level; or, flipped by backtracking enumeration, the
+    /// complement of the next level's decision, at the end of one), or fixed at level 0 by a
+    /// unit nogood.
     Decision,
     Unit,
     /// A binary nogood `{other, !lit}`: `other` became true.

@@ -87,6 +87,13 @@ impl Engine for Faulty<'_> {
         self.tick()?;
         self.inner.restart()
     }
+    fn can_backtrack(&self) -> bool {
+        self.inner.can_backtrack()
+    }
+    fn backtrack(&mut self) -> EngineResult<bool> {
+        self.tick()?;
+        self.inner.backtrack()
+    }
     fn reduce_learned(&mut self) {
         self.inner.reduce_learned()
     }

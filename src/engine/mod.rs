@@ -71,7 +71,9 @@ pub trait Engine {
     /// the engine's own, as above); false on a conflict.
     fn propagate(&mut self) -> EngineResult<bool>;
     fn decision_level(&self) -> u32;
-    /// Learning (by the configured scheme) and backjump; false if the conflict is at level 0.
+    /// Learning (by the configured scheme) and backjump; false if the conflict is at level 0,
+    /// or at or below the backtrack level ([`Engine::backtrack`]: the engine is then left at the
+    /// conflict's level, to be backtracked from).
     fn resolve_conflict(&mut self) -> EngineResult<bool>;
     /// Decides the best applicable rule; `None` if there is none.
     fn decide(&mut self) -> EngineResult<Option<Lit>>;
@@ -91,7 +93,21 @@ pub trait Engine {
     fn add_nogood(&mut self, lits: &[Lit]) -> EngineResult<bool>;
     /// Bounds the cost of further models (without offsets); `strict` asks for strictly less.
     fn set_cost_bound(&mut self, bound: Option<Vec<i64>>, strict: bool) -> EngineResult<()>;
+    /// Backjumps to level 0, or to the backtrack level ([`Engine::backtrack`]).
     fn restart(&mut self) -> EngineResult<()>;
+    /// Whether the engine backtracks for enumeration ([`Engine::backtrack`]).
+    fn can_backtrack(&self) -> bool {
+        false
+    }
+    /// Backtracking enumeration (clasp's `--enum-mode=bt`): undoes the deepest decision level
+    /// and assigns the complement of its decision at the level below, without a reason; that
+    /// level becomes the backtrack level, below which no backjump, restart or added nogood takes
+    /// the search (the space beyond has been enumerated). False if the deepest level is 0: the
+    /// whole space has been. Only for engines that [`Engine::can_backtrack`], in a search of its
+    /// own (what the engine learns after it holds under the flipped decisions only).
+    fn backtrack(&mut self) -> EngineResult<bool> {
+        Err(EngineError(format!("the {} engine does not backtrack", self.name())))
+    }
     /// Deletes learned nogoods per the deletion policy.
     fn reduce_learned(&mut self);
     fn learned_count(&self) -> usize;

@@ -1,6 +1,8 @@
 //! What yasmin prints: clasp's text format (`--outf=0`), the competition format (`--outf=1`)
 //! and clasp's JSON (`--outf=2`), with clasp's result lines and summary.
 
+pub mod paced;
+
 pub use crate::program::ShownTable;
 
 use crate::solve::config::EnumMode;
@@ -27,6 +29,9 @@ pub struct RunInfo {
 }
 
 /// The shown strings and costs of the latest model (competition output prints only it).
+/// The time after a model, in seconds, from which the next one is flushed as soon as printed.
+const PAUSE: f64 = 0.02;
+
 type LastModel = (Vec<Vec<u8>>, Option<Vec<i64>>);
 
 pub struct Printer<W: Write> {
@@ -122,6 +127,11 @@ impl<W: Write> Printer<W> {
             _ => writeln!(self.out, "{}Solving...", self.comment()),
         };
         let _ = self.out.flush();
+    }
+
+    /// Writes out what is buffered.
+    pub fn flush(&mut self) -> std::io::Result<()> {
+        self.out.flush()
     }
 
     pub fn end_call(&mut self) {
@@ -349,8 +359,15 @@ fn json_tree(out: &mut String, entries: Vec<(&[&str], String)>, depth: usize) {
 impl<W: Write> Report for Printer<W> {
     fn model(&mut self, ev: &ModelEvent<'_>) -> std::io::Result<()> {
         let t = self.elapsed();
+        // A model after a pause goes out at once; one of a burst waits in the writer's buffer
+        // (`paced.rs` writes it out soon after).
+        let paused = t - self.last_model_time >= PAUSE;
         self.last_model_time = t;
+        // Competition output prints the last model at the end; the others print each model
+        // unless quiet.
+        let needed = self.format == Format::Competition || !self.quiet;
         let shown: Vec<Vec<u8>> = match (&self.shown, ev.selected) {
+            _ if !needed => Vec::new(),
             (Some(table), Some(sel)) => table.selected(sel).into_iter().map(|s| s.to_vec()).collect(),
             (Some(table), None) => table.shown(ev.atoms).into_iter().map(|s| s.to_vec()).collect(),
             (None, _) => Vec::new(),
@@ -370,7 +387,9 @@ impl<W: Write> Report for Printer<W> {
                         s.push_str(&format!("Consequences: [{lo};{hi}]\n"));
                     }
                     self.out.write_all(s.as_bytes())?;
-                    self.out.flush()?;
+                    if paused {
+                        self.out.flush()?;
+                    }
                 }
             }
             Format::Competition => self.last_answer = Some((ev.number, t)),
@@ -398,10 +417,15 @@ impl<W: Write> Report for Printer<W> {
                     w.push_str("\n        }");
                     self.out.write_all(w.as_bytes())?;
                     self.witnesses += 1;
+                    if paused {
+                        self.out.flush()?;
+                    }
                 }
             }
         }
-        self.last_model = Some((shown, ev.costs.map(|c| c.to_vec())));
+        if self.format == Format::Competition {
+            self.last_model = Some((shown, ev.costs.map(|c| c.to_vec())));
+        }
         Ok(())
     }
 }

@@ -37,6 +37,14 @@ impl<'a> Body<'a> {
             Body::Weight { lits, .. } => lits,
         }
     }
+
+    /// The weight of literal `i` (1 in a normal body).
+    pub fn weight(&self, i: usize) -> Weight {
+        match *self {
+            Body::Normal(_) => 1,
+            Body::Weight { weights, .. } => weights[i],
+        }
+    }
 }
 
 /// One rule of a [`Program`].
@@ -129,6 +137,7 @@ impl Program {
         self.rules.len()
     }
 
+    #[inline]
     pub fn rule(&self, i: usize) -> Rule<'_> {
         let r = &self.rules[i];
         let (he, be, we) = match self.rules.get(i + 1) {

@@ -116,8 +116,17 @@ named! {
 }
 
 named! {
-    /// clasp's `--enum-mode` as far as yasmin has it: models, or brave or cautious consequences.
-    pub enum EnumMode { Auto = "auto", Brave = "brave", Cautious = "cautious" }
+    /// clasp's `--enum-mode` as far as yasmin has it: models by backtracking (bt: after a model
+    /// the search flips its last decision and never backjumps into the space enumerated), by
+    /// recording a nogood per model (record), or bt where the search can and record elsewhere
+    /// (auto); or brave or cautious consequences.
+    pub enum EnumMode {
+        Auto = "auto",
+        Bt = "bt",
+        Record = "record",
+        Brave = "brave",
+        Cautious = "cautious",
+    }
 }
 
 named! {

@@ -7,16 +7,16 @@
 
 use super::minimality::Minimality;
 use super::search::{Next, Search};
-use super::verify::{self, Verdict};
+use super::verify::{Verdict, Verifier};
 use super::{Outcome, ProblemSize, Report, SolveError, make_engine};
 use crate::engine::cpu::CpuEngine;
 use crate::engine::{Engine, EngineResult, EngineStats};
 use crate::nogoods::{Lit, Problem};
 use crate::program::Program;
 use crate::program::deps::Dependencies;
-use crate::solve::config::{Backend, SearchOptions, SolveOptions};
+use crate::solve::config::{Backend, EnumMode, SearchOptions, SolveOptions};
 use crate::stop::{DROP_ASIDE_FROM, Phase, Stop, StopToken, drop_aside};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
 /// A solve's program, its compilation and the options: what every source and task reads.
@@ -26,6 +26,8 @@ pub(super) struct Driver<'a> {
     pub problem: Arc<Problem>,
     pub opts: &'a SolveOptions,
     pub start: Instant,
+    /// What the answer-set check needs of the program, made at the first model.
+    verifier: OnceLock<Verifier>,
 }
 
 /// What a solve has gathered over its sources: their statistics (summed, as clasp's are), when
@@ -47,6 +49,9 @@ pub(super) enum Blocking<'p> {
     Not,
     /// The model's decisions.
     Decisions,
+    /// None where the source backtracks from the model instead ([`Search::can_backtrack`]), else
+    /// the model's decisions.
+    Backtrack,
     /// Its projection onto these atoms.
     Projection(&'p [u32]),
 }
@@ -77,7 +82,8 @@ impl OwnedWants {
                 Blocking::Projection(a) => Some(a.to_vec()),
                 _ => None,
             },
-            decisions: matches!(w.blocking, Blocking::Decisions),
+            // The searches of a parallel run record their models.
+            decisions: matches!(w.blocking, Blocking::Decisions | Blocking::Backtrack),
             fixed: w.fixed.map(|(l, v)| (l.to_vec(), v)),
         }
     }
@@ -98,6 +104,9 @@ pub(super) struct Found {
     pub costs: Option<Vec<i64>>,
     pub blocking: Vec<Lit>,
     pub fixed: Vec<bool>,
+    /// The source excludes the model from the next ones itself (it backtracks from it): no
+    /// blocking nogood is needed.
+    pub excluded: bool,
 }
 
 /// What a source gives when asked for the next model.
@@ -176,14 +185,14 @@ impl<'a> Driver<'a> {
                 return Ok(Err(Outcome::stopped(i.0)));
             }
         };
-        Ok(Ok(Driver { program, deps, problem, opts, start }))
+        Ok(Ok(Driver { program, deps, problem, opts, start, verifier: OnceLock::new() }))
     }
 
     /// Ends the driver; a big program's tables are freed aside ([`drop_aside`]), so that the
     /// answer (or a stop) is printed without waiting for them.
     pub fn discard(self) {
         if self.problem.num_vars as usize >= DROP_ASIDE_FROM {
-            drop_aside((self.problem, self.deps));
+            drop_aside((self.problem, self.deps, self.verifier));
         }
     }
 
@@ -256,11 +265,12 @@ impl<'a> Driver<'a> {
     /// model is then not reported); an error if it is not an answer set, which is never printed.
     pub fn verify(&self, tally: &mut Tally, m: &[bool]) -> Result<Option<Stop>, SolveError> {
         let before = self.opts.stop.enter(Phase::Verification);
-        let verdict = verify::check_answer_set(self.program, m, &self.deps, &self.opts.stop);
+        let verifier = self.verifier.get_or_init(|| Verifier::new(self.program));
+        let verdict = verifier.check(self.program, m, &self.deps, &self.opts.stop);
         self.opts.stop.enter(before);
         match verdict {
             Verdict::AnswerSet => {
-                tally.first_model.get_or_insert(self.start.elapsed().as_secs_f64());
+                tally.first_model.get_or_insert_with(|| self.start.elapsed().as_secs_f64());
                 Ok(None)
             }
             Verdict::Interrupted(stop) => Ok(Some(stop)),
@@ -315,7 +325,7 @@ impl<'a> Driver<'a> {
                 .iter()
                 .map(|&a| Ok(if e.lit_value(Lit::pos(a))? == Some(true) { Lit::pos(a) } else { Lit::neg(a) }))
                 .collect::<EngineResult<_>>()?,
-            Blocking::Decisions => e.decisions()?,
+            Blocking::Decisions | Blocking::Backtrack => e.decisions()?,
         };
         let fixed = match wants.fixed {
             None => Vec::new(),
@@ -327,7 +337,7 @@ impl<'a> Driver<'a> {
                 })
                 .collect::<EngineResult<_>>()?,
         };
-        Ok(Found { atoms: e.atom_values()?, costs, blocking, fixed })
+        Ok(Found { atoms: e.atom_values()?, costs, blocking, fixed, excluded: false })
     }
 
     /// The outcome of a solve whose last drive ended so (a task adds its own parts).
@@ -366,11 +376,13 @@ impl Tally {
 /// One search as a source of models; or, when its set-up was stopped, none.
 pub(super) struct OneSearch<'s> {
     search: Option<Search<'s>>,
+    /// Whether the user was told that the search records its models.
+    told: bool,
 }
 
 impl<'s> OneSearch<'s> {
     pub fn new(d: &Driver<'s>) -> Result<Self, SolveError> {
-        Ok(OneSearch { search: d.search(&d.opts.search, 0, &d.opts.stop)? })
+        Ok(OneSearch { search: d.search(&d.opts.search, 0, &d.opts.stop)?, told: false })
     }
 }
 
@@ -379,10 +391,24 @@ impl Source for OneSearch<'_> {
         let Some(s) = self.search.as_mut() else {
             return Ok(Event::Stopped(d.opts.stop.reached().unwrap_or(Stop::Signal)));
         };
+        let backtrack = matches!(wants.blocking, Blocking::Backtrack) && s.can_backtrack();
+        if matches!(wants.blocking, Blocking::Backtrack) && !backtrack && !self.told {
+            self.told = true;
+            if d.opts.enum_mode == EnumMode::Bt {
+                log::warn!("--enum-mode=bt: the {} engine's search records its models", s.engine.name());
+            }
+        }
+        let wants = if backtrack { Wants { blocking: Blocking::Not, ..*wants } } else { *wants };
         loop {
             return Ok(match s.next_model()? {
-                Next::Model => match s.read(|e| d.read(e, wants))? {
-                    Some(found) => Event::Model(found),
+                Next::Model => match s.read(|e| d.read(e, &wants))? {
+                    Some(mut found) => {
+                        if backtrack {
+                            s.exclude_by_backtracking();
+                            found.excluded = true;
+                        }
+                        Event::Model(found)
+                    }
                     // The engine failed and another took over: the model is searched again.
                     None => continue,
                 },

@@ -1,11 +1,12 @@
-//! Enumeration (clasp's model enumerator): each model is reported, then excluded from the rest
-//! by a nogood, its decisions or, with `--project`, its projection; until the model limit or no
+//! Enumeration (clasp's model enumerator): each model is reported, then excluded from the rest:
+//! by backtracking from it (`--enum-mode=bt`, where the search can: `search.rs`), or by a nogood,
+//! its decisions (record) or, with `--project`, its projection; until the model limit or no
 //! model is left. optN's second phase enumerates the optimal models the same way, under the
 //! optimum as a bound (`optimize.rs`).
 
 use super::driver::{Blocking, Driver, Flow, Found, Source, Task, Wants};
 use super::{ModelEvent, Report, SolveError};
-use crate::solve::config::ProjectMode;
+use crate::solve::config::{EnumMode, ProjectMode};
 
 pub(super) struct Enumerate {
     /// Models to report (`None`: all).
@@ -16,19 +17,43 @@ pub(super) struct Enumerate {
     pub projection: Option<Vec<u32>>,
     /// The costs of the last model reported.
     pub last_costs: Option<Vec<i64>>,
+    /// Whether models are excluded by backtracking where the source can.
+    pub backtrack: bool,
 }
 
 impl Enumerate {
     /// Every model, or the first `limit`, excluded by decisions or by their projection as the
     /// options say.
     pub fn new(d: &Driver<'_>, costs: bool) -> Self {
-        Enumerate { limit: d.limit(1), costs, projection: projection_atoms(d), last_costs: None }
+        let projection = projection_atoms(d);
+        if d.opts.enum_mode == EnumMode::Bt {
+            let why = if projection.is_some() {
+                Some("projective enumeration records its models")
+            } else if d.parallel().is_some() {
+                Some("the searches of a parallel enumeration record their models")
+            } else {
+                None
+            };
+            if let Some(why) = why {
+                log::warn!("--enum-mode=bt: {why}");
+            }
+        }
+        Enumerate { limit: d.limit(1), costs, projection, last_costs: None, backtrack: Self::backtracks(d) }
+    }
+
+    /// Whether the options let models be excluded by backtracking.
+    pub fn backtracks(d: &Driver<'_>) -> bool {
+        d.opts.enum_mode != EnumMode::Record
     }
 }
 
 impl Task for Enumerate {
     fn wants(&self) -> Wants<'_> {
-        let blocking = self.projection.as_deref().map_or(Blocking::Decisions, Blocking::Projection);
+        let blocking = match &self.projection {
+            Some(atoms) => Blocking::Projection(atoms),
+            None if self.backtrack => Blocking::Backtrack,
+            None => Blocking::Decisions,
+        };
         Wants { costs: self.costs, blocking, fixed: None }
     }
 
@@ -46,7 +71,9 @@ impl Task for Enumerate {
             return Ok(Flow::Enough);
         }
         // A violated nogood shows as a conflict at level 0: the search then says it is done.
-        src.add_nogood(&m.blocking)?;
+        if !m.excluded {
+            src.add_nogood(&m.blocking)?;
+        }
         Ok(Flow::More)
     }
 }

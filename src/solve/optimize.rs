@@ -62,7 +62,13 @@ pub(super) fn optimize(
         return Ok(o);
     }
     let opt = bb.best.expect("a proven optimum");
-    let mut optimal = Enumerate { limit: d.limit(1), costs: true, projection: None, last_costs: None };
+    let mut optimal = Enumerate {
+        limit: d.limit(1),
+        costs: true,
+        projection: None,
+        last_costs: None,
+        backtrack: Enumerate::backtracks(d),
+    };
     let at = d.without_offset(&opt);
     let second = if d.parallel() == Some(Mode::Split) {
         parallel(d, &mut tally, &mut optimal, report, Mode::Split, Some(at))?

@@ -136,6 +136,10 @@ pub struct Search<'e> {
     outgoing: Vec<(Vec<Lit>, u32)>,
     fallback: Option<Fallback<'e>>,
     given: Vec<Given>,
+    /// Backtracking enumeration: the engine backtracks after each model it reports (at the next
+    /// call of [`Search::next_model`]) and on each conflict at its backtrack level.
+    backtracking: bool,
+    flip_due: bool,
 }
 
 impl<'e> Search<'e> {
@@ -155,6 +159,8 @@ impl<'e> Search<'e> {
             outgoing: Vec::new(),
             fallback: None,
             given: Vec::new(),
+            backtracking: false,
+            flip_due: false,
         }
     }
 
@@ -254,6 +260,24 @@ impl<'e> Search<'e> {
         Ok(None)
     }
 
+    /// Whether the search can exclude its models by backtracking ([`Search::exclude_by_backtracking`]):
+    /// a search of its own, whose engine cannot fail over to another (which would not know what
+    /// was enumerated).
+    pub fn can_backtrack(&self) -> bool {
+        self.guide.is_none()
+            && self.exchange.is_none()
+            && self.fallback.is_none()
+            && self.engine.can_backtrack()
+    }
+
+    /// Excludes the model just reached from the models to come by backtracking from it, when
+    /// the search is next asked for one (clasp's `--enum-mode=bt`): no nogood per model.
+    pub fn exclude_by_backtracking(&mut self) {
+        debug_assert!(self.can_backtrack());
+        self.backtracking = true;
+        self.flip_due = true;
+    }
+
     /// Adds a nogood that excludes a printed model (or its projection) and, in split mode,
     /// records it for the parts this search gives away; false if no model is left.
     pub fn block(&mut self, lits: &[Lit]) -> Result<bool, SolveError> {
@@ -323,6 +347,9 @@ impl<'e> Search<'e> {
         if let Some(stop) = self.stop.reached() {
             return Ok(Some(Next::Interrupted(stop)));
         }
+        if std::mem::take(&mut self.flip_due) && !self.engine.backtrack()? {
+            return Ok(Some(self.exhausted()));
+        }
         if self.guide.as_ref().is_some_and(|g| g.taken == 0) {
             return self.next_part();
         }
@@ -338,6 +365,11 @@ impl<'e> Search<'e> {
         }
         if !ok {
             if !self.engine.resolve_conflict()? {
+                // Backtracking enumeration: nothing is left below the backtrack level; the
+                // search goes on from the last decision not yet flipped, if any.
+                if self.backtracking && self.engine.backtrack()? {
+                    return Ok(None);
+                }
                 return Ok(Some(self.exhausted()));
             }
             self.conflicts += 1;

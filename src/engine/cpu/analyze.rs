@@ -134,6 +134,11 @@ impl CpuEngine {
     fn learn(&mut self, mut ng: Vec<Lit>) {
         self.stats.learned += 1;
         self.stats.learned_literals += ng.len() as u64;
+        if ng.len() == 1 && self.floor > 0 {
+            // Asserted at the backtrack level, not at level 0: stored as {l, T0} so that it
+            // still holds once that level is undone.
+            ng.push(Lit::TRUE);
+        }
         let level_of = |l: &Lit| self.a.level[l.var() as usize];
         if ng.len() > 1 {
             let best = (1..ng.len()).max_by_key(|&i| level_of(&ng[i])).expect("len > 1");
@@ -252,6 +257,11 @@ impl CpuEngine {
             self.unsat = true;
             self.conflict = vec![Lit::TRUE];
             return false;
+        }
+        if ng.len() == 1 && self.floor > 0 {
+            // Asserted above level 0 (at the backtrack level), a unit nogood is stored as
+            // {l, T0}, so that it still holds once that level is undone.
+            ng.push(Lit::TRUE);
         }
         if ng.len() == 1 {
             self.backjump(0);

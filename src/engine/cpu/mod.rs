@@ -41,6 +41,9 @@ pub struct CpuEngine {
     conflict: Vec<Lit>,
     /// Set once a conflict at level 0 was found: no (more) answer sets.
     unsat: bool,
+    /// Backtracking enumeration's backtrack level: no backjump goes below it (0 otherwise).
+    /// Invariant: every level above it starts with a decision whose other branch is unexplored.
+    floor: u32,
     nogood_inc: f32,
     stats: EngineStats,
     scratch: Vec<Lit>,
@@ -110,6 +113,7 @@ impl CpuEngine {
             qhead: 0,
             conflict: Vec::new(),
             unsat: false,
+            floor: 0,
             nogood_inc: 1.0,
             stats: EngineStats::default(),
             scratch: Vec::new(),
@@ -160,8 +164,13 @@ impl CpuEngine {
         (0..self.p.num_vars).map(|v| self.a.is_true(Lit::pos(v))).collect()
     }
 
-    /// Backtracks to `level`, keeping every propagator's state in step.
+    /// Backjumps to `level`, or to the backtrack level if that is higher.
     fn backjump(&mut self, level: u32) {
+        self.undo_to(level.max(self.floor));
+    }
+
+    /// Backtracks to `level`, keeping every propagator's state in step.
+    fn undo_to(&mut self, level: u32) {
         if level >= self.a.decision_level() {
             return;
         }
@@ -346,6 +355,17 @@ impl Engine for CpuEngine {
         if self.unsat {
             return Ok(false);
         }
+        if self.floor > 0 {
+            let lv = self.conflict.iter().map(|l| self.a.level[l.var() as usize]).max().unwrap_or(0);
+            if lv <= self.floor {
+                // Nothing below the conflict's level is left: backtrack from there.
+                self.conflict.clear();
+                self.undo_to(lv);
+                self.floor = lv;
+                self.unsat = lv == 0;
+                return Ok(false);
+            }
+        }
         let ok = match self.learning {
             Learning::Res => self.learn_resolution(),
             Learning::Fwd => self.learn_forward(),
@@ -412,6 +432,26 @@ impl Engine for CpuEngine {
         self.backjump(0);
         self.dec.reset_parking();
         Ok(())
+    }
+
+    /// Backtracking needs 1-UIP learning: forward learning's nogoods name the decisions of the
+    /// levels a conflict depends on, not the flipped literals among them.
+    fn can_backtrack(&self) -> bool {
+        self.learning == Learning::Res && self.share.is_none()
+    }
+
+    fn backtrack(&mut self) -> EngineResult<bool> {
+        debug_assert!(self.can_backtrack() && self.conflict.is_empty());
+        let top = self.a.decision_level();
+        if self.unsat || top == 0 {
+            self.unsat = true;
+            return Ok(false);
+        }
+        let d = self.a.decision(top);
+        self.floor = top - 1;
+        self.undo_to(self.floor);
+        self.a.assign(!d, Reason::Decision);
+        Ok(true)
     }
 
     fn reduce_learned(&mut self) {

@@ -14,7 +14,7 @@
 mod unfounded_free;
 
 use crate::program::deps::Dependencies;
-use crate::program::{Body, ExternalValue, HeadKind, Lit, Program, atom_of};
+use crate::program::{Body, ExternalValue, HeadKind, Lit, Program, Rule, atom_of};
 use crate::stop::{Stop, StopToken};
 
 /// The verdict on one interpretation.
@@ -42,172 +42,207 @@ fn body_holds(m: &[bool], b: Body<'_>) -> bool {
 
 /// Checks whether `m` (indexed by atom, index 0 unused) is an answer set of `program`.
 pub fn check_answer_set(program: &Program, m: &[bool], deps: &Dependencies, stop: &StopToken) -> Verdict {
-    match model_and_founded(program, m, deps) {
-        Err(why) => Verdict::Not(why),
-        Ok(()) if deps.is_head_cycle_free() => Verdict::AnswerSet,
-        Ok(()) => match unfounded_free::check(program, m, deps, stop) {
-            Ok(None) => Verdict::AnswerSet,
-            Ok(Some(u)) => Verdict::Not(format!(
-                "atoms {} are unfounded (a smaller model of the reduct leaves them out)",
-                u.iter().map(|a| a.to_string()).collect::<Vec<_>>().join(", ")
-            )),
-            Err(i) => Verdict::Interrupted(i.0),
-        },
-    }
+    Verifier::new(program).check(program, m, deps, stop)
 }
 
-/// A model of the program that equals the least model of its reduct (without head cycles), or
-/// is supported (with them).
-fn model_and_founded(program: &Program, m: &[bool], deps: &Dependencies) -> Result<(), String> {
-    let n = program.atom_count() as usize;
-    if m.len() != n + 1 {
-        return Err(format!("interpretation has {} atoms, program {n}", m.len() - 1));
-    }
-    for (i, r) in program.rules().enumerate() {
-        if r.kind == HeadKind::Disjunction && body_holds(m, r.body) && !r.head.iter().any(|&h| m[h as usize])
-        {
-            return Err(format!("rule {} is violated", i + 1));
-        }
-    }
-    for l in program.assumptions() {
-        if !holds(m, l) {
-            return Err(format!("assumption {l} does not hold"));
-        }
-    }
-    let externals = program.effective_externals();
-    if deps.is_head_cycle_free() {
-        least_model_equals(program, m, &externals)
-    } else {
-        supported(program, m, &externals)
-    }
+/// What the check needs of a program beyond the program itself, computed once for the checks of
+/// all its models: the externals no rule can define, and each atom's positive occurrences in the
+/// bodies of rules that are not constraints.
+pub struct Verifier {
+    externals: Vec<(u32, ExternalValue)>,
+    /// Atom `a`'s occurrences, (rule, weight), are `occ[occ_start[a]..occ_start[a + 1]]`.
+    occ_start: Vec<u32>,
+    occ: Vec<(u32, i64)>,
 }
 
-/// Least model of the reduct (disjunctions shifted) by counting unmet body weight per rule.
-fn least_model_equals(
-    program: &Program,
-    m: &[bool],
-    externals: &[(u32, ExternalValue)],
-) -> Result<(), String> {
-    let n = program.atom_count() as usize;
-    let mut derived = vec![false; n + 1];
-    let mut queue: Vec<u32> = Vec::new();
-    let nrules = program.rule_count();
-    // need[r]: weight still missing from derived positive literals; None if the reduct drops r.
-    let mut need: Vec<Option<i64>> = vec![None; nrules];
-    let mut occ: Vec<Vec<(u32, i64)>> = vec![Vec::new(); n + 1];
-    let derive = |h: u32, derived: &mut Vec<bool>, queue: &mut Vec<u32>| {
-        if !derived[h as usize] {
-            derived[h as usize] = true;
-            queue.push(h);
-        }
-    };
-    let fire = |r: usize, derived: &mut Vec<bool>, queue: &mut Vec<u32>| {
-        let rule = program.rule(r);
-        match rule.kind {
-            HeadKind::Choice => {
-                for &h in rule.head {
-                    if m[h as usize] {
-                        derive(h, derived, queue);
-                    }
-                }
+impl Verifier {
+    pub fn new(program: &Program) -> Verifier {
+        let n = program.atom_count() as usize;
+        let mut count = vec![0u32; n + 2];
+        for r in program.rules().filter(|r| !r.is_constraint()) {
+            for (a, _) in positive(r.body) {
+                count[a + 1] += 1;
             }
-            HeadKind::Disjunction => {
-                let mut true_heads: Vec<u32> = rule.head.iter().copied().filter(|&h| m[h as usize]).collect();
-                true_heads.sort_unstable();
-                true_heads.dedup();
-                if let [h] = true_heads[..] {
+        }
+        for a in 1..count.len() {
+            count[a] += count[a - 1];
+        }
+        let mut fill = count.clone();
+        let mut occ = vec![(0u32, 0i64); count[n + 1] as usize];
+        for (i, r) in program.rules().enumerate().filter(|(_, r)| !r.is_constraint()) {
+            for (a, w) in positive(r.body) {
+                occ[fill[a] as usize] = (i as u32, w);
+                fill[a] += 1;
+            }
+        }
+        Verifier { externals: program.effective_externals(), occ_start: count, occ }
+    }
+
+    /// Checks whether `m` (indexed by atom, index 0 unused) is an answer set of `program`, the
+    /// program this verifier was made for.
+    pub fn check(&self, program: &Program, m: &[bool], deps: &Dependencies, stop: &StopToken) -> Verdict {
+        match self.model_and_founded(program, m, deps) {
+            Err(why) => Verdict::Not(why),
+            Ok(()) if deps.is_head_cycle_free() => Verdict::AnswerSet,
+            Ok(()) => match unfounded_free::check(program, m, deps, stop) {
+                Ok(None) => Verdict::AnswerSet,
+                Ok(Some(u)) => Verdict::Not(format!(
+                    "atoms {} are unfounded (a smaller model of the reduct leaves them out)",
+                    u.iter().map(|a| a.to_string()).collect::<Vec<_>>().join(", ")
+                )),
+                Err(i) => Verdict::Interrupted(i.0),
+            },
+        }
+    }
+
+    /// A model of the program that equals the least model of its reduct (without head cycles),
+    /// or is supported (with them). Each is one pass over the rules that also checks that none is
+    /// violated.
+    fn model_and_founded(&self, program: &Program, m: &[bool], deps: &Dependencies) -> Result<(), String> {
+        let n = program.atom_count() as usize;
+        if m.len() != n + 1 {
+            return Err(format!("interpretation has {} atoms, program {n}", m.len() - 1));
+        }
+        for l in program.assumptions() {
+            if !holds(m, l) {
+                return Err(format!("assumption {l} does not hold"));
+            }
+        }
+        if deps.is_head_cycle_free() {
+            self.least_model_equals(program, m)
+        } else {
+            self.supported(program, m)
+        }
+    }
+
+    /// Least model of the reduct (disjunctions shifted) by counting unmet body weight per rule.
+    fn least_model_equals(&self, program: &Program, m: &[bool]) -> Result<(), String> {
+        let n = program.atom_count() as usize;
+        let mut derived = vec![false; n + 1];
+        let mut queue: Vec<u32> = Vec::new();
+        // need[r]: weight still missing from derived positive literals; None if the reduct drops r.
+        let mut need: Vec<Option<i64>> = vec![None; program.rule_count()];
+        let derive = |h: u32, derived: &mut Vec<bool>, queue: &mut Vec<u32>| {
+            if !derived[h as usize] {
+                derived[h as usize] = true;
+                queue.push(h);
+            }
+        };
+        let fire = |rule: Rule<'_>, derived: &mut Vec<bool>, queue: &mut Vec<u32>| match rule.kind {
+            HeadKind::Choice => {
+                for &h in rule.head.iter().filter(|&&h| m[h as usize]) {
                     derive(h, derived, queue);
                 }
             }
-        }
-    };
-    for (r, rule) in program.rules().enumerate() {
-        if rule.is_constraint() {
-            continue;
-        }
-        let (lits, weights): (&[Lit], Vec<i64>) = match rule.body {
-            Body::Normal(l) => (l, vec![1; l.len()]),
-            Body::Weight { lits, weights, .. } => (lits, weights.to_vec()),
+            HeadKind::Disjunction => {
+                if let Some(h) = only_true_head(m, rule.head) {
+                    derive(h, derived, queue);
+                }
+            }
         };
-        let mut bound = match rule.body {
-            Body::Normal(l) => l.len() as i64,
-            Body::Weight { bound, .. } => bound,
-        };
-        let mut neg_ok = true;
-        for (&l, &w) in lits.iter().zip(&weights) {
-            if l < 0 {
+        for (r, rule) in program.rules().enumerate() {
+            violated(m, r, rule)?;
+            if rule.is_constraint() {
+                continue;
+            }
+            // The reduct: a normal body with a false negative literal is dropped; a weight
+            // body's bound is lowered by the weights of its true negative literals.
+            let lits = rule.body.lits();
+            let mut bound = match rule.body {
+                Body::Normal(l) => l.len() as i64,
+                Body::Weight { bound, .. } => bound,
+            };
+            let mut kept = true;
+            for (i, &l) in lits.iter().enumerate().filter(|(_, l)| **l < 0) {
                 if holds(m, l) {
-                    bound -= w;
+                    bound -= rule.body.weight(i);
                 } else if matches!(rule.body, Body::Normal(_)) {
-                    neg_ok = false;
+                    kept = false;
+                    break;
+                }
+            }
+            if !kept {
+                continue;
+            }
+            need[r] = Some(bound);
+            if bound <= 0 {
+                fire(rule, &mut derived, &mut queue);
+            }
+        }
+        for &(a, v) in &self.externals {
+            match v {
+                ExternalValue::Free if m[a as usize] => derive(a, &mut derived, &mut queue),
+                ExternalValue::True => derive(a, &mut derived, &mut queue),
+                _ => {}
+            }
+        }
+        while let Some(a) = queue.pop() {
+            let (from, to) = (self.occ_start[a as usize] as usize, self.occ_start[a as usize + 1] as usize);
+            for &(r, w) in &self.occ[from..to] {
+                if let Some(k) = need[r as usize].as_mut() {
+                    let before = *k;
+                    *k -= w;
+                    if before > 0 && *k <= 0 {
+                        fire(program.rule(r as usize), &mut derived, &mut queue);
+                    }
                 }
             }
         }
-        if !neg_ok {
-            continue;
+        match (1..=n).find(|&a| m[a] != derived[a]) {
+            None => Ok(()),
+            Some(a) if m[a] => {
+                Err(format!("atom {a} is true but unfounded (not in the least model of the reduct)"))
+            }
+            Some(a) => Err(format!("atom {a} is false but derivable")),
         }
-        for (&l, &w) in lits.iter().zip(&weights) {
-            if l > 0 {
-                occ[l as usize].push((r as u32, w));
+    }
+
+    /// Every true atom has a rule whose body holds and in whose head it is the only true atom.
+    fn supported(&self, program: &Program, m: &[bool]) -> Result<(), String> {
+        let mut sup = vec![false; m.len()];
+        for &(a, v) in &self.externals {
+            if matches!(v, ExternalValue::Free | ExternalValue::True) {
+                sup[a as usize] = true;
             }
         }
-        need[r] = Some(bound);
-        if bound <= 0 {
-            fire(r, &mut derived, &mut queue);
-        }
-    }
-    for &(a, v) in externals {
-        match v {
-            ExternalValue::Free if m[a as usize] => derive(a, &mut derived, &mut queue),
-            ExternalValue::True => derive(a, &mut derived, &mut queue),
-            _ => {}
-        }
-    }
-    while let Some(a) = queue.pop() {
-        for &(r, w) in &occ[a as usize] {
-            if let Some(k) = need[r as usize].as_mut() {
-                let before = *k;
-                *k -= w;
-                if before > 0 && *k <= 0 {
-                    fire(r as usize, &mut derived, &mut queue);
-                }
+        for (i, r) in program.rules().enumerate() {
+            violated(m, i, r)?;
+            if !body_holds(m, r.body) {
+                continue;
+            }
+            if r.kind == HeadKind::Choice {
+                r.head.iter().filter(|&&h| m[h as usize]).for_each(|&h| sup[h as usize] = true);
+            } else if let Some(h) = only_true_head(m, r.head) {
+                sup[h as usize] = true;
             }
         }
-    }
-    match (1..=n).find(|&a| m[a] != derived[a]) {
-        None => Ok(()),
-        Some(a) if m[a] => {
-            Err(format!("atom {a} is true but unfounded (not in the least model of the reduct)"))
+        match (1..m.len()).find(|&a| m[a] && !sup[a]) {
+            Some(a) => Err(format!("atom {a} is true but unsupported")),
+            None => Ok(()),
         }
-        Some(a) => Err(format!("atom {a} is false but derivable")),
     }
 }
 
-/// Every true atom has a rule whose body holds and in whose head it is the only true atom.
-fn supported(program: &Program, m: &[bool], externals: &[(u32, ExternalValue)]) -> Result<(), String> {
-    let mut sup = vec![false; m.len()];
-    for &(a, v) in externals {
-        if matches!(v, ExternalValue::Free | ExternalValue::True) {
-            sup[a as usize] = true;
-        }
+/// An error if `r`, rule `i`, is a disjunctive rule (or a constraint) that `m` violates.
+#[inline]
+fn violated(m: &[bool], i: usize, r: Rule<'_>) -> Result<(), String> {
+    if r.kind == HeadKind::Disjunction && !r.head.iter().any(|&h| m[h as usize]) && body_holds(m, r.body) {
+        return Err(format!("rule {} is violated", i + 1));
     }
-    for r in program.rules() {
-        if !body_holds(m, r.body) {
-            continue;
-        }
-        let mut true_heads: Vec<u32> = r.head.iter().copied().filter(|&h| m[h as usize]).collect();
-        true_heads.sort_unstable();
-        true_heads.dedup();
-        if r.kind == HeadKind::Choice {
-            true_heads.iter().for_each(|&h| sup[h as usize] = true);
-        } else if let [h] = true_heads[..] {
-            sup[h as usize] = true;
-        }
-    }
-    match (1..m.len()).find(|&a| m[a] && !sup[a]) {
-        Some(a) => Err(format!("atom {a} is true but unsupported")),
-        None => Ok(()),
-    }
+    Ok(())
+}
+
+/// A body's positive literals: (atom, weight).
+fn positive(b: Body<'_>) -> impl Iterator<Item = (usize, i64)> + '_ {
+    let lits = b.lits();
+    (0..lits.len()).filter(move |&i| lits[i] > 0).map(move |i| (lits[i] as usize, b.weight(i)))
+}
+
+/// The one atom of a disjunctive head true in `m` (an atom may be listed twice), if exactly one is.
+fn only_true_head(m: &[bool], head: &[u32]) -> Option<u32> {
+    let mut true_heads = head.iter().copied().filter(|&h| m[h as usize]);
+    let h = true_heads.next()?;
+    if true_heads.all(|g| g == h) { Some(h) } else { None }
 }
 
 #[cfg(test)]
