@@ -89,6 +89,17 @@ fn run(case: &Case, how: &Stimulus) -> Result<(), String> {
         }
         Stimulus::Signal { .. } => {}
     }
+    // A shell starts background jobs with SIGINT ignored, and the child would inherit that: a
+    // signal that comes before yasmin installs its handler would then be lost, not end the run.
+    // SAFETY: signal() is async-signal-safe, as pre_exec requires.
+    unsafe {
+        use std::os::unix::process::CommandExt;
+        cmd.pre_exec(|| {
+            libc::signal(libc::SIGINT, libc::SIG_DFL);
+            libc::signal(libc::SIGTERM, libc::SIG_DFL);
+            Ok(())
+        });
+    }
     let child = cmd.spawn().map_err(|e| format!("cannot start yasmin: {e}"))?;
     let pid = child.id() as i32;
     let t0 = Instant::now();

@@ -265,7 +265,7 @@ impl<'a> Driver<'a> {
     /// model is then not reported); an error if it is not an answer set, which is never printed.
     pub fn verify(&self, tally: &mut Tally, m: &[bool]) -> Result<Option<Stop>, SolveError> {
         let before = self.opts.stop.enter(Phase::Verification);
-        let verifier = self.verifier.get_or_init(|| Verifier::new(self.program));
+        let verifier = self.verifier.get_or_init(|| Verifier::new(self.program, &self.deps));
         let verdict = verifier.check(self.program, m, &self.deps, &self.opts.stop);
         self.opts.stop.enter(before);
         match verdict {

@@ -11,11 +11,14 @@
 //! The check for head cycles is a search, coNP-hard in general; it polls the stop token, and a
 //! check that was stopped says so ([`Verdict::Interrupted`]): its set is then never printed.
 
+mod support;
 mod unfounded_free;
 
 use crate::program::deps::Dependencies;
 use crate::program::{Body, ExternalValue, HeadKind, Lit, Program, Rule, atom_of};
 use crate::stop::{Stop, StopToken};
+use std::sync::Mutex;
+use support::Support;
 
 /// The verdict on one interpretation.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,7 +45,7 @@ fn body_holds(m: &[bool], b: Body<'_>) -> bool {
 
 /// Checks whether `m` (indexed by atom, index 0 unused) is an answer set of `program`.
 pub fn check_answer_set(program: &Program, m: &[bool], deps: &Dependencies, stop: &StopToken) -> Verdict {
-    Verifier::new(program).check(program, m, deps, stop)
+    Verifier::new(program, deps).check(program, m, deps, stop)
 }
 
 /// What the check needs of a program beyond the program itself, computed once for the checks of
@@ -50,13 +53,16 @@ pub fn check_answer_set(program: &Program, m: &[bool], deps: &Dependencies, stop
 /// bodies of rules that are not constraints.
 pub struct Verifier {
     externals: Vec<(u32, ExternalValue)>,
+    assumptions: Vec<Lit>,
+    /// The check of tight programs kept up to date across models, where the program allows.
+    support: Option<Mutex<Support>>,
     /// Atom `a`'s occurrences, (rule, weight), are `occ[occ_start[a]..occ_start[a + 1]]`.
     occ_start: Vec<u32>,
     occ: Vec<(u32, i64)>,
 }
 
 impl Verifier {
-    pub fn new(program: &Program) -> Verifier {
+    pub fn new(program: &Program, deps: &Dependencies) -> Verifier {
         let n = program.atom_count() as usize;
         let mut count = vec![0u32; n + 2];
         for r in program.rules().filter(|r| !r.is_constraint()) {
@@ -75,12 +81,39 @@ impl Verifier {
                 fill[a] += 1;
             }
         }
-        Verifier { externals: program.effective_externals(), occ_start: count, occ }
+        let externals = program.effective_externals();
+        let support = Support::new(program, deps.is_tight(), &externals).map(Mutex::new);
+        Verifier { externals, assumptions: program.assumptions(), support, occ_start: count, occ }
     }
 
     /// Checks whether `m` (indexed by atom, index 0 unused) is an answer set of `program`, the
     /// program this verifier was made for.
     pub fn check(&self, program: &Program, m: &[bool], deps: &Dependencies, stop: &StopToken) -> Verdict {
+        let sized = m.len() == program.atom_count() as usize + 1;
+        let quick = match &self.support {
+            Some(s) if sized && self.assumptions.iter().all(|&l| holds(m, l)) => {
+                Some(s.lock().unwrap_or_else(|p| p.into_inner()).update(m))
+            }
+            _ => None,
+        };
+        if quick == Some(true) {
+            debug_assert_eq!(
+                self.full_check(program, m, deps, stop),
+                Verdict::AnswerSet,
+                "incremental check"
+            );
+            return Verdict::AnswerSet;
+        }
+        // Not an answer set (the full check says why), or no incremental check.
+        let verdict = self.full_check(program, m, deps, stop);
+        debug_assert!(
+            quick.is_none() || verdict != Verdict::AnswerSet,
+            "incremental check rejects an answer set"
+        );
+        verdict
+    }
+
+    fn full_check(&self, program: &Program, m: &[bool], deps: &Dependencies, stop: &StopToken) -> Verdict {
         match self.model_and_founded(program, m, deps) {
             Err(why) => Verdict::Not(why),
             Ok(()) if deps.is_head_cycle_free() => Verdict::AnswerSet,
@@ -103,7 +136,7 @@ impl Verifier {
         if m.len() != n + 1 {
             return Err(format!("interpretation has {} atoms, program {n}", m.len() - 1));
         }
-        for l in program.assumptions() {
+        for &l in &self.assumptions {
             if !holds(m, l) {
                 return Err(format!("assumption {l} does not hold"));
             }

@@ -1,0 +1,327 @@
+//! The answer-set check of tight programs, kept up to date from one model to the next: an
+//! enumeration's consecutive models differ in few atoms, and only the rules those atoms occur in
+//! are looked at again.
+//!
+//! For a tight program (no positive cycle, not even `a :- a`) whose rules with heads have normal
+//! bodies, or weight bodies with weights of at least 0, the answer sets are the supported models
+//! (Fages): `m` violates no rule, and each true atom is the only true head of a disjunctive rule,
+//! or a head of a choice rule, whose body holds in `m`, or a free external. [`Support`] keeps per
+//! rule the counts that say whether its body holds and how many of its heads are true, per atom
+//! the number of rules that support it, and the number of violated rules and unsupported true
+//! atoms. Programs outside that class (or with a true external, a repeated head atom or body
+//! atom) get no `Support`, and every model is checked from scratch (`mod.rs`); debug builds
+//! check every verdict of `Support` against that.
+
+use crate::program::{Body, ExternalValue, HeadKind, Program, atom_of};
+
+/// One rule as the counts see it.
+struct Counted {
+    choice: bool,
+    /// A weight body's bound; for a normal body, `None`.
+    bound: Option<i64>,
+    head: (u32, u32),
+}
+
+pub(super) struct Support {
+    rules: Vec<Counted>,
+    heads: Vec<u32>,
+    /// Atom `a`'s body occurrences, (rule, literal's weight, whether positive), and the rules
+    /// whose heads hold it, in CSR form.
+    body_start: Vec<u32>,
+    body_occ: Vec<(u32, i64, bool)>,
+    head_start: Vec<u32>,
+    head_occ: Vec<u32>,
+    /// Free externals: supported when true.
+    external: Vec<bool>,
+    /// The model the counts are for (all false at first).
+    m: Vec<bool>,
+    /// Per rule: normal body, its literals false in `m`; weight body, the weight of its literals
+    /// true in `m`.
+    body: Vec<i64>,
+    true_heads: Vec<u32>,
+    /// Per atom: the rules that support it in `m` (whether it is true or not).
+    supports: Vec<u32>,
+    violated: usize,
+    unsupported: usize,
+    /// Scratch: the rules and atoms one update touches, marked while listed.
+    touched_rules: Vec<u32>,
+    rule_mark: Vec<bool>,
+    touched_atoms: Vec<u32>,
+    atom_mark: Vec<bool>,
+}
+
+impl Support {
+    /// The counts for the all-false interpretation, or `None` if the program is not in the class.
+    pub fn new(program: &Program, tight: bool, externals: &[(u32, ExternalValue)]) -> Option<Support> {
+        if !tight || externals.iter().any(|&(_, v)| v == ExternalValue::True) {
+            return None;
+        }
+        let n = program.atom_count() as usize;
+        let mut rules = Vec::with_capacity(program.rule_count());
+        let mut heads = Vec::new();
+        let (mut body_deg, mut head_deg) = (vec![0u32; n + 2], vec![0u32; n + 2]);
+        let mut seen = vec![u32::MAX; n + 1];
+        for (i, r) in program.rules().enumerate() {
+            let lits = r.body.lits();
+            for (j, &l) in lits.iter().enumerate() {
+                let a = atom_of(l) as usize;
+                // A repeated atom, or (with a head) a negative weight: not in the class.
+                if seen[a] == i as u32 || (!r.is_constraint() && r.body.weight(j) < 0) {
+                    return None;
+                }
+                seen[a] = i as u32;
+                body_deg[a + 1] += 1;
+            }
+            for &h in r.head {
+                // `a :- a` is a positive cycle that no component shows; a repeated head atom.
+                if seen[h as usize] == i as u32 {
+                    return None;
+                }
+                seen[h as usize] = i as u32;
+                head_deg[h as usize + 1] += 1;
+            }
+            let from = heads.len() as u32;
+            heads.extend_from_slice(r.head);
+            let bound = match r.body {
+                Body::Normal(_) => None,
+                Body::Weight { bound, .. } => Some(bound),
+            };
+            rules.push(Counted {
+                choice: r.kind == HeadKind::Choice,
+                bound,
+                head: (from, heads.len() as u32),
+            });
+        }
+        for a in 1..n + 2 {
+            body_deg[a] += body_deg[a - 1];
+            head_deg[a] += head_deg[a - 1];
+        }
+        let (mut bf, mut hf) = (body_deg.clone(), head_deg.clone());
+        let mut body_occ = vec![(0, 0, false); body_deg[n + 1] as usize];
+        let mut head_occ = vec![0; head_deg[n + 1] as usize];
+        let mut body = Vec::with_capacity(rules.len());
+        for (i, r) in program.rules().enumerate() {
+            let lits = r.body.lits();
+            let mut count = 0;
+            for (j, &l) in lits.iter().enumerate() {
+                let a = atom_of(l) as usize;
+                body_occ[bf[a] as usize] = (i as u32, r.body.weight(j), l > 0);
+                bf[a] += 1;
+                // All atoms false: a positive literal is false, a negative one true.
+                count += match (r.body, l > 0) {
+                    (Body::Normal(_), positive) => i64::from(positive),
+                    (Body::Weight { .. }, true) => 0,
+                    (Body::Weight { .. }, false) => r.body.weight(j),
+                };
+            }
+            body.push(count);
+            for &h in r.head {
+                head_occ[hf[h as usize] as usize] = i as u32;
+                hf[h as usize] += 1;
+            }
+        }
+        let mut external = vec![false; n + 1];
+        for &(a, _) in externals {
+            external[a as usize] = true;
+        }
+        let nr = rules.len();
+        let mut s = Support {
+            rules,
+            heads,
+            body_start: body_deg,
+            body_occ,
+            head_start: head_deg,
+            head_occ,
+            external,
+            m: vec![false; n + 1],
+            body,
+            true_heads: vec![0; nr],
+            supports: vec![0; n + 1],
+            violated: 0,
+            unsupported: 0,
+            touched_rules: Vec::new(),
+            rule_mark: vec![false; nr],
+            touched_atoms: Vec::new(),
+            atom_mark: vec![false; n + 1],
+        };
+        s.violated = (0..nr).filter(|&r| s.is_violated(r)).count();
+        Some(s)
+    }
+
+    fn body_holds(&self, r: usize) -> bool {
+        match self.rules[r].bound {
+            None => self.body[r] == 0,
+            Some(bound) => self.body[r] >= bound,
+        }
+    }
+
+    fn is_violated(&self, r: usize) -> bool {
+        !self.rules[r].choice && self.true_heads[r] == 0 && self.body_holds(r)
+    }
+
+    /// Adds `sign` times rule `r`'s support to its true heads (in the current `m`).
+    fn add_support(&mut self, r: usize, sign: i32) {
+        let rule = &self.rules[r];
+        if !self.body_holds(r) || (!rule.choice && self.true_heads[r] != 1) {
+            return;
+        }
+        for k in rule.head.0..rule.head.1 {
+            let h = self.heads[k as usize] as usize;
+            if self.m[h] {
+                self.supports[h] = self.supports[h].wrapping_add_signed(sign);
+            }
+        }
+    }
+
+    fn unsupported(&self, a: usize) -> bool {
+        self.m[a] && self.supports[a] == 0 && !self.external[a]
+    }
+
+    fn touch_rule(&mut self, r: u32) {
+        if !self.rule_mark[r as usize] {
+            self.rule_mark[r as usize] = true;
+            self.touched_rules.push(r);
+        }
+    }
+
+    fn touch_atom(&mut self, a: usize) {
+        if !self.atom_mark[a] {
+            self.atom_mark[a] = true;
+            self.touched_atoms.push(a as u32);
+        }
+    }
+
+    /// Moves the counts to `m`; whether it is a supported model violating no rule.
+    pub fn update(&mut self, m: &[bool]) -> bool {
+        debug_assert_eq!(m.len(), self.m.len());
+        // What changes: the rules the changed atoms occur in; the changed atoms, and the heads of
+        // those rules (whose support may change).
+        for (a, &value) in m.iter().enumerate().skip(1) {
+            if value == self.m[a] {
+                continue;
+            }
+            self.touch_atom(a);
+            for k in self.body_start[a] as usize..self.body_start[a + 1] as usize {
+                self.touch_rule(self.body_occ[k].0);
+            }
+            for k in self.head_start[a] as usize..self.head_start[a + 1] as usize {
+                self.touch_rule(self.head_occ[k]);
+            }
+        }
+        let rules = std::mem::take(&mut self.touched_rules);
+        for &r in &rules {
+            let (from, to) = self.rules[r as usize].head;
+            for k in from..to {
+                self.touch_atom(self.heads[k as usize] as usize);
+            }
+        }
+        let atoms = std::mem::take(&mut self.touched_atoms);
+        // Take out what they count for in the old model ...
+        for &a in &atoms {
+            self.unsupported -= usize::from(self.unsupported(a as usize));
+        }
+        for &r in &rules {
+            self.violated -= usize::from(self.is_violated(r as usize));
+            self.add_support(r as usize, -1);
+        }
+        // ... move the counts ...
+        for (a, &value) in m.iter().enumerate().skip(1) {
+            if value == self.m[a] {
+                continue;
+            }
+            self.m[a] = value;
+            for k in self.body_start[a] as usize..self.body_start[a + 1] as usize {
+                let (r, w, positive) = self.body_occ[k];
+                let now_true = value == positive;
+                let r = r as usize;
+                self.body[r] += match (self.rules[r].bound, now_true) {
+                    (None, true) => -1,
+                    (None, false) => 1,
+                    (Some(_), true) => w,
+                    (Some(_), false) => -w,
+                };
+            }
+            for k in self.head_start[a] as usize..self.head_start[a + 1] as usize {
+                let r = self.head_occ[k] as usize;
+                self.true_heads[r] = if value { self.true_heads[r] + 1 } else { self.true_heads[r] - 1 };
+            }
+        }
+        // ... and put back what they count for in the new one.
+        for &r in &rules {
+            self.violated += usize::from(self.is_violated(r as usize));
+            self.add_support(r as usize, 1);
+            self.rule_mark[r as usize] = false;
+        }
+        for &a in &atoms {
+            self.unsupported += usize::from(self.unsupported(a as usize));
+            self.atom_mark[a as usize] = false;
+        }
+        (self.touched_rules, self.touched_atoms) = (rules, atoms);
+        self.touched_rules.clear();
+        self.touched_atoms.clear();
+        self.violated == 0 && self.unsupported == 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Verdict, Verifier};
+    use crate::input::read_program;
+    use crate::program::deps::Dependencies;
+    use crate::stop::StopToken;
+
+    /// Ground programs (aspif) of up to 6 atoms: choice, disjunction, normal and weight bodies,
+    /// constraints, a free external; and ones outside the class (`a :- a`, a repeated atom, a
+    /// positive loop).
+    const PROGRAMS: [(&str, bool); 7] = [
+        // {a;b;c}. d :- a, not b. e :- 2 {a=1; b=1; c=1}. :- d, e.
+        ("asp 1 0 0\n1 1 3 1 2 3 0 0\n1 0 1 4 0 2 1 -2\n1 0 1 5 1 2 3 1 1 2 1 3 1\n1 0 0 0 2 4 5\n0\n", true),
+        // a | b. c :- a. c :- b. {d} :- c. :- d, not a.
+        ("asp 1 0 0\n1 0 2 1 2 0 0\n1 0 1 3 0 1 1\n1 0 1 3 0 1 2\n1 1 1 4 0 1 3\n1 0 0 0 2 4 -1\n0\n", true),
+        // #external a. {b}. c :- a, b. d :- not c. :- 3 {a=2; d=1}.
+        ("asp 1 0 0\n5 1 0\n1 1 1 2 0 0\n1 0 1 3 0 2 1 2\n1 0 1 4 0 1 -3\n1 0 0 1 3 2 1 2 4 1\n0\n", true),
+        // {a;b}. c :- a. c :- b. d | e :- c. f :- d, not e.
+        (
+            "asp 1 0 0\n1 1 2 1 2 0 0\n1 0 1 3 0 1 1\n1 0 1 3 0 1 2\n1 0 2 4 5 0 1 3\n1 0 1 6 0 2 4 -5\n0\n",
+            true,
+        ),
+        // {b}. a :- a, b. (a positive loop of one atom: not in the class)
+        ("asp 1 0 0\n1 1 1 2 0 0\n1 0 1 1 0 2 1 2\n0\n", false),
+        // {a;b}. c :- a, a, not b. (a repeated body atom: not in the class)
+        ("asp 1 0 0\n1 1 2 1 2 0 0\n1 0 1 3 0 3 1 1 -2\n0\n", false),
+        // {a;b}. c :- a. c :- b. a :- c. (not tight)
+        ("asp 1 0 0\n1 1 2 1 2 0 0\n1 0 1 3 0 1 1\n1 0 1 3 0 1 2\n1 0 1 1 0 1 3\n0\n", false),
+    ];
+
+    /// Interpretations in an order that changes one atom, then several, then all at a time.
+    fn orders(n: usize) -> Vec<Vec<bool>> {
+        let total = 1usize << n;
+        let mut seq: Vec<usize> = (0..total).map(|i| i ^ (i >> 1)).collect();
+        seq.extend(0..total);
+        seq.extend((0..total).rev().step_by(3));
+        seq.iter().map(|&bits| (0..=n).map(|a| a > 0 && bits >> (a - 1) & 1 == 1).collect()).collect()
+    }
+
+    #[test]
+    fn the_kept_counts_agree_with_the_check_from_scratch() {
+        let go = StopToken::default();
+        for (text, in_class) in PROGRAMS {
+            let p = read_program(text.as_bytes()).unwrap();
+            let deps = Dependencies::new(&p);
+            let v = Verifier::new(&p, &deps);
+            assert_eq!(v.support.is_some(), in_class, "{text}");
+            let n = p.atom_count() as usize;
+            let mut answer_sets = 0;
+            for m in orders(n) {
+                let full = v.full_check(&p, &m, &deps, &go);
+                let kept = v.support.as_ref().map(|s| s.lock().unwrap().update(&m));
+                if let Some(k) = kept {
+                    assert_eq!(k, full == Verdict::AnswerSet, "{text}: {m:?}: {full:?}");
+                }
+                assert_eq!(v.check(&p, &m, &deps, &go) == Verdict::AnswerSet, full == Verdict::AnswerSet);
+                answer_sets += usize::from(full == Verdict::AnswerSet);
+            }
+            assert!(answer_sets > 0, "{text}: some interpretation is an answer set");
+        }
+    }
+}
