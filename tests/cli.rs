@@ -953,15 +953,18 @@ fn statistics_come_from_the_one_table() {
 /// `Threads` and `Winner`, and `--stats` each search's counters.
 #[test]
 fn split_mode_divides_the_space() {
+    // Each search backtracks within its part (the default), or records its models.
     for name in ["queens.aspif", "colouring.aspif", "hamiltonian.aspif", "disjunction.aspif"] {
         let all = parse_text(&clingo(&["-n", "0", &instance(name)])).answer_sets();
-        let r = parse_text(&yasmin_ok(&["-n", "0", "-t", "4,split", &instance(name)], 30).stdout);
-        assert_eq!(r.models.len(), all.len(), "{name}: every model once");
-        assert_eq!(
-            (r.answer_sets(), r.get("Models")),
-            (all.clone(), Some(all.len().to_string().as_str())),
-            "{name}"
-        );
+        for mode in ["--enum-mode=auto", "--enum-mode=record"] {
+            let r = parse_text(&yasmin_ok(&["-n", "0", "-t", "4,split", mode, &instance(name)], 30).stdout);
+            assert_eq!(r.models.len(), all.len(), "{name} {mode}: every model once");
+            assert_eq!(
+                (r.answer_sets(), r.get("Models")),
+                (all.clone(), Some(all.len().to_string().as_str())),
+                "{name} {mode}"
+            );
+        }
     }
     let tiling = instance("tiling.aspif");
     let c = parse_text(&clingo(&[&tiling]));

@@ -94,6 +94,14 @@ impl Engine for Faulty<'_> {
         self.tick()?;
         self.inner.backtrack()
     }
+
+    fn set_part_root(&mut self, root: Option<u32>) {
+        self.inner.set_part_root(root)
+    }
+
+    fn flipped_at(&self, level: u32) -> EngineResult<Vec<Lit>> {
+        self.inner.flipped_at(level)
+    }
     fn reduce_learned(&mut self) {
         self.inner.reduce_learned()
     }

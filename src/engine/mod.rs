@@ -102,11 +102,22 @@ pub trait Engine {
     /// Backtracking enumeration (clasp's `--enum-mode=bt`): undoes the deepest decision level
     /// and assigns the complement of its decision at the level below, without a reason; that
     /// level becomes the backtrack level, below which no backjump, restart or added nogood takes
-    /// the search (the space beyond has been enumerated). False if the deepest level is 0: the
-    /// whole space has been. Only for engines that [`Engine::can_backtrack`], in a search of its
-    /// own (what the engine learns after it holds under the flipped decisions only).
+    /// the search (the space beyond has been enumerated). False if nothing is left to flip: the
+    /// deepest level is 0 (the whole space has been enumerated), or within a part
+    /// ([`Engine::set_part_root`]) the flip would land on the part's path. Only for engines
+    /// that [`Engine::can_backtrack`].
     fn backtrack(&mut self) -> EngineResult<bool> {
         Err(EngineError(format!("the {} engine does not backtrack", self.name())))
+    }
+    /// Backtracking within a part of the space (split mode): the levels up to `Some(k)` hold the
+    /// part's path; no backjump undoes them, and [`Engine::backtrack`] flips decisions above
+    /// level `k + 1` only, so that a flipped decision never lands at level 0, where what is
+    /// learned would lose it (nogoods learned in a part then hold everywhere and can be shared).
+    /// `None`: the whole space, and no backtrack level (a new part, after a restart).
+    fn set_part_root(&mut self, _root: Option<u32>) {}
+    /// The literals that [`Engine::backtrack`] put at `level` (flipped decisions of deeper levels).
+    fn flipped_at(&self, _level: u32) -> EngineResult<Vec<Lit>> {
+        Ok(Vec::new())
     }
     /// Deletes learned nogoods per the deletion policy.
     fn reduce_learned(&mut self);

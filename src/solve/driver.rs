@@ -71,6 +71,7 @@ pub(super) struct OwnedWants {
     costs: bool,
     projection: Option<Vec<u32>>,
     decisions: bool,
+    backtrack: bool,
     fixed: Option<(Vec<Option<Lit>>, bool)>,
 }
 
@@ -82,17 +83,18 @@ impl OwnedWants {
                 Blocking::Projection(a) => Some(a.to_vec()),
                 _ => None,
             },
-            // The searches of a parallel run record their models.
-            decisions: matches!(w.blocking, Blocking::Decisions | Blocking::Backtrack),
+            decisions: matches!(w.blocking, Blocking::Decisions),
+            backtrack: matches!(w.blocking, Blocking::Backtrack),
             fixed: w.fixed.map(|(l, v)| (l.to_vec(), v)),
         }
     }
 
     pub fn view(&self) -> Wants<'_> {
-        let blocking = match (&self.projection, self.decisions) {
-            (Some(a), _) => Blocking::Projection(a),
-            (None, true) => Blocking::Decisions,
-            (None, false) => Blocking::Not,
+        let blocking = match (&self.projection, self.decisions, self.backtrack) {
+            (Some(a), _, _) => Blocking::Projection(a),
+            (None, true, _) => Blocking::Decisions,
+            (None, false, true) => Blocking::Backtrack,
+            (None, false, false) => Blocking::Not,
         };
         Wants { costs: self.costs, blocking, fixed: self.fixed.as_ref().map(|(l, v)| (l.as_slice(), *v)) }
     }

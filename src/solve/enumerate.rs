@@ -26,17 +26,8 @@ impl Enumerate {
     /// options say.
     pub fn new(d: &Driver<'_>, costs: bool) -> Self {
         let projection = projection_atoms(d);
-        if d.opts.enum_mode == EnumMode::Bt {
-            let why = if projection.is_some() {
-                Some("projective enumeration records its models")
-            } else if d.parallel().is_some() {
-                Some("the searches of a parallel enumeration record their models")
-            } else {
-                None
-            };
-            if let Some(why) = why {
-                log::warn!("--enum-mode=bt: {why}");
-            }
+        if d.opts.enum_mode == EnumMode::Bt && projection.is_some() {
+            log::warn!("--enum-mode=bt: projective enumeration records its models");
         }
         Enumerate { limit: d.limit(1), costs, projection, last_costs: None, backtrack: Self::backtracks(d) }
     }

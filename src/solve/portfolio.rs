@@ -428,10 +428,13 @@ fn search_models(
     }
     // A bound the others found while this engine was set up.
     s.take_shared_bound()?;
+    // Split mode backtracks from its models where the engine can (the others record them).
+    let backtrack = matches!(wants.blocking, Blocking::Backtrack) && s.can_backtrack();
+    let wants = if backtrack { Wants { blocking: Blocking::Not, ..*wants } } else { *wants };
     let next = loop {
         match s.next_model()? {
             Next::Model => {
-                let Some(f) = s.read(|e| d.read(e, wants))? else { continue };
+                let Some(f) = s.read(|e| d.read(e, &wants))? else { continue };
                 // The driver's thread outlives every search; once it stops listening, what is
                 // sent is dropped.
                 match race.bound.as_deref() {
@@ -441,6 +444,10 @@ fn search_models(
                             let _ = tx.send(f);
                         });
                         s.set_cost_bound(Some(tight), true)?;
+                    }
+                    None if backtrack => {
+                        let _ = tx.send(f);
+                        s.exclude_by_backtracking();
                     }
                     None => {
                         let blocking = f.blocking.clone();

@@ -250,6 +250,9 @@ impl<'e> Search<'e> {
             Ok(Some(part)) => part,
         };
         let nogoods = g.take(part).to_vec();
+        if self.backtracking {
+            self.engine.set_part_root(None);
+        }
         self.engine.restart()?;
         self.take_shared_bound()?;
         for ng in nogoods {
@@ -261,21 +264,42 @@ impl<'e> Search<'e> {
     }
 
     /// Whether the search can exclude its models by backtracking ([`Search::exclude_by_backtracking`]):
-    /// a search of its own, whose engine cannot fail over to another (which would not know what
-    /// was enumerated).
+    /// a search of its own, or one that works on parts of the space (split mode); whose engine
+    /// cannot fail over to another (which would not know what was enumerated).
     pub fn can_backtrack(&self) -> bool {
-        self.guide.is_none()
-            && self.exchange.is_none()
+        (self.guide.is_some() || self.exchange.is_none())
             && self.fallback.is_none()
             && self.engine.can_backtrack()
     }
 
     /// Excludes the model just reached from the models to come by backtracking from it, when
-    /// the search is next asked for one (clasp's `--enum-mode=bt`): no nogood per model.
+    /// the search is next asked for one (clasp's `--enum-mode=bt`): no nogood per model. In split
+    /// mode, within its part: the part's path is the engine's root.
     pub fn exclude_by_backtracking(&mut self) {
         debug_assert!(self.can_backtrack());
         self.backtracking = true;
         self.flip_due = true;
+        if let Some(g) = &self.guide {
+            self.engine.set_part_root(g.levels());
+        }
+    }
+
+    /// Flips the deepest decision that backtracking may flip; if none is left, the search's
+    /// space (or its part: split mode) has been enumerated. A part whose first decision beyond
+    /// the path is all that is left to flip gives away the other branch (`path + ¬d`), which a
+    /// flip would put on the path.
+    fn backtrack(&mut self) -> Result<Option<Next>, Failure> {
+        if self.engine.backtrack()? {
+            return Ok(None);
+        }
+        let top = self.engine.decision_level();
+        let Some(g) = self.guide.as_mut().filter(|_| top > 0) else { return Ok(Some(self.exhausted())) };
+        if g.levels().is_some_and(|k| top == k + 1) {
+            let d = self.engine.decisions()?[top as usize - 1];
+            g.give_branch(!d);
+        }
+        g.finish_part();
+        self.next_part()
     }
 
     /// Adds a nogood that excludes a printed model (or its projection) and, in split mode,
@@ -347,8 +371,10 @@ impl<'e> Search<'e> {
         if let Some(stop) = self.stop.reached() {
             return Ok(Some(Next::Interrupted(stop)));
         }
-        if std::mem::take(&mut self.flip_due) && !self.engine.backtrack()? {
-            return Ok(Some(self.exhausted()));
+        if std::mem::take(&mut self.flip_due)
+            && let Some(next) = self.backtrack()?
+        {
+            return Ok(Some(next));
         }
         if self.guide.as_ref().is_some_and(|g| g.taken == 0) {
             return self.next_part();
@@ -367,8 +393,8 @@ impl<'e> Search<'e> {
             if !self.engine.resolve_conflict()? {
                 // Backtracking enumeration: nothing is left below the backtrack level; the
                 // search goes on from the last decision not yet flipped, if any.
-                if self.backtracking && self.engine.backtrack()? {
-                    return Ok(None);
+                if self.backtracking {
+                    return self.backtrack();
                 }
                 return Ok(Some(self.exhausted()));
             }
@@ -392,7 +418,12 @@ impl<'e> Search<'e> {
             match g.establish(&mut *self.engine)? {
                 Path::Decided => return Ok(None),
                 Path::Refuted => return self.next_part(),
-                Path::Established if g.coordinator().wanted() => g.split(&*self.engine)?,
+                Path::Established if g.coordinator().wanted() => {
+                    g.split(&*self.engine)?;
+                    if self.backtracking {
+                        self.engine.set_part_root(g.levels());
+                    }
+                }
                 Path::Established => {}
             }
         }

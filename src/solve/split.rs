@@ -12,6 +12,12 @@
 //! that contain `d`, which no assignment of `path + ¬d` violates); so a model found in a part
 //! before that part was split is never found again in the other half. Projections can still come
 //! twice from two parts: the driver prints each once (`portfolio.rs`).
+//!
+//! A search that backtracks from its models (`--enum-mode=bt`, `search.rs`) adds no such nogood:
+//! its engine's root is the path's last level, flips never land on the path, and what a flip
+//! would have put there (the other branch of the first decision beyond the path) is given away
+//! as a part instead. A part it gives away on request is unexplored whole; the path it keeps
+//! takes the flipped decisions at its new last level, under which the rest of its part lies.
 
 use crate::engine::{Engine, EngineResult};
 use crate::nogoods::Lit;
@@ -170,6 +176,26 @@ impl Guide {
         &self.part.nogoods
     }
 
+    /// The decision level of the path's last literal, while every path literal is true.
+    pub fn levels(&self) -> Option<u32> {
+        self.levels
+    }
+
+    /// Backtracking within the part: gives away `path + l`, the branch a flip would have put on
+    /// the path (with the nogoods that could matter there).
+    pub fn give_branch(&mut self, l: Lit) {
+        let mut path = self.part.path.clone();
+        path.push(l);
+        let nogoods = self.part.nogoods.iter().filter(|ng| !ng.contains(&!l)).cloned().collect();
+        self.given += 1;
+        self.coordinator.give(Part { path, nogoods });
+    }
+
+    /// Backtracking within the part found nothing left in it.
+    pub fn finish_part(&mut self) {
+        self.active = false;
+    }
+
     /// Records a nogood that excludes a printed model (for the parts given away later).
     pub fn record(&mut self, nogood: &[Lit]) {
         self.part.nogoods.push(nogood.to_vec());
@@ -199,7 +225,8 @@ impl Guide {
     }
 
     /// Gives away the part beyond the search's first decision past its path, if it has made one:
-    /// `path + ¬d` goes to the coordinator, `path + d` stays.
+    /// `path + ¬d` goes to the coordinator, `path + d` stays, with the literals that backtracking
+    /// put on d's level (flipped decisions below d: what is left of `path + d` lies under them).
     pub fn split(&mut self, e: &dyn Engine) -> EngineResult<()> {
         let Some(lv) = self.levels else { return Ok(()) };
         let Some(&d) = e.decisions()?.get(lv as usize) else { return Ok(()) };
@@ -207,6 +234,7 @@ impl Guide {
         path.push(!d);
         let nogoods = self.part.nogoods.iter().filter(|ng| !ng.contains(&d)).cloned().collect();
         self.part.path.push(d);
+        self.part.path.extend(e.flipped_at(lv + 1)?);
         self.levels = Some(lv + 1);
         self.given += 1;
         self.coordinator.give(Part { path, nogoods });

@@ -42,8 +42,11 @@ pub struct CpuEngine {
     /// Set once a conflict at level 0 was found: no (more) answer sets.
     unsat: bool,
     /// Backtracking enumeration's backtrack level: no backjump goes below it (0 otherwise).
-    /// Invariant: every level above it starts with a decision whose other branch is unexplored.
+    /// Invariant: every level above it starts with a decision whose other branch is unexplored;
+    /// within a part, it is at least the part's root.
     floor: u32,
+    /// Within a part of the space (split mode): the last level of its path.
+    part_root: Option<u32>,
     nogood_inc: f32,
     stats: EngineStats,
     scratch: Vec<Lit>,
@@ -114,6 +117,7 @@ impl CpuEngine {
             conflict: Vec::new(),
             unsat: false,
             floor: 0,
+            part_root: None,
             nogood_inc: 1.0,
             stats: EngineStats::default(),
             scratch: Vec::new(),
@@ -437,14 +441,18 @@ impl Engine for CpuEngine {
     /// Backtracking needs 1-UIP learning: forward learning's nogoods name the decisions of the
     /// levels a conflict depends on, not the flipped literals among them.
     fn can_backtrack(&self) -> bool {
-        self.learning == Learning::Res && self.share.is_none()
+        self.learning == Learning::Res
     }
 
     fn backtrack(&mut self) -> EngineResult<bool> {
+        // Flipped at level 0, a decision would be left out of what is learned: only a search of
+        // its own, which shares nothing, may do that.
         debug_assert!(self.can_backtrack() && self.conflict.is_empty());
+        debug_assert!(self.share.is_none() || self.part_root.is_some());
         let top = self.a.decision_level();
-        if self.unsat || top == 0 {
-            self.unsat = true;
+        let lowest = self.part_root.map_or(1, |k| k + 2);
+        if self.unsat || top < lowest {
+            self.unsat |= self.part_root.is_none();
             return Ok(false);
         }
         let d = self.a.decision(top);
@@ -452,6 +460,21 @@ impl Engine for CpuEngine {
         self.undo_to(self.floor);
         self.a.assign(!d, Reason::Decision);
         Ok(true)
+    }
+
+    fn flipped_at(&self, level: u32) -> EngineResult<Vec<Lit>> {
+        if level == 0 || level > self.a.decision_level() {
+            return Ok(Vec::new());
+        }
+        let from = self.a.level_start[level as usize - 1] as usize + 1;
+        let to = self.a.level_start.get(level as usize).map_or(self.a.trail.len(), |&t| t as usize);
+        let flipped = |l: &&Lit| matches!(self.a.reason[l.var() as usize], Reason::Decision);
+        Ok(self.a.trail[from..to].iter().filter(flipped).copied().collect())
+    }
+
+    fn set_part_root(&mut self, root: Option<u32>) {
+        self.part_root = root;
+        self.floor = root.map_or(0, |k| self.floor.max(k));
     }
 
     fn reduce_learned(&mut self) {
