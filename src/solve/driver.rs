@@ -109,6 +109,8 @@ pub(super) struct Found {
     /// The source excludes the model from the next ones itself (it backtracks from it): no
     /// blocking nogood is needed.
     pub excluded: bool,
+    /// The search that found it (of a parallel run; else 0).
+    pub source: usize,
 }
 
 /// What a source gives when asked for the next model.
@@ -217,7 +219,7 @@ impl<'a> Driver<'a> {
                     break Ending { models: n, exhausted: false, interrupted: Some(stop) };
                 }
             };
-            if let Some(stop) = self.verify(tally, &m.atoms)? {
+            if let Some(stop) = self.verify(tally, &m.atoms, m.source)? {
                 break Ending { models: n, exhausted: false, interrupted: Some(stop) };
             }
             n += 1;
@@ -265,10 +267,10 @@ impl<'a> Driver<'a> {
 
     /// Verifies a model: `None` if it is an answer set, the stop if the check was cut short (the
     /// model is then not reported); an error if it is not an answer set, which is never printed.
-    pub fn verify(&self, tally: &mut Tally, m: &[bool]) -> Result<Option<Stop>, SolveError> {
+    pub fn verify(&self, tally: &mut Tally, m: &[bool], from: usize) -> Result<Option<Stop>, SolveError> {
         let before = self.opts.stop.enter(Phase::Verification);
         let verifier = self.verifier.get_or_init(|| Verifier::new(self.program, &self.deps));
-        let verdict = verifier.check(self.program, m, &self.deps, &self.opts.stop);
+        let verdict = verifier.check(self.program, m, &self.deps, &self.opts.stop, from);
         self.opts.stop.enter(before);
         match verdict {
             Verdict::AnswerSet => {
@@ -339,7 +341,7 @@ impl<'a> Driver<'a> {
                 })
                 .collect::<EngineResult<_>>()?,
         };
-        Ok(Found { atoms: e.atom_values()?, costs, blocking, fixed, excluded: false })
+        Ok(Found { atoms: e.atom_values()?, costs, blocking, fixed, excluded: false, source: 0 })
     }
 
     /// The outcome of a solve whose last drive ended so (a task adds its own parts).

@@ -434,7 +434,8 @@ fn search_models(
     let next = loop {
         match s.next_model()? {
             Next::Model => {
-                let Some(f) = s.read(|e| d.read(e, &wants))? else { continue };
+                let Some(mut f) = s.read(|e| d.read(e, &wants))? else { continue };
+                f.source = i as usize;
                 // The driver's thread outlives every search; once it stops listening, what is
                 // sent is dropped.
                 match race.bound.as_deref() {

@@ -45,7 +45,7 @@ fn body_holds(m: &[bool], b: Body<'_>) -> bool {
 
 /// Checks whether `m` (indexed by atom, index 0 unused) is an answer set of `program`.
 pub fn check_answer_set(program: &Program, m: &[bool], deps: &Dependencies, stop: &StopToken) -> Verdict {
-    Verifier::new(program, deps).check(program, m, deps, stop)
+    Verifier::new(program, deps).check(program, m, deps, stop, 0)
 }
 
 /// What the check needs of a program beyond the program itself, computed once for the checks of
@@ -54,8 +54,10 @@ pub fn check_answer_set(program: &Program, m: &[bool], deps: &Dependencies, stop
 pub struct Verifier {
     externals: Vec<(u32, ExternalValue)>,
     assumptions: Vec<Lit>,
-    /// The check of tight programs kept up to date across models, where the program allows.
-    support: Option<Mutex<Support>>,
+    /// The check of tight programs kept up to date across models, where the program allows: the
+    /// counts for no model, and those kept for each sequence of models (each search's).
+    support: Option<Support>,
+    kept: Mutex<Vec<Option<Support>>>,
     /// Atom `a`'s occurrences, (rule, weight), are `occ[occ_start[a]..occ_start[a + 1]]`.
     occ_start: Vec<u32>,
     occ: Vec<(u32, i64)>,
@@ -82,17 +84,30 @@ impl Verifier {
             }
         }
         let externals = program.effective_externals();
-        let support = Support::new(program, deps.is_tight(), &externals).map(Mutex::new);
-        Verifier { externals, assumptions: program.assumptions(), support, occ_start: count, occ }
+        let support = Support::new(program, deps.is_tight(), &externals);
+        let assumptions = program.assumptions();
+        Verifier { externals, assumptions, support, kept: Mutex::new(Vec::new()), occ_start: count, occ }
     }
 
     /// Checks whether `m` (indexed by atom, index 0 unused) is an answer set of `program`, the
-    /// program this verifier was made for.
-    pub fn check(&self, program: &Program, m: &[bool], deps: &Dependencies, stop: &StopToken) -> Verdict {
+    /// program this verifier was made for. `from` names the sequence of models `m` belongs to
+    /// (the search that found it): the check of tight programs is kept up to date along each.
+    pub fn check(
+        &self,
+        program: &Program,
+        m: &[bool],
+        deps: &Dependencies,
+        stop: &StopToken,
+        from: usize,
+    ) -> Verdict {
         let sized = m.len() == program.atom_count() as usize + 1;
         let quick = match &self.support {
             Some(s) if sized && self.assumptions.iter().all(|&l| holds(m, l)) => {
-                Some(s.lock().unwrap_or_else(|p| p.into_inner()).update(m))
+                let mut kept = self.kept.lock().unwrap_or_else(|p| p.into_inner());
+                if kept.len() <= from {
+                    kept.resize(from + 1, None);
+                }
+                Some(kept[from].get_or_insert_with(|| s.clone()).update(m))
             }
             _ => None,
         };

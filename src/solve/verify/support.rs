@@ -13,6 +13,7 @@
 //! check every verdict of `Support` against that.
 
 use crate::program::{Body, ExternalValue, HeadKind, Program, atom_of};
+use std::sync::Arc;
 
 /// One rule as the counts see it.
 struct Counted {
@@ -22,7 +23,8 @@ struct Counted {
     head: (u32, u32),
 }
 
-pub(super) struct Support {
+/// What the counts are kept over: the same for every model.
+struct Tables {
     rules: Vec<Counted>,
     heads: Vec<u32>,
     /// Atom `a`'s body occurrences, (rule, literal's weight, whether positive), and the rules
@@ -33,6 +35,12 @@ pub(super) struct Support {
     head_occ: Vec<u32>,
     /// Free externals: supported when true.
     external: Vec<bool>,
+}
+
+/// The counts for one sequence of models (a clone starts another, sharing the tables).
+#[derive(Clone)]
+pub(super) struct Support {
+    t: Arc<Tables>,
     /// The model the counts are for (all false at first).
     m: Vec<bool>,
     /// Per rule: normal body, its literals false in `m`; weight body, the weight of its literals
@@ -125,14 +133,10 @@ impl Support {
             external[a as usize] = true;
         }
         let nr = rules.len();
+        let t =
+            Tables { rules, heads, body_start: body_deg, body_occ, head_start: head_deg, head_occ, external };
         let mut s = Support {
-            rules,
-            heads,
-            body_start: body_deg,
-            body_occ,
-            head_start: head_deg,
-            head_occ,
-            external,
+            t: Arc::new(t),
             m: vec![false; n + 1],
             body,
             true_heads: vec![0; nr],
@@ -149,24 +153,24 @@ impl Support {
     }
 
     fn body_holds(&self, r: usize) -> bool {
-        match self.rules[r].bound {
+        match self.t.rules[r].bound {
             None => self.body[r] == 0,
             Some(bound) => self.body[r] >= bound,
         }
     }
 
     fn is_violated(&self, r: usize) -> bool {
-        !self.rules[r].choice && self.true_heads[r] == 0 && self.body_holds(r)
+        !self.t.rules[r].choice && self.true_heads[r] == 0 && self.body_holds(r)
     }
 
     /// Adds `sign` times rule `r`'s support to its true heads (in the current `m`).
     fn add_support(&mut self, r: usize, sign: i32) {
-        let rule = &self.rules[r];
+        let rule = &self.t.rules[r];
         if !self.body_holds(r) || (!rule.choice && self.true_heads[r] != 1) {
             return;
         }
         for k in rule.head.0..rule.head.1 {
-            let h = self.heads[k as usize] as usize;
+            let h = self.t.heads[k as usize] as usize;
             if self.m[h] {
                 self.supports[h] = self.supports[h].wrapping_add_signed(sign);
             }
@@ -174,7 +178,7 @@ impl Support {
     }
 
     fn unsupported(&self, a: usize) -> bool {
-        self.m[a] && self.supports[a] == 0 && !self.external[a]
+        self.m[a] && self.supports[a] == 0 && !self.t.external[a]
     }
 
     fn touch_rule(&mut self, r: u32) {
@@ -201,18 +205,18 @@ impl Support {
                 continue;
             }
             self.touch_atom(a);
-            for k in self.body_start[a] as usize..self.body_start[a + 1] as usize {
-                self.touch_rule(self.body_occ[k].0);
+            for k in self.t.body_start[a] as usize..self.t.body_start[a + 1] as usize {
+                self.touch_rule(self.t.body_occ[k].0);
             }
-            for k in self.head_start[a] as usize..self.head_start[a + 1] as usize {
-                self.touch_rule(self.head_occ[k]);
+            for k in self.t.head_start[a] as usize..self.t.head_start[a + 1] as usize {
+                self.touch_rule(self.t.head_occ[k]);
             }
         }
         let rules = std::mem::take(&mut self.touched_rules);
         for &r in &rules {
-            let (from, to) = self.rules[r as usize].head;
+            let (from, to) = self.t.rules[r as usize].head;
             for k in from..to {
-                self.touch_atom(self.heads[k as usize] as usize);
+                self.touch_atom(self.t.heads[k as usize] as usize);
             }
         }
         let atoms = std::mem::take(&mut self.touched_atoms);
@@ -230,19 +234,19 @@ impl Support {
                 continue;
             }
             self.m[a] = value;
-            for k in self.body_start[a] as usize..self.body_start[a + 1] as usize {
-                let (r, w, positive) = self.body_occ[k];
+            for k in self.t.body_start[a] as usize..self.t.body_start[a + 1] as usize {
+                let (r, w, positive) = self.t.body_occ[k];
                 let now_true = value == positive;
                 let r = r as usize;
-                self.body[r] += match (self.rules[r].bound, now_true) {
+                self.body[r] += match (self.t.rules[r].bound, now_true) {
                     (None, true) => -1,
                     (None, false) => 1,
                     (Some(_), true) => w,
                     (Some(_), false) => -w,
                 };
             }
-            for k in self.head_start[a] as usize..self.head_start[a + 1] as usize {
-                let r = self.head_occ[k] as usize;
+            for k in self.t.head_start[a] as usize..self.t.head_start[a + 1] as usize {
+                let r = self.t.head_occ[k] as usize;
                 self.true_heads[r] = if value { self.true_heads[r] + 1 } else { self.true_heads[r] - 1 };
             }
         }
@@ -310,15 +314,16 @@ mod tests {
             let deps = Dependencies::new(&p);
             let v = Verifier::new(&p, &deps);
             assert_eq!(v.support.is_some(), in_class, "{text}");
+            let mut mirror = v.support.clone();
             let n = p.atom_count() as usize;
             let mut answer_sets = 0;
             for m in orders(n) {
                 let full = v.full_check(&p, &m, &deps, &go);
-                let kept = v.support.as_ref().map(|s| s.lock().unwrap().update(&m));
+                let kept = mirror.as_mut().map(|s| s.update(&m));
                 if let Some(k) = kept {
                     assert_eq!(k, full == Verdict::AnswerSet, "{text}: {m:?}: {full:?}");
                 }
-                assert_eq!(v.check(&p, &m, &deps, &go) == Verdict::AnswerSet, full == Verdict::AnswerSet);
+                assert_eq!(v.check(&p, &m, &deps, &go, 0) == Verdict::AnswerSet, full == Verdict::AnswerSet);
                 answer_sets += usize::from(full == Verdict::AnswerSet);
             }
             assert!(answer_sets > 0, "{text}: some interpretation is an answer set");
