@@ -99,6 +99,10 @@ impl Engine for Faulty<'_> {
         self.inner.set_part_root(root)
     }
 
+    fn project_first(&mut self, vars: &[u32]) {
+        self.inner.project_first(vars)
+    }
+
     fn flipped_at(&self, level: u32) -> EngineResult<Vec<Lit>> {
         self.inner.flipped_at(level)
     }

@@ -115,6 +115,10 @@ pub trait Engine {
     /// learned would lose it (nogoods learned in a part then hold everywhere and can be shared).
     /// `None`: the whole space, and no backtrack level (a new part, after a restart).
     fn set_part_root(&mut self, _root: Option<u32>) {}
+    /// Projective enumeration: decides these variables before any other, and
+    /// [`Engine::backtrack`] flips the deepest decision on one of them (the decisions beyond it,
+    /// on other variables, cannot change the projection).
+    fn project_first(&mut self, _vars: &[u32]) {}
     /// The literals that [`Engine::backtrack`] put at `level` (flipped decisions of deeper levels).
     fn flipped_at(&self, _level: u32) -> EngineResult<Vec<Lit>> {
         Ok(Vec::new())

@@ -49,9 +49,10 @@ pub(super) enum Blocking<'p> {
     Not,
     /// The model's decisions.
     Decisions,
-    /// None where the source backtracks from the model instead ([`Search::can_backtrack`]), else
-    /// the model's decisions.
-    Backtrack,
+    /// None where the source backtracks from the model instead ([`Search::can_backtrack`]; from
+    /// its projection onto these atoms, deciding them first), else the model's decisions (its
+    /// projection).
+    Backtrack(Option<&'p [u32]>),
     /// Its projection onto these atoms.
     Projection(&'p [u32]),
 }
@@ -79,12 +80,13 @@ impl OwnedWants {
     pub fn of(w: &Wants<'_>) -> Self {
         OwnedWants {
             costs: w.costs,
+            // Parallel searches record projections (split mode backtracks from whole models).
             projection: match w.blocking {
-                Blocking::Projection(a) => Some(a.to_vec()),
+                Blocking::Projection(a) | Blocking::Backtrack(Some(a)) => Some(a.to_vec()),
                 _ => None,
             },
             decisions: matches!(w.blocking, Blocking::Decisions),
-            backtrack: matches!(w.blocking, Blocking::Backtrack),
+            backtrack: matches!(w.blocking, Blocking::Backtrack(None)),
             fixed: w.fixed.map(|(l, v)| (l.to_vec(), v)),
         }
     }
@@ -93,7 +95,7 @@ impl OwnedWants {
         let blocking = match (&self.projection, self.decisions, self.backtrack) {
             (Some(a), _, _) => Blocking::Projection(a),
             (None, true, _) => Blocking::Decisions,
-            (None, false, true) => Blocking::Backtrack,
+            (None, false, true) => Blocking::Backtrack(None),
             (None, false, false) => Blocking::Not,
         };
         Wants { costs: self.costs, blocking, fixed: self.fixed.as_ref().map(|(l, v)| (l.as_slice(), *v)) }
@@ -325,11 +327,11 @@ impl<'a> Driver<'a> {
         };
         let blocking = match wants.blocking {
             Blocking::Not => Vec::new(),
-            Blocking::Projection(atoms) => atoms
+            Blocking::Projection(atoms) | Blocking::Backtrack(Some(atoms)) => atoms
                 .iter()
                 .map(|&a| Ok(if e.lit_value(Lit::pos(a))? == Some(true) { Lit::pos(a) } else { Lit::neg(a) }))
                 .collect::<EngineResult<_>>()?,
-            Blocking::Decisions | Blocking::Backtrack => e.decisions()?,
+            Blocking::Decisions | Blocking::Backtrack(None) => e.decisions()?,
         };
         let fixed = match wants.fixed {
             None => Vec::new(),
@@ -382,11 +384,13 @@ pub(super) struct OneSearch<'s> {
     search: Option<Search<'s>>,
     /// Whether the user was told that the search records its models.
     told: bool,
+    /// Whether the search decides the projected atoms first (projective backtracking).
+    projecting: bool,
 }
 
 impl<'s> OneSearch<'s> {
     pub fn new(d: &Driver<'s>) -> Result<Self, SolveError> {
-        Ok(OneSearch { search: d.search(&d.opts.search, 0, &d.opts.stop)?, told: false })
+        Ok(OneSearch { search: d.search(&d.opts.search, 0, &d.opts.stop)?, told: false, projecting: false })
     }
 }
 
@@ -395,8 +399,12 @@ impl Source for OneSearch<'_> {
         let Some(s) = self.search.as_mut() else {
             return Ok(Event::Stopped(d.opts.stop.reached().unwrap_or(Stop::Signal)));
         };
-        let backtrack = matches!(wants.blocking, Blocking::Backtrack) && s.can_backtrack();
-        if matches!(wants.blocking, Blocking::Backtrack) && !backtrack && !self.told {
+        let backtrack = matches!(wants.blocking, Blocking::Backtrack(_)) && s.can_backtrack();
+        if let (true, Blocking::Backtrack(Some(atoms))) = (backtrack && !self.projecting, wants.blocking) {
+            self.projecting = true;
+            s.project_first(atoms);
+        }
+        if matches!(wants.blocking, Blocking::Backtrack(_)) && !backtrack && !self.told {
             self.told = true;
             if d.opts.enum_mode == EnumMode::Bt {
                 log::warn!("--enum-mode=bt: the {} engine's search records its models", s.engine.name());

@@ -5,6 +5,7 @@
 //! optimum as a bound (`optimize.rs`).
 
 use super::driver::{Blocking, Driver, Flow, Found, Source, Task, Wants};
+use super::portfolio::Mode;
 use super::{ModelEvent, Report, SolveError};
 use crate::solve::config::{EnumMode, ProjectMode};
 
@@ -26,8 +27,8 @@ impl Enumerate {
     /// options say.
     pub fn new(d: &Driver<'_>, costs: bool) -> Self {
         let projection = projection_atoms(d);
-        if d.opts.enum_mode == EnumMode::Bt && projection.is_some() {
-            log::warn!("--enum-mode=bt: projective enumeration records its models");
+        if d.opts.enum_mode == EnumMode::Bt && projection.is_some() && d.parallel() == Some(Mode::Split) {
+            log::warn!("--enum-mode=bt: a parallel projective enumeration records its projections");
         }
         Enumerate { limit: d.limit(1), costs, projection, last_costs: None, backtrack: Self::backtracks(d) }
     }
@@ -41,8 +42,9 @@ impl Enumerate {
 impl Task for Enumerate {
     fn wants(&self) -> Wants<'_> {
         let blocking = match &self.projection {
+            Some(atoms) if self.backtrack => Blocking::Backtrack(Some(atoms)),
             Some(atoms) => Blocking::Projection(atoms),
-            None if self.backtrack => Blocking::Backtrack,
+            None if self.backtrack => Blocking::Backtrack(None),
             None => Blocking::Decisions,
         };
         Wants { costs: self.costs, blocking, fixed: None }

@@ -429,7 +429,7 @@ fn search_models(
     // A bound the others found while this engine was set up.
     s.take_shared_bound()?;
     // Split mode backtracks from its models where the engine can (the others record them).
-    let backtrack = matches!(wants.blocking, Blocking::Backtrack) && s.can_backtrack();
+    let backtrack = matches!(wants.blocking, Blocking::Backtrack(None)) && s.can_backtrack();
     let wants = if backtrack { Wants { blocking: Blocking::Not, ..*wants } } else { *wants };
     let next = loop {
         match s.next_model()? {

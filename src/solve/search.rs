@@ -284,6 +284,11 @@ impl<'e> Search<'e> {
         }
     }
 
+    /// Projective enumeration by backtracking: the engine decides these atoms first.
+    pub fn project_first(&mut self, atoms: &[u32]) {
+        self.engine.project_first(atoms);
+    }
+
     /// Flips the deepest decision that backtracking may flip; if none is left, the search's
     /// space (or its part: split mode) has been enumerated. A part whose first decision beyond
     /// the path is all that is left to flip gives away the other branch (`path + ¬d`), which a

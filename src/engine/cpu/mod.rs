@@ -47,6 +47,11 @@ pub struct CpuEngine {
     floor: u32,
     /// Within a part of the space (split mode): the last level of its path.
     part_root: Option<u32>,
+    /// Projective enumeration: the projected variables (decided first, in this order; the
+    /// ones before `project_next` are assigned) and which variables they are.
+    project_order: Vec<u32>,
+    project_next: usize,
+    projected: Vec<bool>,
     nogood_inc: f32,
     stats: EngineStats,
     scratch: Vec<Lit>,
@@ -118,6 +123,9 @@ impl CpuEngine {
             unsat: false,
             floor: 0,
             part_root: None,
+            project_order: Vec::new(),
+            project_next: 0,
+            projected: Vec::new(),
             nogood_inc: 1.0,
             stats: EngineStats::default(),
             scratch: Vec::new(),
@@ -178,6 +186,7 @@ impl CpuEngine {
         if level >= self.a.decision_level() {
             return;
         }
+        self.project_next = 0;
         debug_assert!(
             self.conflict.is_empty(),
             "backjump to {level} with a pending conflict {:?}",
@@ -382,6 +391,13 @@ impl Engine for CpuEngine {
     }
 
     fn decide(&mut self) -> EngineResult<Option<Lit>> {
+        while let Some(&v) = self.project_order.get(self.project_next) {
+            if self.a.is_unassigned(v) {
+                self.decide_lit(Lit::neg(v));
+                return Ok(Some(Lit::neg(v)));
+            }
+            self.project_next += 1;
+        }
         let Some(l) = self.dec.pick(&self.p, &self.a) else { return Ok(None) };
         self.decide_lit(l);
         Ok(Some(l))
@@ -449,8 +465,15 @@ impl Engine for CpuEngine {
         // its own, which shares nothing, may do that.
         debug_assert!(self.can_backtrack() && self.conflict.is_empty());
         debug_assert!(self.share.is_none() || self.part_root.is_some());
-        let top = self.a.decision_level();
+        let mut top = self.a.decision_level();
         let lowest = self.part_root.map_or(1, |k| k + 2);
+        // Projective: the deepest decision on a projected variable (those come first).
+        while !self.projected.is_empty()
+            && top >= lowest
+            && !self.projected[self.a.decision(top).var() as usize]
+        {
+            top -= 1;
+        }
         if self.unsat || top < lowest {
             self.unsat |= self.part_root.is_none();
             return Ok(false);
@@ -470,6 +493,18 @@ impl Engine for CpuEngine {
         let to = self.a.level_start.get(level as usize).map_or(self.a.trail.len(), |&t| t as usize);
         let flipped = |l: &&Lit| matches!(self.a.reason[l.var() as usize], Reason::Decision);
         Ok(self.a.trail[from..to].iter().filter(flipped).copied().collect())
+    }
+
+    fn project_first(&mut self, vars: &[u32]) {
+        self.projected = vec![false; self.a.num_vars()];
+        self.project_order.clear();
+        for &v in vars {
+            if (v as usize) < self.projected.len() && !self.projected[v as usize] {
+                self.projected[v as usize] = true;
+                self.project_order.push(v);
+            }
+        }
+        self.project_next = 0;
     }
 
     fn set_part_root(&mut self, root: Option<u32>) {
