@@ -103,6 +103,29 @@ fn a_race_whose_every_engine_fails_is_an_engine_error() {
     assert!(matches!(solve(&p, &opts, &mut collect), Err(SolveError::Engine(_))));
 }
 
+/// `{a(1..9)}. :- a(1), a(2), a(3).`: 448 answer sets, for searches that fail after many models.
+const CHOICES: &str = "asp 1 0 0\n1 1 9 1 2 3 4 5 6 7 8 9 0 0\n1 0 0 0 3 1 2 3\n\
+4 2 a1 1 1\n4 2 a2 1 2\n4 2 a3 1 3\n4 2 a4 1 4\n4 2 a5 1 5\n4 2 a6 1 6\n4 2 a7 1 7\n4 2 a8 1 8\n4 2 a9 1 9\n0\n";
+
+/// Split mode with backtracking: a search that fails after models gives back only what is left
+/// of its part (the other branches of the decisions on the way to its last model).
+#[test]
+fn a_split_search_that_fails_after_models_gives_back_what_is_left() {
+    let p = read_program(CHOICES.as_bytes()).unwrap();
+    let all = answer_sets(&p, &options(Learning::Res, Heuristic::Activity)).1;
+    assert_eq!(all.len(), 448);
+    for after in [40, 400, 1500, 4000] {
+        for failing in [0, 1, 2] {
+            let mut opts = faulty(Backend::Cpu, Some(failing), after);
+            opts.threads = 3;
+            opts.split = true;
+            let (o, models, _) = answer_sets(&p, &opts);
+            assert_eq!(models, all, "search {failing} failing after {after}");
+            assert!(o.exhausted && o.models == 448, "{} models, exhausted {}", o.models, o.exhausted);
+        }
+    }
+}
+
 /// Split mode: a search whose engine fails gives its part back, and another enumerates it: every
 /// model exactly once, the count exact.
 #[test]

@@ -416,7 +416,7 @@ impl Source for OneSearch<'_> {
                 Next::Model => match s.read(|e| d.read(e, &wants))? {
                     Some(mut found) => {
                         if backtrack {
-                            s.exclude_by_backtracking();
+                            s.exclude_by_backtracking()?;
                             found.excluded = true;
                         }
                         Event::Model(found)

@@ -419,7 +419,7 @@ fn search_models(
     if !matches!(started, Ok(Some(_))) {
         // Never took a part: it leaves the others to it.
         if let Some(c) = &race.split {
-            c.leave(None);
+            c.leave(Vec::new());
         }
     }
     let Some(mut s) = started? else { return Ok(Finish::stopped(race)) };
@@ -447,8 +447,8 @@ fn search_models(
                         s.set_cost_bound(Some(tight), true)?;
                     }
                     None if backtrack => {
+                        s.exclude_by_backtracking()?;
                         let _ = tx.send(f);
-                        s.exclude_by_backtracking();
                     }
                     None => {
                         let blocking = f.blocking.clone();

@@ -275,13 +275,18 @@ impl<'e> Search<'e> {
     /// Excludes the model just reached from the models to come by backtracking from it, when
     /// the search is next asked for one (clasp's `--enum-mode=bt`): no nogood per model. In split
     /// mode, within its part: the part's path is the engine's root.
-    pub fn exclude_by_backtracking(&mut self) {
+    ///
+    /// In split mode this notes where the model lies first (an engine that fails later gives back
+    /// only what is left of its part): call it before the model is reported.
+    pub fn exclude_by_backtracking(&mut self) -> Result<(), SolveError> {
         debug_assert!(self.can_backtrack());
         self.backtracking = true;
         self.flip_due = true;
-        if let Some(g) = &self.guide {
+        if let Some(g) = self.guide.as_mut() {
             self.engine.set_part_root(g.levels());
+            g.note_model(&*self.engine).map_err(|e| SolveError::Engine(e.0))?;
         }
+        Ok(())
     }
 
     /// Projective enumeration by backtracking: the engine decides these atoms first.

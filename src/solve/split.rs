@@ -17,7 +17,9 @@
 //! its engine's root is the path's last level, flips never land on the path, and what a flip
 //! would have put there (the other branch of the first decision beyond the path) is given away
 //! as a part instead. A part it gives away on request is unexplored whole; the path it keeps
-//! takes the flipped decisions at its new last level, under which the rest of its part lies.
+//! takes the flipped decisions at its new last level, under which the rest of its part lies. It
+//! notes where each model lies before reporting it, so that if its engine fails it gives back
+//! only the other branches of the decisions on the way there, not the models already printed.
 
 use crate::engine::{Engine, EngineResult};
 use crate::nogoods::Lit;
@@ -111,10 +113,10 @@ impl Coordinator {
 
     /// A search leaves (it could not start, failed, or stopped), giving back the part it had not
     /// finished: another search takes it, and the end is no longer waited for from this one.
-    pub fn leave(&self, unfinished: Option<Part>) {
+    pub fn leave(&self, unfinished: Vec<Part>) {
         let mut st = self.lock();
         st.searches -= 1;
-        if let Some(part) = unfinished {
+        for part in unfinished.into_iter().rev() {
             st.queue.push_front(part);
         }
         self.wanted.store(st.idle as usize > st.queue.len(), Ordering::Relaxed);
@@ -155,11 +157,28 @@ pub struct Guide {
     /// Parts taken and given away.
     pub taken: u64,
     pub given: u64,
+    /// Backtracking: where the last model of the part was found.
+    frontier: Option<Frontier>,
+}
+
+/// Where a model was found by backtracking: the decision and the flipped decisions of each level
+/// from `from` up. What is left of the part lies on the other branches of those decisions.
+struct Frontier {
+    from: u32,
+    levels: Vec<(Lit, Vec<Lit>)>,
 }
 
 impl Guide {
     pub fn new(coordinator: Arc<Coordinator>) -> Guide {
-        Guide { coordinator, part: Part::default(), active: false, levels: None, taken: 0, given: 0 }
+        Guide {
+            coordinator,
+            part: Part::default(),
+            active: false,
+            levels: None,
+            taken: 0,
+            given: 0,
+            frontier: None,
+        }
     }
 
     pub fn coordinator(&self) -> &Coordinator {
@@ -172,6 +191,7 @@ impl Guide {
         self.taken += 1;
         self.active = true;
         self.levels = None;
+        self.frontier = None;
         self.part = part;
         &self.part.nogoods
     }
@@ -189,6 +209,43 @@ impl Guide {
         let nogoods = self.part.nogoods.iter().filter(|ng| !ng.contains(&!l)).cloned().collect();
         self.given += 1;
         self.coordinator.give(Part { path, nogoods });
+    }
+
+    /// Backtracking: notes where the model just found lies (before it is reported), so that a
+    /// search that fails later gives back only what is left of its part ([`Guide::unfinished`]).
+    pub fn note_model(&mut self, e: &dyn Engine) -> EngineResult<()> {
+        let Some(root) = self.levels else { return Ok(()) };
+        let decisions = e.decisions()?;
+        let mut levels = Vec::with_capacity(decisions.len().saturating_sub(root as usize));
+        for (i, &d) in decisions.iter().enumerate().skip(root as usize) {
+            levels.push((d, e.flipped_at(i as u32 + 1)?));
+        }
+        self.frontier = Some(Frontier { from: root + 1, levels });
+        Ok(())
+    }
+
+    /// What is left of the part: all of it, or after a model found by backtracking, the other
+    /// branch of each decision on the way to that model (the path below the part's root now:
+    /// the branches given away since are left out).
+    fn unfinished(&mut self) -> Vec<Part> {
+        if !self.active {
+            return Vec::new();
+        }
+        let part = std::mem::take(&mut self.part);
+        let Some(Frontier { from, levels }) = self.frontier.take() else { return vec![part] };
+        let root = self.levels.unwrap_or(from - 1).max(from - 1);
+        let mut prefix = part.path.clone();
+        let mut parts = Vec::new();
+        for (i, (d, flipped)) in levels.into_iter().enumerate() {
+            if from + i as u32 > root {
+                let mut path = prefix.clone();
+                path.push(!d);
+                parts.push(Part { path, nogoods: part.nogoods.clone() });
+                prefix.push(d);
+                prefix.extend(flipped);
+            }
+        }
+        parts
     }
 
     /// Backtracking within the part found nothing left in it.
@@ -244,7 +301,7 @@ impl Guide {
 
 impl Drop for Guide {
     fn drop(&mut self) {
-        let unfinished = self.active.then(|| std::mem::take(&mut self.part));
+        let unfinished = self.unfinished();
         self.coordinator.leave(unfinished);
     }
 }

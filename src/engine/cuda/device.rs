@@ -99,9 +99,9 @@ pub(super) fn ptr<T>(s: &CudaSlice<T>, stream: &Arc<CudaStream>) -> u64 {
 }
 
 impl Device {
-    /// Opens device 0, compiles the kernels and uploads the tables. `scores` are the initial
-    /// heuristic scores.
-    pub fn new(t: &Tables, num_vars: u32, scores: &[f32], o: &DeviceOptions) -> DResult<Device> {
+    /// Whether there is a driver, NVRTC and a device: what [`Device::new`] needs before it opens
+    /// the device.
+    pub fn probe() -> DResult<()> {
         // SAFETY: only probes whether the driver library can be opened.
         if !unsafe { cudarc::driver::sys::is_culib_present() } {
             return Err("no CUDA driver (libcuda) found".into());
@@ -111,10 +111,44 @@ impl Device {
             return Err("no NVRTC (libnvrtc) found to compile the kernels".into());
         }
         match cudarc::driver::CudaContext::device_count() {
-            Ok(n) if n > 0 => {}
-            Ok(_) => return Err("no CUDA device found".into()),
-            Err(e) => return Err(format!("no usable CUDA device: {e}")),
+            Ok(n) if n > 0 => Ok(()),
+            Ok(_) => Err("no CUDA device found".into()),
+            Err(e) => Err(format!("no usable CUDA device: {e}")),
         }
+    }
+
+    /// Opens the device and loads the kernels (compiled by NVRTC the first time, seconds; then
+    /// from the PTX cache) on a thread of their own, polling `stop` meanwhile: false if it came
+    /// first (the thread finishes aside).
+    pub fn load_kernels_until(stop: &crate::stop::StopToken) -> DResult<bool> {
+        Self::probe()?;
+        let load = std::thread::spawn(|| {
+            // SIGINT and SIGTERM go to the other threads: the handler installs without SA_RESTART,
+            // and NVRTC must not see its reads interrupted.
+            // SAFETY: a zeroed sigset filled by sigemptyset/sigaddset; this thread's mask only.
+            unsafe {
+                let mut set: libc::sigset_t = std::mem::zeroed();
+                libc::sigemptyset(&mut set);
+                libc::sigaddset(&mut set, libc::SIGINT);
+                libc::sigaddset(&mut set, libc::SIGTERM);
+                libc::pthread_sigmask(libc::SIG_BLOCK, &set, std::ptr::null_mut());
+            }
+            Kernels::shared().map(|_| ())
+        });
+        while !load.is_finished() {
+            if stop.reached().is_some() {
+                return Ok(false);
+            }
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        load.join().map_err(|_| "loading the kernels panicked".to_string())??;
+        Ok(true)
+    }
+
+    /// Opens device 0, compiles the kernels and uploads the tables. `scores` are the initial
+    /// heuristic scores.
+    pub fn new(t: &Tables, num_vars: u32, scores: &[f32], o: &DeviceOptions) -> DResult<Device> {
+        Self::probe()?;
         let (ctx, kernels) = Kernels::shared()?;
         // SAFETY: each engine uses one stream, so cross-stream event tracking is not needed.
         unsafe { ctx.disable_event_tracking() };

@@ -86,6 +86,9 @@ impl CudaEngine {
         opts: &SearchOptions,
         stop: &StopToken,
     ) -> Result<Option<Self>, String> {
+        if !Device::load_kernels_until(stop)? {
+            return Ok(None);
+        }
         let t = Tables::new(&p)?;
         if stop.reached().is_some() {
             return Ok(None);
