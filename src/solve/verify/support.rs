@@ -55,6 +55,8 @@ pub(super) struct Support {
     touched_rules: Vec<u32>,
     rule_mark: Vec<bool>,
     touched_atoms: Vec<u32>,
+    /// Scratch: the atoms that differ from the last model.
+    changed: Vec<usize>,
     atom_mark: Vec<bool>,
 }
 
@@ -146,6 +148,7 @@ impl Support {
             touched_rules: Vec::new(),
             rule_mark: vec![false; nr],
             touched_atoms: Vec::new(),
+            changed: Vec::new(),
             atom_mark: vec![false; n + 1],
         };
         s.violated = (0..nr).filter(|&r| s.is_violated(r)).count();
@@ -200,10 +203,15 @@ impl Support {
         debug_assert_eq!(m.len(), self.m.len());
         // What changes: the rules the changed atoms occur in; the changed atoms, and the heads of
         // those rules (whose support may change).
-        for (a, &value) in m.iter().enumerate().skip(1) {
-            if value == self.m[a] {
-                continue;
+        let mut changed = std::mem::take(&mut self.changed);
+        changed.clear();
+        // Blocks of 32 atoms that did not change are skipped whole (models in a row differ in few).
+        for (b, (new, old)) in m.chunks(32).zip(self.m.chunks(32)).enumerate() {
+            if new != old {
+                changed.extend((0..new.len()).filter(|&i| new[i] != old[i]).map(|i| b * 32 + i));
             }
+        }
+        for &a in changed.iter().filter(|&&a| a > 0) {
             self.touch_atom(a);
             for k in self.t.body_start[a] as usize..self.t.body_start[a + 1] as usize {
                 self.touch_rule(self.t.body_occ[k].0);
@@ -229,10 +237,8 @@ impl Support {
             self.add_support(r as usize, -1);
         }
         // ... move the counts ...
-        for (a, &value) in m.iter().enumerate().skip(1) {
-            if value == self.m[a] {
-                continue;
-            }
+        for &a in changed.iter().filter(|&&a| a > 0) {
+            let value = m[a];
             self.m[a] = value;
             for k in self.t.body_start[a] as usize..self.t.body_start[a + 1] as usize {
                 let (r, w, positive) = self.t.body_occ[k];
@@ -260,7 +266,7 @@ impl Support {
             self.unsupported += usize::from(self.unsupported(a as usize));
             self.atom_mark[a as usize] = false;
         }
-        (self.touched_rules, self.touched_atoms) = (rules, atoms);
+        (self.touched_rules, self.touched_atoms, self.changed) = (rules, atoms, changed);
         self.touched_rules.clear();
         self.touched_atoms.clear();
         self.violated == 0 && self.unsupported == 0
