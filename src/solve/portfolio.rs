@@ -30,7 +30,7 @@ use crate::engine::EngineStats;
 use crate::nogoods::Lit;
 use crate::stop::{Stop, StopToken};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
-use std::sync::mpsc::{Sender, channel};
+use std::sync::mpsc::{SyncSender, sync_channel};
 use std::sync::{Arc, Mutex, Once};
 
 /// What the searches share: the flag that stops them (in `stop`, with the run's limits), the
@@ -365,6 +365,9 @@ impl Source for Handed<'_> {
 /// (each search excludes what it hands over, in its part in split mode), or in an optimization
 /// (a shared bound: `task` wants costs and no blocking) those better than every model before.
 /// `bound` bounds every search from its start (optN's optimal models: the optimum, not strict).
+/// How many models the searches of a parallel run may have found ahead of the driver's thread.
+const MODELS_IN_FLIGHT: usize = 4096;
+
 pub(super) fn parallel(
     d: &Driver<'_>,
     tally: &mut Tally,
@@ -381,8 +384,10 @@ pub(super) fn parallel(
     let projections = matches!(wants.blocking, Blocking::Projection(_)).then(std::collections::HashSet::new);
     // A sender for each search: the source has no more when the last search has ended and
     // dropped its own.
-    let (tx, rx) = channel::<Found>();
-    let senders: Mutex<Vec<Option<Sender<Found>>>> =
+    // Bounded: searches that find models faster than the driver's thread checks and reports them
+    // wait, rather than queue them all in memory.
+    let (tx, rx) = sync_channel::<Found>(MODELS_IN_FLIGHT);
+    let senders: Mutex<Vec<Option<SyncSender<Found>>>> =
         Mutex::new((0..d.opts.threads).map(|_| Some(tx.clone())).collect());
     drop(tx);
     let mut main_tally = Tally::new();
@@ -413,7 +418,7 @@ fn search_models(
     race: &Race,
     wants: &Wants<'_>,
     bound: Option<&[i64]>,
-    tx: Sender<Found>,
+    tx: SyncSender<Found>,
 ) -> Result<Finish, SolveError> {
     let started = start(d, i, race);
     if !matches!(started, Ok(Some(_))) {
