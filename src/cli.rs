@@ -74,11 +74,12 @@ pub struct Cli {
     /// nogoods (--distribute). compete (the default): for one model the first to find one or to
     /// exhaust the search answers; for an optimum they share the best cost found (each model
     /// printed improves on those before) and the first to exhaust its search proves it.
-    /// Enumerating more than one model (and optN's optimal models) and brave or cautious
-    /// consequences then run one search and say so. split: the searches divide the search space
-    /// by guiding paths (an idle search takes an open part of a busy one's), for enumeration (every
-    /// model once; their order varies from run to run), optimization and proofs that there is
-    /// none; brave and cautious consequences run one search.
+    /// Enumerating more than one model (and optN's optimal models) divides the space as split
+    /// does; brave or cautious consequences run one search and say so. split: the searches
+    /// divide the search space by guiding paths (an idle search takes an open part of a busy
+    /// one's), for enumeration (every model once; their order varies from run to run),
+    /// optimization and proofs that there is none; brave and cautious consequences run one
+    /// search.
     #[arg(short = 't', long = "parallel-mode", value_name = "N[,compete|split]", default_value = "1", value_parser = parse_threads)]
     pub parallel: ParallelMode,
 

@@ -832,10 +832,12 @@ fn parallel_search_answers_as_one_search() {
     let u = temp_program("unsat.aspif", "asp 1 0 0\n1 0 1 1 0 0\n1 0 0 0 1 1\n0\n");
     let r = parse_text(&yasmin_ok(&["--parallel-mode=4,compete", &u.path], 20).stdout);
     assert_eq!(r.result, "UNSATISFIABLE");
-    // Enumerating all models runs one search, and says so.
-    let r = yasmin_ok(&["-t", "2", "-n", "0", &instance("queens.aspif")], 30);
-    assert_eq!(parse_text(&r.stdout).models.len(), all.len());
-    assert!(r.stderr.contains("runs one search"), "{}", r.stderr);
+    // Enumerating all models divides the space among the searches (as split mode does).
+    let r = yasmin_ok(&["-t", "2", "--stats", "-n", "0", &instance("queens.aspif")], 30);
+    let t = parse_text(&r.stdout);
+    assert_eq!((t.answer_sets(), t.models.len()), (all.clone(), all.len()));
+    assert!(t.get("Threads").is_some_and(|n| n.starts_with('2')), "{:?}", t.get("Threads"));
+    assert!(!r.stderr.contains("runs one search"), "{}", r.stderr);
 }
 
 #[test]
@@ -846,7 +848,7 @@ fn parallel_optimization_proves_clingos_optimum() {
     assert_eq!(r.result, "OPTIMUM FOUND");
     assert_eq!(r.get("Optimization"), c.get("Optimization"));
     assert!(r.get("Threads").is_some_and(|t| t.contains("Winner")), "{:?}", r.get("Threads"));
-    // optN: the optimum by four searches, then its models by one: clingo's optimal models.
+    // optN: the optimum by four searches, then its models by the four dividing the space.
     let c = parse_text(&clingo(&["--opt-mode=optN", "-n", "0", &tiling]));
     let r = parse_text(&yasmin_ok(&["-t", "4", "--opt-mode=optN", "-n", "0", &tiling], 30).stdout);
     assert_eq!((r.result.as_str(), r.get("Optimization")), ("OPTIMUM FOUND", c.get("Optimization")));

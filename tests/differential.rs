@@ -397,8 +397,8 @@ struct Scheme {
     /// `--decisions=vars`, with `--save-progress` when `save` (CPU engine).
     vars: bool,
     save: bool,
-    /// `--parallel-mode`: searches racing for an optimum (the other checks run one search), or
-    /// with `split` dividing the space (enumeration and projection too).
+    /// `--parallel-mode`: searches racing for an optimum (enumeration, projection and optN's
+    /// models divide the space), or with `split` dividing the space for every check.
     threads: u32,
     split: bool,
     /// `--enum-mode=record`: a nogood per model, where the default backtracks (one search

@@ -218,23 +218,19 @@ pub fn solve(program: &Program, opts: &SolveOptions, report: &mut dyn Report) ->
     r
 }
 
-/// Enumeration: one search, or for one model a race of `opts.threads`.
+/// Enumeration: one search, or for one model a race of `opts.threads`, or for more the searches
+/// in split mode.
 fn enumerate(d: &Driver<'_>, report: &mut dyn Report, costs: bool) -> Result<Outcome, SolveError> {
     let mut task = enumerate::Enumerate::new(d, costs);
     let mut tally = Tally::new();
+    // Parallel searches race for one model; for more they divide the space (split mode, also
+    // when compete mode was asked for: racing searches would find the same models).
     let ending = match d.parallel() {
-        Some(portfolio::Mode::Split) => {
-            portfolio::parallel(d, &mut tally, &mut task, report, portfolio::Mode::Split, None)?
-        }
         Some(portfolio::Mode::Compete) if task.limit == Some(1) => {
             d.drive(&mut tally, &mut portfolio::RaceForOne::new(), &mut task, report)?
         }
-        parallel => {
-            if parallel.is_some() {
-                portfolio::one_search("enumeration of more than one model (in compete mode)");
-            }
-            d.drive(&mut tally, &mut OneSearch::new(d)?, &mut task, report)?
-        }
+        Some(_) => portfolio::parallel(d, &mut tally, &mut task, report, portfolio::Mode::Split, None)?,
+        None => d.drive(&mut tally, &mut OneSearch::new(d)?, &mut task, report)?,
     };
     let mut o = d.outcome(&tally, &ending);
     o.costs = task.last_costs;

@@ -70,12 +70,10 @@ pub(super) fn optimize(
         backtrack: Enumerate::backtracks(d),
     };
     let at = d.without_offset(&opt);
-    let second = if d.parallel() == Some(Mode::Split) {
+    // The optimal models are enumerated as models are: in parallel, the searches divide the space.
+    let second = if d.parallel().is_some() {
         parallel(d, &mut tally, &mut optimal, report, Mode::Split, Some(at))?
     } else {
-        if d.opts.threads > 1 {
-            super::portfolio::one_search("the enumeration of the optimal models (in compete mode)");
-        }
         let mut src = OneSearch::new(d)?;
         src.set_cost_bound(Some(at), false)?;
         d.drive(&mut tally, &mut src, &mut optimal, report)?
