@@ -201,8 +201,8 @@ impl Guide {
         self.levels
     }
 
-    /// Backtracking within the part: gives away `path + l`, the branch a flip would have put on
-    /// the path (with the nogoods that could matter there).
+    /// Gives away `path + l` (with the nogoods that could matter there): the other half of a
+    /// split, or when backtracking, the branch a flip would have put on the path.
     pub fn give_branch(&mut self, l: Lit) {
         let mut path = self.part.path.clone();
         path.push(l);
@@ -287,14 +287,11 @@ impl Guide {
     pub fn split(&mut self, e: &dyn Engine) -> EngineResult<()> {
         let Some(lv) = self.levels else { return Ok(()) };
         let Some(&d) = e.decisions()?.get(lv as usize) else { return Ok(()) };
-        let mut path = self.part.path.clone();
-        path.push(!d);
-        let nogoods = self.part.nogoods.iter().filter(|ng| !ng.contains(&d)).cloned().collect();
+        let flipped = e.flipped_at(lv + 1)?;
+        self.give_branch(!d);
         self.part.path.push(d);
-        self.part.path.extend(e.flipped_at(lv + 1)?);
+        self.part.path.extend(flipped);
         self.levels = Some(lv + 1);
-        self.given += 1;
-        self.coordinator.give(Part { path, nogoods });
         Ok(())
     }
 }
