@@ -30,21 +30,23 @@ fi
 
 if has sanitize; then
     # Each tool on a tight and a non-tight program, both learning schemes, an optimization, a
-    # program with head cycles and a race of two engines.
+    # program with head cycles, a race of two engines, and the search farm (a model, and a proof
+    # that there is none).
     q=/tmp/qbf.aspif
     python3 instances/gen/qbf/generate.py --xs 10 --ys 10 --terms 18 --seed 4 > $q
     for tool in memcheck racecheck; do
         fails=0
         for args in "-n 0 instances/queens.aspif" "--learning=fwd -n 0 instances/queens.aspif" \
             "-n 0 instances/hamiltonian.aspif" "--learning=fwd instances/tiling.aspif" \
-            "-n 0 instances/disjunction.aspif" "-n 0 $q" "-t 2 instances/colouring.aspif"; do
+            "-n 0 instances/disjunction.aspif" "-n 0 $q" "-t 2 instances/colouring.aspif" \
+            "--farm=64 instances/queens.aspif" "--farm=64 tests/conformance/tight/graph.colouring.4.40.5_0.smodels"; do
             log=$OUT/$tool.txt
             echo "== $args" >> $log
             $K 300 compute-sanitizer --tool $tool --error-exitcode 99 $B/yasmin --backend=cuda -q $args >> $log 2>&1
             rc=$?
             case $rc in 10|20|30) ;; *) fails=$((fails + 1)); echo "   rc=$rc: $args";; esac
         done
-        echo "$tool: 7 runs, $fails failed; $(grep -cE 'ERROR SUMMARY: 0 errors|RACECHECK SUMMARY: 0 hazards' $OUT/$tool.txt) clean summaries"
+        echo "$tool: 9 runs, $fails failed; $(grep -cE 'ERROR SUMMARY: 0 errors|RACECHECK SUMMARY: 0 hazards' $OUT/$tool.txt) clean summaries"
     done
 fi
 

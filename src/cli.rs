@@ -83,6 +83,14 @@ pub struct Cli {
     #[arg(short = 't', long = "parallel-mode", value_name = "N[,compete|split]", default_value = "1", value_parser = parse_threads)]
     pub parallel: ParallelMode,
 
+    /// The search farm on the GPU (experimental): N searches (default: 8 per multiprocessor), a
+    /// warp each, decide, propagate, learn and restart inside one persistent kernel and share
+    /// short learned nogoods there (--distribute=no: none). It answers one model or none of a
+    /// tight program; other tasks and programs run the usual search, with a warning. Where the GPU
+    /// cannot be used, --backend=auto runs the usual search; otherwise it is an error.
+    #[arg(long = "farm", value_name = "N", num_args = 0..=1, require_equals = true, default_missing_value = "0", value_parser = clap::value_parser!(u32).range(0..=1_000_000))]
+    pub farm: Option<u32>,
+
     /// Which engine runs the search: cpu, cuda (an NVIDIA GPU), or auto (cuda when a GPU is
     /// present, else cpu). The default is cpu while the CUDA engine is slower (BENCHMARKS.md).
     #[arg(long = "backend", default_value_t = SolveOptions::default().backend, value_parser = named::<Backend>())]
@@ -294,6 +302,7 @@ impl Cli {
             seed: self.seed,
             portfolio,
             distribute: self.distribute.0,
+            farm: self.farm,
             fault: None,
         })
     }

@@ -388,3 +388,40 @@ gpu_test! {
         eprintln!("GPU and CPU agree on {compared} runs over {n} random programs ({sets} answer sets)");
     }
 }
+
+gpu_test! {
+    /// The search farm (`--farm`): on every tight program of the corpus without optimization,
+    /// one of the expected answer sets from one of its searches, or a proof of none; with and
+    /// without the exchange, with few searches and many.
+    fn gpu_farm_answers_the_corpus() {
+        let mut checked = 0;
+        let mut failures = Vec::new();
+        for (searches, share) in [(1, false), (64, true), (2000, true)] {
+            let mut opts = options_on(Backend::Cuda, Learning::Res, Heuristic::Activity);
+            opts.models = Some(1);
+            opts.farm = Some(searches);
+            if !share {
+                opts.distribute = None;
+            }
+            for (path, expected) in ["tight", "aggregates"].iter().flat_map(|f| conformance(f)) {
+                let program = read_program(&std::fs::read(&path).unwrap()).unwrap();
+                let problem = complete(&program, &StopToken::default()).unwrap();
+                if program.minimize().next().is_some() || !problem.is_tight() {
+                    continue;
+                }
+                checked += 1;
+                let (outcome, got, _) = answer_sets(&program, &opts);
+                let right = match got.as_slice() {
+                    [] => expected.is_empty() && outcome.exhausted,
+                    [m] => expected.contains(m) && !outcome.exhausted,
+                    _ => false,
+                };
+                if !right || outcome.engine != "cuda-farm" {
+                    failures.push(format!("{} ({searches} searches): {got:?} from {}", path.display(), outcome.engine));
+                }
+            }
+        }
+        eprintln!("GPU farm: {}/{checked} runs agree", checked - failures.len());
+        assert!(checked > 100 && failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+    }
+}

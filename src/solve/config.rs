@@ -295,6 +295,9 @@ pub struct SolveOptions {
     pub portfolio: Vec<SearchOptions>,
     /// Whether the searches of a parallel run share learned nogoods (and how).
     pub distribute: Option<Distribute>,
+    /// The GPU search farm (`solve/farm.rs`): its searches (0: as many as the device's
+    /// multiprocessors take by default); `None`: off.
+    pub farm: Option<u32>,
     /// Tests only: engines that fail mid-search.
     #[doc(hidden)]
     pub fault: Option<Fault>,
@@ -315,6 +318,7 @@ impl Default for SolveOptions {
             seed: 1,
             portfolio: Vec::new(),
             distribute: Some(Distribute::DEFAULT),
+            farm: None,
             fault: None,
         }
     }

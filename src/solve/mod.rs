@@ -10,6 +10,7 @@ mod consequences;
 mod driver;
 mod enumerate;
 pub mod exchange;
+mod farm;
 pub mod minimality;
 mod optimize;
 mod portfolio;
@@ -192,6 +193,9 @@ impl ProblemSize {
 /// Solves `program` as the options say, reporting each model.
 pub fn solve(program: &Program, opts: &SolveOptions, report: &mut dyn Report) -> Result<Outcome, SolveError> {
     if matches!(opts.enum_mode, EnumMode::Brave | EnumMode::Cautious) {
+        if opts.farm.is_some() {
+            farm::warn_declined("brave and cautious consequences run the usual search");
+        }
         if opts.threads > 1 {
             portfolio::one_search("brave and cautious consequences");
         }
@@ -211,7 +215,12 @@ pub fn solve(program: &Program, opts: &SolveOptions, report: &mut dyn Report) ->
     let optimizing = !d.problem.costs.is_empty() && opts.opt_mode != OptMode::Ignore;
     let r = match opts.opt_mode {
         OptMode::Enum if optimizing => enumerate(&d, report, true),
-        _ if optimizing => optimize::optimize(&d, report, opts.opt_mode == OptMode::OptN),
+        _ if optimizing => {
+            if opts.farm.is_some() {
+                farm::warn_declined("the farm answers one model (or none) without optimization");
+            }
+            optimize::optimize(&d, report, opts.opt_mode == OptMode::OptN)
+        }
         _ => enumerate(&d, report, false),
     };
     d.discard();
@@ -223,6 +232,17 @@ pub fn solve(program: &Program, opts: &SolveOptions, report: &mut dyn Report) ->
 fn enumerate(d: &Driver<'_>, report: &mut dyn Report, costs: bool) -> Result<Outcome, SolveError> {
     let mut task = enumerate::Enumerate::new(d, costs);
     let mut tally = Tally::new();
+    // The GPU search farm, where it takes the task.
+    match farm::declined(d, task.limit == Some(1) && !costs) {
+        Some(why) => farm::warn_declined(&why),
+        None if d.opts.farm.is_some() => {
+            if let Some(mut src) = farm::FarmSource::new(d)? {
+                let ending = d.drive(&mut tally, &mut src, &mut task, report)?;
+                return Ok(d.outcome(&tally, &ending));
+            }
+        }
+        None => {}
+    }
     // Parallel searches race for one model; for more they divide the space (split mode, also
     // when compete mode was asked for: racing searches would find the same models).
     let ending = match d.parallel() {

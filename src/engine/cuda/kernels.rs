@@ -12,12 +12,13 @@ use std::sync::{Arc, Mutex};
 
 /// The shared header and the kernel files, in the order they are concatenated.
 pub const HEADER: (&str, &str) = ("common.cuh", include_str!("../../../kernels/common.cuh"));
-pub const SOURCES: [(&str, &str); 5] = [
+pub const SOURCES: [(&str, &str); 6] = [
     ("propagate.cu", include_str!("../../../kernels/propagate.cu")),
     ("decide.cu", include_str!("../../../kernels/decide.cu")),
     ("backjump.cu", include_str!("../../../kernels/backjump.cu")),
     ("learn.cu", include_str!("../../../kernels/learn.cu")),
     ("fixpoint.cu", include_str!("../../../kernels/fixpoint.cu")),
+    ("farm.cu", include_str!("../../../kernels/farm.cu")),
 ];
 
 macro_rules! kernels {
@@ -65,6 +66,7 @@ kernels! {
     SetConflict => "set_conflict_k",
     MarkDirty => "mark_dirty_k",
     PublishCtl => "publish_ctl_k",
+    FarmSearch => "farm_search_k",
 }
 
 /// One translation unit: the header, then every kernel file without its `#include`, then the

@@ -13,7 +13,7 @@
 
 use super::device::{DResult, err};
 use super::kernels::{Kernel, Kernels};
-use super::layout::{DeviceDb, FixArgs};
+use super::layout::{DeviceDb, FarmArgs, FixArgs};
 use cudarc::driver::{CudaContext, CudaSlice, CudaStream, LaunchArgs, LaunchConfig, PushKernelArg};
 use std::sync::Arc;
 
@@ -59,7 +59,7 @@ macro_rules! by_value {
         }
     )*};
 }
-by_value!(u32, u64, f32, DeviceDb, FixArgs);
+by_value!(u32, u64, f32, DeviceDb, FixArgs, FarmArgs);
 
 /// The arguments of one kernel signature (see the module docs).
 pub trait KernelArgs {

@@ -162,6 +162,75 @@ pub struct FixArgs {
 // SAFETY: plain old data (device addresses and counts) with the C layout of `struct FixArgs`.
 unsafe impl DeviceRepr for FixArgs {}
 
+/// The pointers of `struct FarmArgs` (kernels/farm.cu), in their order: the problem's arrays,
+/// then the searches' state, then what they share (`farm/tables.rs` builds them in this order;
+/// a test checks the names against the struct).
+pub const FARM_POINTERS: [&str; 40] = [
+    "ng_start",
+    "ng_lits",
+    "occ_start",
+    "occ",
+    "w_head",
+    "w_bound",
+    "w_total",
+    "w_start",
+    "w_lits",
+    "w_weight",
+    "w_occ_start",
+    "w_occ",
+    "units",
+    "val",
+    "level",
+    "reason",
+    "tpos",
+    "trail",
+    "lim",
+    "seen",
+    "act",
+    "phase",
+    "learnt",
+    "stamp",
+    "cnt",
+    "wsum",
+    "whead",
+    "l_head",
+    "l_next",
+    "l_owner",
+    "l_lits",
+    "l_start",
+    "l_len",
+    "l_cnt",
+    "l_lbd",
+    "st",
+    "x_seq",
+    "x_meta",
+    "x_lits",
+    "ctl",
+];
+
+/// `struct FarmArgs` of kernels/farm.cu: the search farm's arrays ([`FARM_POINTERS`]) and sizes.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct FarmArgs {
+    pub ptrs: [u64; FARM_POINTERS.len()],
+    pub slice_ns: u64,
+    pub nvars: u32,
+    pub ngoods: u32,
+    pub nweights: u32,
+    pub nunits: u32,
+    pub searches: u32,
+    pub arena: u32,
+    pub max_learned: u32,
+    pub xcap: u32,
+    pub seed: u32,
+    pub restart_base: u32,
+    pub flags: u32,
+    pub pad: u32,
+}
+
+// SAFETY: plain old data (device addresses and counts) with the C layout of `struct FarmArgs`.
+unsafe impl DeviceRepr for FarmArgs {}
+
 /// `static_assert`s that the kernels' shared structs have the size of their mirrors here,
 /// appended to the kernels' translation unit: a field added, dropped or resized on one side only
 /// fails the NVRTC compile, naming the struct. (NVRTC has no `offsetof` in constant expressions,
@@ -175,6 +244,7 @@ pub fn layout_asserts() -> String {
         ("Control", std::mem::size_of::<Control>()),
         ("Db", std::mem::size_of::<DeviceDb>()),
         ("FixArgs", std::mem::size_of::<FixArgs>()),
+        ("FarmArgs", std::mem::size_of::<FarmArgs>()),
     ] {
         s.push_str(&format!(
             "static_assert(sizeof({c}) == {size}, \"struct {c} differs from its mirror in layout.rs\");\n"
@@ -363,6 +433,64 @@ impl Tables {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `FarmArgs`' fields are kernels/farm.cu's `struct FarmArgs`, name by name: its pointers
+    /// are [`FARM_POINTERS`] in their order, then the scalars.
+    #[test]
+    fn farm_args_follow_the_kernels_struct() {
+        let src = include_str!("../../../kernels/farm.cu");
+        let body = src
+            .split("struct FarmArgs {")
+            .nth(1)
+            .and_then(|b| b.split("};").next())
+            .expect("struct FarmArgs");
+        let mut pointers = Vec::new();
+        let mut scalars = Vec::new();
+        for decl in body.lines().map(|l| l.split("//").next().unwrap_or("").trim()).filter(|l| !l.is_empty())
+        {
+            let decl = decl.trim_end_matches(';');
+            if let Some((_, name)) = decl.rsplit_once('*') {
+                pointers.push(name.trim().to_string());
+            } else {
+                let names = decl.split_once(' ').map_or("", |(_, n)| n);
+                scalars.extend(names.split(',').map(|n| n.trim().to_string()));
+            }
+        }
+        assert_eq!(pointers, FARM_POINTERS.map(String::from));
+        let rust = [
+            "slice_ns",
+            "nvars",
+            "ngoods",
+            "nweights",
+            "nunits",
+            "searches",
+            "arena",
+            "max_learned",
+            "xcap",
+            "seed",
+            "restart_base",
+            "flags",
+            "pad",
+        ];
+        assert_eq!(scalars, rust.map(String::from));
+        let a = FarmArgs {
+            ptrs: [0; 40],
+            slice_ns: 0,
+            nvars: 0,
+            ngoods: 0,
+            nweights: 0,
+            nunits: 0,
+            searches: 0,
+            arena: 0,
+            max_learned: 0,
+            xcap: 0,
+            seed: 0,
+            restart_base: 0,
+            flags: 0,
+            pad: 0,
+        };
+        assert_eq!(std::mem::size_of_val(&a), 40 * 8 + 8 + 12 * 4);
+    }
 
     #[test]
     fn occurrence_entries_carry_the_other_literals() {

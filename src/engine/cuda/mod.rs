@@ -23,6 +23,7 @@
 pub mod args;
 pub mod buffers;
 pub mod device;
+pub mod farm;
 pub mod forward;
 pub mod groups;
 pub mod kernels;

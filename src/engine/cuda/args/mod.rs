@@ -3,7 +3,7 @@
 //! with the parameter list it follows, quoted from `kernels/*.cu`; the tests below check that
 //! quote against the sources and the fields against the quote, name by name and type by type.
 //! One file per kernel file: propagate.rs (propagate.cu and fixpoint.cu), decide.rs, backjump.rs,
-//! learn.rs.
+//! learn.rs, farm.rs.
 
 /// Declares the argument structs: `Name<'a> for [kernels] "parameter list" { fields }`. The
 /// fields are pushed in the order they are declared here, which must be the quoted list's.
@@ -31,11 +31,13 @@ macro_rules! kernel_args {
 
 mod backjump;
 mod decide;
+mod farm;
 mod learn;
 mod propagate;
 
 pub use backjump::*;
 pub use decide::*;
+pub use farm::*;
 pub use learn::*;
 pub use propagate::*;
 
@@ -78,7 +80,8 @@ mod tests {
             MarkDirtyArgs,
             PublishCtlArgs,
             LearnResArgs,
-            LearnFwdArgs
+            LearnFwdArgs,
+            FarmSearchArgs
         )
     }
 
@@ -114,6 +117,7 @@ mod tests {
             "float" => vec!["f32".into()],
             "Db" => vec!["DeviceDb".into()],
             "FixArgs" => vec!["FixArgs".into()],
+            "FarmArgs" => vec!["FarmArgs".into()],
             other => panic!("no Rust type for the parameter type {other}"),
         }
     }

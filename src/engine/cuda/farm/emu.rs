@@ -1,0 +1,165 @@
+//! The search farm's kernel run on the host (tests/farm_emu: kernels/farm.cu compiled by a C++
+//! compiler, one lane a search, the searches one after another), so that its search is tested
+//! where there is no GPU: on the conformance corpus's tight programs, every model it finds must
+//! be an answer set, and it must find one exactly where the corpus lists one.
+
+use super::tables::{Buf, FarmConfig, FarmTables, unsupported};
+use crate::input::read_program;
+use crate::nogoods::complete;
+use crate::program::deps::Dependencies;
+use crate::solve::verify::{Verdict, check_answer_set};
+use crate::stop::StopToken;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Compiles the harness into a directory of its own; `None` (the test then skips, saying so)
+/// where there is no C++ compiler.
+fn harness(dir: &Path) -> Option<PathBuf> {
+    let cxx = std::env::var("CXX").unwrap_or_else(|_| "c++".into());
+    let exe = dir.join("farm_emu");
+    let src = root().join("tests/farm_emu/harness.cpp");
+    let out = Command::new(&cxx)
+        .args(["-O2", "-std=c++17", "-DFARM_CHECK", "-o"])
+        .arg(&exe)
+        .arg(&src)
+        .output()
+        .ok()?;
+    assert!(
+        out.status.success(),
+        "the farm's harness does not compile:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    Some(exe)
+}
+
+fn dump(t: &FarmTables, path: &Path) {
+    let mut b: Vec<u8> = Vec::new();
+    b.extend((t.bufs.len() as u32).to_le_bytes());
+    for buf in &t.bufs {
+        let (kind, len) = match buf {
+            Buf::Words(w) => (0u32, w.len()),
+            Buf::Zeros(n) => (1u32, *n),
+        };
+        b.extend(kind.to_le_bytes());
+        b.extend((len as u64).to_le_bytes());
+        if let Buf::Words(w) = buf {
+            w.iter().for_each(|x| b.extend(x.to_le_bytes()));
+        }
+    }
+    let a = &t.args;
+    b.extend(a.slice_ns.to_le_bytes());
+    for x in [
+        a.nvars,
+        a.ngoods,
+        a.nweights,
+        a.nunits,
+        a.searches,
+        a.arena,
+        a.max_learned,
+        a.xcap,
+        a.seed,
+        a.restart_base,
+        a.flags,
+        a.pad,
+    ] {
+        b.extend(x.to_le_bytes());
+    }
+    std::fs::write(path, b).expect("the dump is written");
+}
+
+/// Runs the farm on every tight program of the corpus's `families` under `c`; returns how many
+/// answered with a model and how many without.
+fn corpus(exe: &Path, dir: &Path, c: &FarmConfig) -> (usize, usize) {
+    let (mut sat, mut unsat) = (0, 0);
+    for family in ["tight", "aggregates"] {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(root().join("tests/conformance").join(family))
+            .expect("the conformance corpus")
+            .map(|e| e.expect("an entry").path())
+            .filter(|p| p.extension().is_some_and(|e| e == "smodels"))
+            .collect();
+        files.sort();
+        // YASMIN_FARM_EMU_ONLY=TEXT: only the programs whose path contains TEXT (debugging).
+        let only = std::env::var("YASMIN_FARM_EMU_ONLY").unwrap_or_default();
+        files.retain(|f| f.display().to_string().contains(&only));
+        for f in files {
+            let text = std::fs::read(&f).expect("a program");
+            let expected = std::fs::read_to_string(f.with_extension("expected")).expect("its answer sets");
+            let program = read_program(&text).expect("the program reads");
+            let Ok(problem) = complete(&program, &StopToken::never()) else { continue };
+            if unsupported(&problem).is_some() {
+                continue;
+            }
+            let path = dir.join("dump.bin");
+            dump(&FarmTables::new(&problem, c), &path);
+            let out = Command::new(exe).arg(&path).arg("30").output().expect("the harness runs");
+            let text = String::from_utf8_lossy(&out.stdout);
+            let mut lines = text.lines();
+            let verdict = lines.next().unwrap_or("");
+            let name = f.display();
+            assert!(
+                out.status.success(),
+                "{name}: the harness failed: {:?}\n{}",
+                out.status,
+                String::from_utf8_lossy(&out.stderr)
+            );
+            if !only.is_empty() {
+                eprintln!("{name}: {verdict}; conflicts {}", text.lines().last().unwrap_or(""));
+            }
+            if let Some(s) = verdict.strip_prefix("SAT ") {
+                let vals: Vec<u32> =
+                    lines.next().unwrap_or("").split_whitespace().map(|x| x.parse().unwrap()).collect();
+                assert_eq!(vals.len(), problem.num_vars as usize, "{name}: search {s}'s values");
+                let m: Vec<bool> =
+                    (0..=program.atom_count() as usize).map(|a| a > 0 && vals[a] == 1).collect();
+                let deps = Dependencies::new(&program);
+                assert!(
+                    matches!(check_answer_set(&program, &m, &deps, &StopToken::never()), Verdict::AnswerSet),
+                    "{name}: the farm's model is not an answer set"
+                );
+                assert!(
+                    !expected.trim().is_empty() || expected.lines().count() > 0,
+                    "{name}: a model where there is none"
+                );
+                sat += 1;
+            } else {
+                assert_eq!(verdict, "UNSAT", "{name}: the farm answered {verdict}");
+                assert!(expected.is_empty(), "{name}: the farm found no model where the corpus lists some");
+                unsat += 1;
+            }
+        }
+    }
+    (sat, unsat)
+}
+
+#[test]
+fn the_farm_kernel_answers_the_corpus_on_the_host() {
+    let dir = std::env::temp_dir().join(format!("yasmin-farm-emu-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    let Some(exe) = harness(&dir) else {
+        eprintln!("skipping the farm's host emulation: no C++ compiler (set CXX)");
+        return;
+    };
+    // Small arenas, frequent restarts: deletion, dropped nogoods and the exchange all run.
+    let configs = [
+        FarmConfig {
+            arena: 2048,
+            max_learned: 128,
+            xcap: 16,
+            restart_base: 4,
+            slice_ns: 200_000,
+            ..FarmConfig::new(3, true, 7)
+        },
+        FarmConfig { slice_ns: 1_000_000, ..FarmConfig::new(1, false, 1) },
+    ];
+    for c in configs.iter().skip(std::env::var("YASMIN_FARM_EMU_SKIP").map_or(0, |s| s.parse().unwrap_or(0)))
+    {
+        let (sat, unsat) = corpus(&exe, &dir, c);
+        let all = std::env::var("YASMIN_FARM_EMU_ONLY").is_err();
+        assert!(!all || (sat > 50 && unsat > 10), "{sat} programs with a model and {unsat} without");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,0 +1,248 @@
+//! What the search farm's kernel reads and writes, built on the host: the problem's arrays, read
+//! by every search, and the searches' state, a slice of each array a search, in the order of the
+//! pointers of `struct FarmArgs` (kernels/farm.cu, mirrored by [`FarmArgs`]).
+//!
+//! Everything is 32-bit words on the device (an `i64` is two, a `float` zero is a zero word), so
+//! one buffer type carries them all and the kernel's pointers are their addresses.
+
+use crate::engine::cuda::layout::{FARM_POINTERS, FarmArgs};
+use crate::nogoods::Problem;
+
+/// Literals an exchanged nogood may have (`FARM_XLEN`).
+pub const XLEN: usize = 8;
+/// Words of a search's scalars (`FS_WORDS`) and of the control block (`FC_WORDS`).
+pub const SEARCH_WORDS: usize = 32;
+pub const CONTROL_WORDS: usize = 8;
+/// `FARM_NONE`: no search has found a model.
+pub const NONE: u32 = u32::MAX;
+
+/// A search's scalar words that the host reads (kernels/farm.cu, `FS_*`).
+#[derive(Clone, Copy)]
+pub enum Word {
+    Status = 3,
+    Learned = 4,
+    Conflicts = 14,
+    Decisions = 16,
+    Props = 18,
+    Restarts = 20,
+    Exported = 21,
+    Imported = 22,
+    Dropped = 23,
+}
+
+/// A search's status word (`FARM_*`).
+pub const RUNNING: u32 = 0;
+pub const SAT: u32 = 1;
+pub const UNSAT: u32 = 2;
+pub const FAILED: u32 = 3;
+
+/// Control words (`FC_*`).
+pub const CTL_WINNER: usize = 0;
+pub const CTL_UNSAT: usize = 1;
+pub const CTL_XHEAD: usize = 2;
+
+/// One array of `FarmArgs`: its words, or a length of zero words.
+#[derive(Clone, Debug)]
+pub enum Buf {
+    Words(Vec<u32>),
+    Zeros(usize),
+}
+
+impl Buf {
+    pub fn len(&self) -> usize {
+        match self {
+            Buf::Words(w) => w.len(),
+            Buf::Zeros(n) => *n,
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// How the farm is set up: its searches and the room each has for learned nogoods.
+#[derive(Clone, Debug)]
+pub struct FarmConfig {
+    pub searches: u32,
+    /// Literal slots of a search's learned nogoods, and how many nogoods.
+    pub arena: u32,
+    pub max_learned: u32,
+    /// Entries of the exchange's ring.
+    pub xcap: u32,
+    /// Conflicts of the Luby unit between restarts.
+    pub restart_base: u32,
+    /// Whether the searches exchange learned nogoods.
+    pub share: bool,
+    pub seed: u32,
+    /// How long a launch runs each search (ns).
+    pub slice_ns: u64,
+}
+
+impl FarmConfig {
+    pub fn new(searches: u32, share: bool, seed: u32) -> FarmConfig {
+        FarmConfig {
+            searches,
+            arena: 1 << 16,
+            max_learned: 1 << 13,
+            xcap: 1 << 14,
+            restart_base: 100,
+            share,
+            seed,
+            slice_ns: 20_000_000,
+        }
+    }
+}
+
+/// The farm's arrays and scalars, ready to upload.
+pub struct FarmTables {
+    /// In the order of `FarmArgs`' pointers ([`FARM_POINTERS`]).
+    pub bufs: Vec<Buf>,
+    /// `FarmArgs` with every pointer 0: the host fills them in after the upload.
+    pub args: FarmArgs,
+}
+
+fn i64_words(xs: impl IntoIterator<Item = i64>) -> Vec<u32> {
+    xs.into_iter().flat_map(|x| [x as u32, (x as u64 >> 32) as u32]).collect()
+}
+
+/// The weight constraints' occurrence lists: literal -> `[constraint, term << 2 | kind]` pairs,
+/// kind 0 the term true, 1 the term false, 2 W true, 3 W false.
+fn weight_occurrences(p: &Problem) -> (Vec<u32>, Vec<u32>) {
+    let w = &p.weights;
+    let nl = 2 * p.num_vars as usize;
+    let mut lists: Vec<Vec<[u32; 2]>> = vec![Vec::new(); nl];
+    for c in 0..w.len() {
+        let head = w.lit[c].0 as usize;
+        lists[head].push([c as u32, 2]);
+        lists[head ^ 1].push([c as u32, 3]);
+        for j in w.range(c) {
+            let l = w.lits[j].0 as usize;
+            lists[l].push([c as u32, (j as u32) << 2]);
+            lists[l ^ 1].push([c as u32, (j as u32) << 2 | 1]);
+        }
+    }
+    let mut start = Vec::with_capacity(nl + 1);
+    let mut entries = Vec::new();
+    start.push(0);
+    for l in lists {
+        entries.extend(l.iter().flatten());
+        start.push((entries.len() / 2) as u32);
+    }
+    (start, entries)
+}
+
+/// Bytes of device memory one search's state takes.
+pub fn bytes_per_search(p: &Problem, c: &FarmConfig) -> u64 {
+    let (n, g, w) =
+        (p.num_vars as u64, p.store.offsets.len().saturating_sub(1) as u64, p.weights.len() as u64);
+    let words = 9 * n
+        + 2
+        + (n + XLEN as u64)
+        + (n + 1)
+        + g
+        + 5 * w
+        + 2 * n
+        + 3 * u64::from(c.arena)
+        + 4 * u64::from(c.max_learned)
+        + SEARCH_WORDS as u64;
+    4 * words
+}
+
+impl FarmTables {
+    /// The farm's arrays for `c.searches` searches of `p`.
+    pub fn new(p: &Problem, c: &FarmConfig) -> FarmTables {
+        let s = c.searches as usize;
+        let n = p.num_vars as usize;
+        let st = &p.store;
+        let g = st.offsets.len().saturating_sub(1);
+        let w = &p.weights;
+        let nw = w.len();
+        let (w_occ_start, w_occ) = weight_occurrences(p);
+        let totals: Vec<i64> = (0..nw).map(|k| w.total(k)).collect();
+        let (arena, ml, x) = (c.arena as usize, c.max_learned as usize, c.xcap as usize);
+        let mut ctl = vec![0u32; CONTROL_WORDS];
+        ctl[CTL_WINNER] = NONE;
+        let bufs = vec![
+            Buf::Words(st.offsets.clone()),
+            Buf::Words(st.lits.clone()),
+            Buf::Words(st.occ_offsets.clone()),
+            Buf::Words(st.occ.clone()),
+            Buf::Words(w.lit.iter().map(|l| l.0).collect()),
+            Buf::Words(i64_words(w.bound.iter().copied())),
+            Buf::Words(i64_words(totals)),
+            Buf::Words(w.start.clone()),
+            Buf::Words(w.lits.iter().map(|l| l.0).collect()),
+            Buf::Words(i64_words(w.weights.iter().copied())),
+            Buf::Words(w_occ_start),
+            Buf::Words(w_occ),
+            Buf::Words(st.units.iter().map(|l| l.0).collect()),
+            // val, level, reason, tpos, trail, lim, seen, act, phase, learnt, stamp
+            Buf::Zeros(s * n),
+            Buf::Zeros(s * n),
+            Buf::Zeros(s * n),
+            Buf::Zeros(s * n),
+            Buf::Zeros(s * n),
+            Buf::Zeros(s * (n + 1)),
+            Buf::Zeros(s * n),
+            Buf::Zeros(s * n),
+            Buf::Zeros(s * n),
+            Buf::Zeros(s * (n + XLEN)),
+            Buf::Zeros(s * (n + 1)),
+            // cnt, wsum (i64 pairs), whead, l_head
+            Buf::Zeros(s * g),
+            Buf::Zeros(s * 4 * nw),
+            Buf::Zeros(s * nw),
+            Buf::Zeros(s * 2 * n),
+            // l_next, l_owner, l_lits; l_start, l_len, l_cnt, l_lbd; st
+            Buf::Zeros(s * arena),
+            Buf::Zeros(s * arena),
+            Buf::Zeros(s * arena),
+            Buf::Zeros(s * ml),
+            Buf::Zeros(s * ml),
+            Buf::Zeros(s * ml),
+            Buf::Zeros(s * ml),
+            Buf::Zeros(s * SEARCH_WORDS),
+            // x_seq, x_meta, x_lits, ctl
+            Buf::Zeros(x),
+            Buf::Zeros(x),
+            Buf::Zeros(x * XLEN),
+            Buf::Words(ctl),
+        ];
+        debug_assert_eq!(bufs.len(), FARM_POINTERS.len());
+        let args = FarmArgs {
+            ptrs: [0; FARM_POINTERS.len()],
+            slice_ns: c.slice_ns,
+            nvars: p.num_vars,
+            ngoods: g as u32,
+            nweights: nw as u32,
+            nunits: st.units.len() as u32,
+            searches: c.searches,
+            arena: c.arena,
+            max_learned: c.max_learned,
+            xcap: c.xcap,
+            seed: c.seed,
+            restart_base: c.restart_base,
+            flags: u32::from(c.share),
+            pad: 0,
+        };
+        FarmTables { bufs, args }
+    }
+
+    /// Where the state buffers the host reads are: `val`, `st` and `ctl`.
+    pub fn index(name: &str) -> usize {
+        FARM_POINTERS.iter().position(|&p| p == name).expect("a pointer of FarmArgs")
+    }
+}
+
+/// Why the farm cannot run `p` (it runs tight programs: a total assignment that violates no
+/// nogood is then an answer set).
+pub fn unsupported(p: &Problem) -> Option<&'static str> {
+    if !p.is_tight() {
+        return Some("the program is not tight (the farm has no unfounded-set check yet)");
+    }
+    if p.num_vars >= 1 << 29 {
+        return Some("the program has too many variables");
+    }
+    None
+}

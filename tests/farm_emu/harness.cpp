@@ -1,0 +1,73 @@
+// harness.cpp: runs the search farm's kernel (kernels/farm.cu) on the host, one search after
+// another for a time slice each, over the arrays that src/engine/cuda/farm/emu.rs dumps:
+//   harness DUMP SECONDS
+// prints "SAT s" and search s's values (a line of words, 1 true, 2 false), "UNSAT", "FAILED" or
+// "TIMEOUT", then the searches' conflicts.
+#include "shim.h"
+#include "../../kernels/farm.cu"
+
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+static_assert(sizeof(FarmArgs) == 40 * 8 + 8 + 12 * 4, "FarmArgs: 40 pointers, then the scalars");
+
+int main(int argc, char** argv) {
+    if (argc != 3) return 2;
+    FILE* in = std::fopen(argv[1], "rb");
+    if (!in) return 2;
+    u32 nbufs = 0;
+    if (std::fread(&nbufs, 4, 1, in) != 1 || nbufs != 40) return 3;
+    std::vector<std::vector<u32>> bufs(nbufs);
+    FarmArgs a;
+    void** ptrs = (void**)&a;
+    for (u32 i = 0; i < nbufs; i++) {
+        u32 kind = 0;
+        u64 len = 0;
+        if (std::fread(&kind, 4, 1, in) != 1 || std::fread(&len, 8, 1, in) != 1) return 3;
+        // Two spare words: an i64 array is read as such.
+        bufs[i].assign(len + 2, 0u);
+        if (kind == 0 && std::fread(bufs[i].data(), 4, len, in) != len) return 3;
+        ptrs[i] = bufs[i].data();
+    }
+    if (std::fread(&a.slice_ns, 8, 1, in) != 1 || std::fread(&a.nvars, 4, 12, in) != 12) return 3;
+    std::fclose(in);
+    double limit = std::atof(argv[2]);
+    u64 t0 = farm_now_d();
+    const char* verdict = "TIMEOUT";
+    u32 winner = FARM_NONE;
+    while ((double)(farm_now_d() - t0) < limit * 1e9) {
+        bool running = false;
+        for (u32 s = 0; s < a.searches; s++) {
+            blockIdx.x = s;
+            threadIdx.x = 0;
+            blockDim.x = 1;
+            farm_search_k(a);
+            running |= a.st[s * FS_WORDS + FS_STATUS] == FARM_RUNNING;
+            if (a.ctl[FC_WINNER] != FARM_NONE || a.ctl[FC_UNSAT]) break;
+        }
+        if (a.ctl[FC_WINNER] != FARM_NONE) {
+            winner = a.ctl[FC_WINNER];
+            verdict = "SAT";
+            break;
+        }
+        if (a.ctl[FC_UNSAT]) {
+            verdict = "UNSAT";
+            break;
+        }
+        if (!running) {
+            verdict = "FAILED";
+            break;
+        }
+    }
+    if (winner != FARM_NONE) {
+        std::printf("SAT %u\n", winner);
+        for (u32 v = 0; v < a.nvars; v++) std::printf("%u ", a.val[(u64)winner * a.nvars + v]);
+        std::printf("\n");
+    } else {
+        std::printf("%s\n", verdict);
+    }
+    for (u32 s = 0; s < a.searches; s++) std::printf("%u ", a.st[s * FS_WORDS + FS_CONFLICTS]);
+    std::printf("\n");
+    return 0;
+}
