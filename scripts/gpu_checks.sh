@@ -39,7 +39,7 @@ if has sanitize; then
         for args in "-n 0 instances/queens.aspif" "--learning=fwd -n 0 instances/queens.aspif" \
             "-n 0 instances/hamiltonian.aspif" "--learning=fwd instances/tiling.aspif" \
             "-n 0 instances/disjunction.aspif" "-n 0 $q" "-t 2 instances/colouring.aspif" \
-            "--farm=64 instances/queens.aspif" "--farm=64 tests/conformance/tight/graph.colouring.4.40.5_0.smodels"; do
+            "--farm=2 tests/conformance/tight/4-queens.smodels" "--farm=2 tests/conformance/tight/bug1.smodels"; do
             log=$OUT/$tool.txt
             echo "== $args" >> $log
             $K 300 compute-sanitizer --tool $tool --error-exitcode 99 $B/yasmin --backend=cuda -q $args >> $log 2>&1
@@ -51,7 +51,7 @@ if has sanitize; then
 fi
 
 if has diff; then
-    YASMIN_DIFF_BACKEND=cuda YASMIN_DIFF_PROGRAMS=${DIFF_PROGRAMS:-200} YASMIN_DIFF_PROJECTED=40 YASMIN_DIFF_THREADS=8 \
+    YASMIN_DIFF_BACKEND=cuda YASMIN_DIFF_FARM=${DIFF_FARM:-64} YASMIN_DIFF_PROGRAMS=${DIFF_PROGRAMS:-200} YASMIN_DIFF_PROJECTED=40 YASMIN_DIFF_THREADS=8 \
         $K 420 $B/differential-tests yasmin_agrees > $OUT/diff.txt 2>&1
     echo "differential rc=$?: $(summary $OUT/diff.txt 'test result|differential: [0-9]+ programs|disagree')"
     YASMIN_DIFF_BACKEND=cuda $K 420 $B/differential-tests regressions_agree_with_brute_force > $OUT/regressions.txt 2>&1

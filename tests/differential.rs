@@ -21,6 +21,7 @@
 //! interpreter with clingo 5.8.3; default `<repo>/.venv/bin/python`, see
 //! scripts/setup-test-env.sh), YASMIN_DIFF_VERBOSE (print every program before checking it),
 //! YASMIN_DIFF_BACKEND (`cpu`, the default, or `cuda` to check the GPU engine on the device),
+//! YASMIN_DIFF_FARM (N: also one model from the GPU search farm's N searches, on the device),
 //! YASMIN_BIN (the yasmin binary that explains a failed check, where cargo's is not there: test
 //! binaries copied to the device). Every solve runs in a forked child (`in_child`).
 //! The test fails, never skips, when clingo cannot be imported.
@@ -514,6 +515,31 @@ fn check(
                     r.sets.len(),
                     fmt_sets(&r.sets)
                 ));
+            }
+            // YASMIN_DIFF_FARM=N (the device): one model, or none, from the GPU search farm's N
+            // searches (tight programs; the others run the usual search).
+            if let (Some(n), false) = (env_num("YASMIN_DIFF_FARM"), info.minimize) {
+                let mut one = opts.clone();
+                one.models = Some(1);
+                one.farm = Some(n as u32);
+                one.opt_mode = OptMode::Ignore;
+                let (o, got) = run_yasmin(p, &one)?;
+                let right = match got.as_slice() {
+                    [] => r.sets.is_empty() && o.exhausted,
+                    [m] => r.sets.contains(m),
+                    _ => false,
+                };
+                if !right {
+                    return Err(format!(
+                        "the farm gives {} ({}): {}\n{} gives {}: {}",
+                        got.len(),
+                        o.engine,
+                        fmt_sets(&got),
+                        r.source,
+                        r.sets.len(),
+                        fmt_sets(&r.sets)
+                    ));
+                }
             }
         }
         "optimize" => {
