@@ -10,8 +10,6 @@
 #define __global__
 #define __device__
 #define __forceinline__ inline
-#define __shared__ static
-#define FARM_WARPS 1u
 
 typedef unsigned int u32;
 typedef int i32;
@@ -61,11 +59,6 @@ inline u32 __float_as_uint(float f) {
     u32 x;
     std::memcpy(&x, &f, 4);
     return x;
-}
-inline long long clock64() {
-    return (long long)std::chrono::duration_cast<std::chrono::nanoseconds>(
-               std::chrono::steady_clock::now().time_since_epoch())
-        .count();
 }
 inline u64 farm_now_d() {
     return (u64)std::chrono::duration_cast<std::chrono::nanoseconds>(

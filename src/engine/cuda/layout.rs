@@ -165,7 +165,7 @@ unsafe impl DeviceRepr for FixArgs {}
 /// The pointers of `struct FarmArgs` (kernels/farm.cu), in their order: the problem's arrays,
 /// then the searches' state, then what they share (`farm/tables.rs` builds them in this order;
 /// a test checks the names against the struct).
-pub const FARM_POINTERS: [&str; 39] = [
+pub const FARM_POINTERS: [&str; 40] = [
     "ng_start",
     "ng_lits",
     "occ_start",
@@ -194,7 +194,8 @@ pub const FARM_POINTERS: [&str; 39] = [
     "wsum",
     "whead",
     "l_head",
-    "l_chunk",
+    "l_next",
+    "l_owner",
     "l_lits",
     "l_start",
     "l_len",
@@ -224,7 +225,7 @@ pub struct FarmArgs {
     pub seed: u32,
     pub restart_base: u32,
     pub flags: u32,
-    pub chunks: u32,
+    pub pad: u32,
 }
 
 // SAFETY: plain old data (device addresses and counts) with the C layout of `struct FarmArgs`.
@@ -469,11 +470,11 @@ mod tests {
             "seed",
             "restart_base",
             "flags",
-            "chunks",
+            "pad",
         ];
         assert_eq!(scalars, rust.map(String::from));
         let a = FarmArgs {
-            ptrs: [0; 39],
+            ptrs: [0; 40],
             slice_ns: 0,
             nvars: 0,
             ngoods: 0,
@@ -486,9 +487,9 @@ mod tests {
             seed: 0,
             restart_base: 0,
             flags: 0,
-            chunks: 0,
+            pad: 0,
         };
-        assert_eq!(std::mem::size_of_val(&a), 39 * 8 + 8 + 12 * 4);
+        assert_eq!(std::mem::size_of_val(&a), 40 * 8 + 8 + 12 * 4);
     }
 
     #[test]
