@@ -298,6 +298,12 @@ __device__ void farm_process_d(const FarmArgs& a, const FarmSearch& f, u32 p, in
         }
         u32 c = atomicAdd(&f.cnt[g], 1u) + 1u;
         u32 b = a.ng_start[g], len = a.ng_start[g + 1] - b;
+#ifdef FARM_CHECK
+        bool has = false;
+        for (u32 j = b; j < b + len; j++) has |= a.ng_lits[j] == p;
+        if (!has) farm_fail_d("an increment of a nogood without the literal", g, p, i);
+        farm_note_inc_d(g, i);
+#endif
         if (c == len) farm_conflict_d(f, g + 1u);
         else if (c + 1u == len) farm_unit_d(f, a.ng_lits + b, len, g + 1u);
     }
@@ -320,17 +326,36 @@ __device__ void farm_process_d(const FarmArgs& a, const FarmSearch& f, u32 p, in
     __syncwarp();
 }
 
+#ifdef FARM_CHECK
+__device__ void farm_check_d(const FarmArgs& a, const FarmSearch& f, u32 conflict);
+#endif
+
 // Processes the trail up to a fixpoint or a conflict (in st[FS_CONFLICT]): true on a conflict.
 __device__ bool farm_propagate_d(const FarmArgs& a, const FarmSearch& f) {
     for (;;) {
         __syncwarp();
-        u32 q = f.st[FS_QHEAD];
-        if (f.st[FS_CONFLICT] != 0u) return true;
-        if (q == f.st[FS_TSIZE]) return false;
+        u32 q = f.st[FS_QHEAD], conflict = f.st[FS_CONFLICT], end = f.st[FS_TSIZE];
+        // Every lane has read before any lane processes: processing writes the conflict and
+        // the trail's size, and a lane that read them after another's write would leave the
+        // warp divided.
+        __syncwarp();
+#ifdef FARM_CHECK
+        u32 q0 = __shfl_sync(0xffffffffu, q, 0), c0 = __shfl_sync(0xffffffffu, conflict, 0);
+        if (q0 != q || c0 != conflict) farm_fail_d("lanes disagree on the queue", q0, q, f.lane);
+#endif
+        if (conflict != 0u) return true;
+        if (q == end) return false;
         farm_process_d(a, f, f.trail[q], 1);
+#ifdef FARM_CHECK
+        if (f.lane == 0u) farm_check_incs_d(a.occ_start[f.trail[q] + 1] - a.occ_start[f.trail[q]]);
+#endif
         if (f.lane == 0u) {
             f.st[FS_QHEAD] = q + 1u;
             farm_add64_d(f.st, FS_PROPS, 1u);
+#ifdef FARM_CHECK_STEPS
+            farm_tag_d("after a step");
+            farm_check_d(a, f, 0u);
+#endif
         }
     }
 }
@@ -353,6 +378,10 @@ __device__ void farm_backjump_d(const FarmArgs& a, const FarmSearch& f, u32 targ
         f.st[FS_QHEAD] = start;
         f.st[FS_LEVEL] = target;
         f.st[FS_CONFLICT] = 0u;
+#ifdef FARM_CHECK_STEPS
+        farm_tag_d("after a backjump");
+        farm_check_d(a, f, 0u);
+#endif
     }
     __syncwarp();
 }
@@ -419,7 +448,15 @@ __device__ void farm_check_d(const FarmArgs& a, const FarmSearch& f, u32 conflic
             u32 l = a.ng_lits[i];
             if (farm_lit_d(f, l) == 1u && f.tpos[l >> 1] < q) c++;
         }
-        if (c != f.cnt[g]) farm_fail_d("input count", g, c, f.cnt[g]);
+        if (c != f.cnt[g]) {
+            for (u32 i = a.ng_start[g]; i < a.ng_start[g + 1]; i++) {
+                u32 l = a.ng_lits[i];
+                farm_note_d("literal", l, farm_lit_d(f, l), f.tpos[l >> 1], q);
+            }
+            for (u32 i = (q > 3u ? q - 3u : 0u); i < f.st[FS_TSIZE] && i < q + 3u; i++)
+                farm_note_d("trail", i, f.trail[i], f.level[f.trail[i] >> 1], f.reason[f.trail[i] >> 1]);
+            farm_fail_d("input count", g, c, f.cnt[g]);
+        }
     }
     for (u32 k = 0; k < f.st[FS_NLEARNED]; k++) {
         u32 c = 0;
@@ -452,6 +489,7 @@ __device__ void farm_check_d(const FarmArgs& a, const FarmSearch& f, u32 conflic
 __device__ u32 farm_analyze_d(const FarmArgs& a, const FarmSearch& f, u32* bj, u32* lbd) {
     u32 cur = f.st[FS_LEVEL], r = f.st[FS_CONFLICT], n = 1u, path = 0u, v = FARM_NONE;
 #ifdef FARM_CHECK
+    farm_tag_d("at an analysis");
     farm_check_d(a, f, r);
 #endif
     u32 idx = f.st[FS_TSIZE];
@@ -741,7 +779,7 @@ extern "C" __global__ void farm_search_k(FarmArgs a) {
         if (lane == 0u) done = ctl[FC_WINNER] != FARM_NONE || ctl[FC_UNSAT] != 0u || farm_now_d() - t0 > a.slice_ns;
         if (__shfl_sync(0xffffffffu, done, 0)) return;
         if (farm_propagate_d(a, f)) {
-            if (f.st[FS_LEVEL] == 0u) {
+            if (__shfl_sync(0xffffffffu, f.st[FS_LEVEL], 0) == 0u) {
                 farm_finish_d(a, f, FARM_UNSAT);
                 return;
             }
@@ -774,8 +812,9 @@ extern "C" __global__ void farm_search_k(FarmArgs a) {
             }
             continue;
         }
-        __syncwarp();
-        if (f.st[FS_CONFL_LEFT] == 0u && f.st[FS_LEVEL] > 0u) {
+        // Lane 0 decides for the warp, as everywhere a lane may write what the others read.
+        u32 restart = lane == 0u && f.st[FS_CONFL_LEFT] == 0u && f.st[FS_LEVEL] > 0u;
+        if (__shfl_sync(0xffffffffu, restart, 0)) {
             farm_backjump_d(a, f, 0u, save);
             bool ok = true;
             if (lane == 0u) {

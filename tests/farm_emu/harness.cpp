@@ -1,5 +1,6 @@
 // harness.cpp: runs the search farm's kernel (kernels/farm.cu) on the host, one search after
-// another for a time slice each, over the arrays that src/engine/cuda/farm/emu.rs dumps:
+// another for a time slice each (a warp of FARM_EMU_LANES threads, shim.h), over the arrays that
+// src/engine/cuda/farm/emu.rs dumps:
 //   harness DUMP SECONDS
 // prints "SAT s" and search s's values (a line of words, 1 true, 2 false), "UNSAT", "FAILED" or
 // "TIMEOUT", then the searches' conflicts.
@@ -8,6 +9,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <thread>
 #include <vector>
 
 static_assert(sizeof(FarmArgs) == 40 * 8 + 8 + 12 * 4, "FarmArgs: 40 pointers, then the scalars");
@@ -40,9 +42,21 @@ int main(int argc, char** argv) {
         bool running = false;
         for (u32 s = 0; s < a.searches; s++) {
             blockIdx.x = s;
-            threadIdx.x = 0;
-            blockDim.x = 1;
-            farm_search_k(a);
+            blockDim.x = FARM_EMU_LANES;
+            if (FARM_EMU_LANES == 1) {
+                threadIdx.x = 0;
+                farm_search_k(a);
+            } else {
+                EmuWarp warp;
+                emu_warp = &warp;
+                std::vector<std::thread> lanes;
+                for (u32 l = 0; l < FARM_EMU_LANES; l++)
+                    lanes.emplace_back([&a, l] {
+                        threadIdx.x = l;
+                        farm_search_k(a);
+                    });
+                for (auto& t : lanes) t.join();
+            }
             running |= a.st[s * FS_WORDS + FS_STATUS] == FARM_RUNNING;
             if (a.ctl[FC_WINNER] != FARM_NONE || a.ctl[FC_UNSAT]) break;
         }

@@ -1,12 +1,19 @@
-// shim.h: what kernels/farm.cu needs of CUDA, for one lane on the host (FARM_W 1): the search
-// farm's kernel compiled by a C++ compiler, one search after another (harness.cpp).
+// shim.h: what kernels/farm.cu needs of CUDA, on the host: the search farm's kernel compiled by a
+// C++ compiler (harness.cpp). A warp is FARM_EMU_LANES lanes: 1 (the default), one search after
+// another on one thread; or 32, a thread a lane, with __syncwarp a barrier, the shuffles through
+// memory and the atomics as std::atomic_ref, so that the lanes' races happen on the host too.
 #pragma once
+#include <atomic>
+#include <barrier>
 #include <chrono>
 #include <cstdint>
 #include <cstring>
 
+#ifndef FARM_EMU_LANES
+#define FARM_EMU_LANES 1
+#endif
 #define FARM_HOST_EMU 1
-#define FARM_W 1
+#define FARM_W FARM_EMU_LANES
 #define __global__
 #define __device__
 #define __forceinline__ inline
@@ -19,37 +26,43 @@ typedef long long i64;
 struct EmuDim3 {
     unsigned x, y, z;
 };
-static EmuDim3 threadIdx, blockIdx, blockDim;
+static thread_local EmuDim3 threadIdx;
+static EmuDim3 blockIdx, blockDim;
 
-inline void __syncwarp(unsigned = 0xffffffffu) {}
-inline void __threadfence() {}
-template <class T> inline T __shfl_sync(unsigned, T v, int) { return v; }
-template <class T> inline T __shfl_down_sync(unsigned, T v, int) { return v; }
+// The running warp's barrier and shuffle slots (FARM_EMU_LANES > 1).
+struct EmuWarp {
+    std::barrier<> bar{FARM_EMU_LANES};
+    u64 slots[FARM_EMU_LANES];
+};
+static EmuWarp* emu_warp;
+
+inline void __syncwarp(unsigned = 0xffffffffu) {
+    if (FARM_EMU_LANES > 1) emu_warp->bar.arrive_and_wait();
+}
+inline void __threadfence() { std::atomic_thread_fence(std::memory_order_seq_cst); }
+template <class T> inline T emu_shfl(T v, int src) {
+    if (FARM_EMU_LANES == 1) return v;
+    static_assert(sizeof(T) <= 8, "a shuffled value fits a slot");
+    std::memcpy(&emu_warp->slots[threadIdx.x % FARM_EMU_LANES], &v, sizeof(T));
+    __syncwarp();
+    T r;
+    std::memcpy(&r, &emu_warp->slots[src], sizeof(T));
+    __syncwarp();
+    return r;
+}
+template <class T> inline T __shfl_sync(unsigned, T v, int src) { return emu_shfl(v, src); }
+template <class T> inline T __shfl_down_sync(unsigned, T v, int off) {
+    int lane = (int)(threadIdx.x % FARM_EMU_LANES);
+    return emu_shfl(v, lane + off < FARM_EMU_LANES ? lane + off : lane);
+}
 inline u32 atomicCAS(u32* p, u32 c, u32 v) {
-    u32 o = *p;
-    if (o == c) *p = v;
-    return o;
+    std::atomic_ref<u32>(*p).compare_exchange_strong(c, v);
+    return c;
 }
-inline u32 atomicAdd(u32* p, u32 v) {
-    u32 o = *p;
-    *p += v;
-    return o;
-}
-inline u64 atomicAdd(u64* p, u64 v) {
-    u64 o = *p;
-    *p += v;
-    return o;
-}
-inline u32 atomicSub(u32* p, u32 v) {
-    u32 o = *p;
-    *p -= v;
-    return o;
-}
-inline u32 atomicExch(u32* p, u32 v) {
-    u32 o = *p;
-    *p = v;
-    return o;
-}
+inline u32 atomicAdd(u32* p, u32 v) { return std::atomic_ref<u32>(*p).fetch_add(v); }
+inline u64 atomicAdd(u64* p, u64 v) { return std::atomic_ref<u64>(*p).fetch_add(v); }
+inline u32 atomicSub(u32* p, u32 v) { return std::atomic_ref<u32>(*p).fetch_sub(v); }
+inline u32 atomicExch(u32* p, u32 v) { return std::atomic_ref<u32>(*p).exchange(v); }
 inline float __uint_as_float(u32 x) {
     float f;
     std::memcpy(&f, &x, 4);
@@ -60,17 +73,41 @@ inline u32 __float_as_uint(float f) {
     std::memcpy(&x, &f, 4);
     return x;
 }
-inline u64 farm_now_d() {
-    return (u64)std::chrono::duration_cast<std::chrono::nanoseconds>(
+inline long long clock64() {
+    return (long long)std::chrono::duration_cast<std::chrono::nanoseconds>(
                std::chrono::steady_clock::now().time_since_epoch())
         .count();
 }
+inline u64 farm_now_d() { return (u64)clock64(); }
 
 #ifdef FARM_CHECK
 #include <cstdio>
 #include <cstdlib>
+static const char* emu_tag = "";
+inline void farm_tag_d(const char* t) { emu_tag = t; }
+static u32 emu_incs[1 << 16][2];
+static std::atomic<u32> emu_nincs{0};
+inline void farm_note_inc_d(u32 g, u32 i) {
+    u32 k = emu_nincs.fetch_add(1);
+    if (k < (1u << 16)) {
+        emu_incs[k][0] = g;
+        emu_incs[k][1] = i;
+    }
+}
+inline void farm_fail_d(const char* what, u32 x, u32 y, u32 z);
+// After a literal's processing: its n occurrences incremented once each.
+inline void farm_check_incs_d(u32 n) {
+    u32 k = emu_nincs.exchange(0);
+    if (k != n) {
+        for (u32 j = 0; j < k && j < 64; j++) std::fprintf(stderr, "  inc %u at %u\n", emu_incs[j][0], emu_incs[j][1]);
+        farm_fail_d("increments", k, n, 0);
+    }
+}
+inline void farm_note_d(const char* what, u32 w, u32 x, u32 y, u32 z) {
+    std::fprintf(stderr, "  %s %u: %u %u %u\n", what, w, x, y, z);
+}
 inline void farm_fail_d(const char* what, u32 x, u32 y, u32 z) {
-    std::fprintf(stderr, "farm invariant broken: %s (%u, %u, %u)\n", what, x, y, z);
+    std::fprintf(stderr, "farm invariant broken %s: %s (%u, %u, %u)\n", emu_tag, what, x, y, z);
     std::abort();
 }
 #endif

@@ -16,14 +16,14 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Compiles the harness into a directory of its own; `None` (the test then skips, saying so)
-/// where there is no C++ compiler.
-fn harness(dir: &Path) -> Option<PathBuf> {
+/// Compiles the harness with warps of `lanes` lanes into a directory of its own; `None` (the test
+/// then skips, saying so) where there is no C++ compiler.
+fn harness(dir: &Path, lanes: u32) -> Option<PathBuf> {
     let cxx = std::env::var("CXX").unwrap_or_else(|_| "c++".into());
-    let exe = dir.join("farm_emu");
+    let exe = dir.join(format!("farm_emu_{lanes}"));
     let src = root().join("tests/farm_emu/harness.cpp");
     let out = Command::new(&cxx)
-        .args(["-O2", "-std=c++17", "-DFARM_CHECK", "-o"])
+        .args(["-O2", "-std=c++20", "-pthread", "-DFARM_CHECK", &format!("-DFARM_EMU_LANES={lanes}"), "-o"])
         .arg(&exe)
         .arg(&src)
         .output()
@@ -135,16 +135,16 @@ fn corpus(exe: &Path, dir: &Path, c: &FarmConfig) -> (usize, usize) {
     (sat, unsat)
 }
 
-#[test]
-fn the_farm_kernel_answers_the_corpus_on_the_host() {
-    let dir = std::env::temp_dir().join(format!("yasmin-farm-emu-{}", std::process::id()));
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("yasmin-farm-emu-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a scratch directory");
-    let Some(exe) = harness(&dir) else {
-        eprintln!("skipping the farm's host emulation: no C++ compiler (set CXX)");
-        return;
-    };
-    // Small arenas, frequent restarts: deletion, dropped nogoods and the exchange all run.
-    let configs = [
+    dir
+}
+
+/// The configurations run: small arenas and frequent restarts (deletion, dropped nogoods and the
+/// exchange all run), and one search alone. `YASMIN_FARM_EMU_SKIP=k` skips the first k.
+fn configs() -> impl Iterator<Item = FarmConfig> {
+    let all = [
         FarmConfig {
             arena: 2048,
             max_learned: 128,
@@ -155,11 +155,34 @@ fn the_farm_kernel_answers_the_corpus_on_the_host() {
         },
         FarmConfig { slice_ns: 1_000_000, ..FarmConfig::new(1, false, 1) },
     ];
-    for c in configs.iter().skip(std::env::var("YASMIN_FARM_EMU_SKIP").map_or(0, |s| s.parse().unwrap_or(0)))
-    {
-        let (sat, unsat) = corpus(&exe, &dir, c);
+    let skip = std::env::var("YASMIN_FARM_EMU_SKIP").map_or(0, |s| s.parse().unwrap_or(0));
+    all.into_iter().skip(skip)
+}
+
+fn run_corpus(lanes: u32, configs: impl Iterator<Item = FarmConfig>) {
+    let dir = scratch(&lanes.to_string());
+    let Some(exe) = harness(&dir, lanes) else {
+        eprintln!("skipping the farm's host emulation: no C++ compiler (set CXX)");
+        return;
+    };
+    for c in configs {
+        let (sat, unsat) = corpus(&exe, &dir, &c);
         let all = std::env::var("YASMIN_FARM_EMU_ONLY").is_err();
         assert!(!all || (sat > 50 && unsat > 10), "{sat} programs with a model and {unsat} without");
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A lane a warp: the search's logic, with its invariants checked at every conflict.
+#[test]
+fn the_farm_kernel_answers_the_corpus_on_the_host() {
+    run_corpus(1, configs());
+}
+
+/// 32 lanes a warp, a thread each: the lanes' races (claims of a variable, counts, the trail's
+/// slots) as on the GPU, the invariants checked at every conflict.
+#[test]
+fn the_farm_kernel_answers_the_corpus_with_32_lanes_racing() {
+    // Longer slices: a slice starts 32 threads.
+    run_corpus(32, configs().take(1).map(|c| FarmConfig { slice_ns: 5_000_000, ..c }));
 }
