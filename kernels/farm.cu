@@ -25,8 +25,9 @@
 // level below the current one was processed before its level's successor was decided, so a
 // backjump leaves the whole remaining trail processed.
 //
-// Learned nogoods live in the search's arena (l_lits), with a linked occurrence list per literal
-// (l_head, l_next through the arena slots, l_owner the nogood of a slot); one lane walks them.
+// Learned nogoods live in the search's arena (l_lits); each literal's learned occurrences are a
+// list of chunks of FARM_CHUNK nogood numbers (l_head, the pool l_chunk), the entries of a chunk
+// processed by the warp's lanes at once.
 // Everything else in a step is shared among the warp's lanes (FARM_W; 1 in the host emulation,
 // tests/farm_emu).
 
@@ -65,7 +66,13 @@
 #define FS_EXPORTED 21
 #define FS_IMPORTED 22
 #define FS_DROPPED 23    // learned nogoods that did not fit the arena
-#define FS_WORDS 32
+#define FS_CHUNKS 24     // chunks of the pool in use
+#define FS_T_PROPAGATE 32  // clock cycles (64-bit) spent in each part of the step
+#define FS_T_ANALYZE 34
+#define FS_T_BACKJUMP 36
+#define FS_T_RESTART 38
+#define FS_T_DECIDE 40
+#define FS_WORDS 48
 
 #define FARM_RUNNING 0u
 #define FARM_SAT 1u
@@ -115,9 +122,8 @@ struct FarmArgs {
     u32* cnt;       // ngoods
     i64* wsum;      // 2 * nweights: true and false weight processed
     u32* whead;     // nweights: W's processed value (0 not yet)
-    u32* l_head;    // 2 * nvars: the literal's first arena slot + 1 (0: none)
-    u32* l_next;    // arena: the next slot + 1 of the same literal
-    u32* l_owner;   // arena: the nogood of a slot
+    u32* l_head;    // 2 * nvars: the literal's first chunk + 1 (0: none)
+    u32* l_chunk;   // chunks * FARM_CW: FARM_CHUNK nogoods, the next chunk + 1, the fill
     u32* l_lits;    // arena
     u32* l_start;   // max_learned
     u32* l_len;     // max_learned
@@ -132,8 +138,14 @@ struct FarmArgs {
     u64 slice_ns;   // each search returns at its first step after this long
     u32 nvars, ngoods, nweights, nunits;
     u32 searches, arena, max_learned, xcap;
-    u32 seed, restart_base, flags, pad;
+    u32 seed, restart_base, flags, chunks;
 };
+
+#define FARM_CHUNK 32u
+#ifndef FARM_WARPS
+#define FARM_WARPS 4u  // searches a block (farm/mod.rs: WARPS_PER_BLOCK)
+#endif
+#define FARM_CW (FARM_CHUNK + 2u)
 
 // flags
 #define FARM_SHARE 1u  // export and import learned nogoods
@@ -152,10 +164,10 @@ struct FarmSearch {
     u32 *val, *level, *reason, *tpos, *trail, *lim, *seen, *phase, *learnt, *stamp, *cnt, *whead;
     float* act;
     i64* wsum;
-    u32 *l_head, *l_next, *l_owner, *l_lits, *l_start, *l_len, *l_cnt, *l_lbd, *st;
+    u32 *l_head, *l_chunk, *l_lits, *l_start, *l_len, *l_cnt, *l_lbd, *st;
 };
 
-__device__ __forceinline__ FarmSearch farm_search_d(const FarmArgs& a, u32 s, u32 lane) {
+__device__ __forceinline__ FarmSearch farm_search_d(const FarmArgs& a, u32 s, u32 lane, u32* st) {
     FarmSearch f;
     u64 n = a.nvars;
     f.s = s;
@@ -177,14 +189,13 @@ __device__ __forceinline__ FarmSearch farm_search_d(const FarmArgs& a, u32 s, u3
     f.wsum = a.wsum + (u64)s * 2 * a.nweights;
     f.whead = a.whead + (u64)s * a.nweights;
     f.l_head = a.l_head + s * 2 * n;
-    f.l_next = a.l_next + (u64)s * a.arena;
-    f.l_owner = a.l_owner + (u64)s * a.arena;
+    f.l_chunk = a.l_chunk + (u64)s * a.chunks * FARM_CW;
     f.l_lits = a.l_lits + (u64)s * a.arena;
     f.l_start = a.l_start + (u64)s * a.max_learned;
     f.l_len = a.l_len + (u64)s * a.max_learned;
     f.l_cnt = a.l_cnt + (u64)s * a.max_learned;
     f.l_lbd = a.l_lbd + (u64)s * a.max_learned;
-    f.st = a.st + (u64)s * FS_WORDS;
+    f.st = st;
     return f;
 }
 
@@ -257,16 +268,11 @@ __device__ void farm_need_false_d(const FarmArgs& a, const FarmSearch& f, u32 c,
     }
 }
 
-// Processes (sign +1) or unprocesses (-1) weight entry [c, code] of a literal.
-__device__ void farm_weight_entry_d(const FarmArgs& a, const FarmSearch& f, u32 c, u32 code, int sign) {
+// Processes weight entry [c, code] of a literal.
+__device__ void farm_weight_entry_d(const FarmArgs& a, const FarmSearch& f, u32 c, u32 code) {
     u32 kind = code & 3u;
     i64 w = kind < 2u ? a.w_weight[code >> 2] : 0;
     i64* sums = f.wsum + 2 * (u64)c;
-    if (sign < 0) {
-        if (kind < 2u) atomicAdd((u64*)&sums[kind], (u64)(-w));
-        else f.whead[c] = 0u;
-        return;
-    }
     i64 bound = a.w_bound[c];
     u32 head = a.w_head[c];
     if (kind == 0u) {
@@ -288,47 +294,46 @@ __device__ void farm_weight_entry_d(const FarmArgs& a, const FarmSearch& f, u32 
     }
 }
 
-// Processes (+1) or unprocesses (-1) literal p: every lane takes part.
-__device__ void farm_process_d(const FarmArgs& a, const FarmSearch& f, u32 p, int sign) {
+// Processes literal p: every lane takes part.
+__device__ void farm_process_d(const FarmArgs& a, const FarmSearch& f, u32 p) {
     for (u32 i = a.occ_start[p] + f.lane; i < a.occ_start[p + 1]; i += FARM_W) {
         u32 g = a.occ[i];
-        if (sign < 0) {
-            atomicSub(&f.cnt[g], 1u);
-            continue;
-        }
         u32 c = atomicAdd(&f.cnt[g], 1u) + 1u;
         u32 b = a.ng_start[g], len = a.ng_start[g + 1] - b;
-#ifdef FARM_CHECK
-        bool has = false;
-        for (u32 j = b; j < b + len; j++) has |= a.ng_lits[j] == p;
-        if (!has) farm_fail_d("an increment of a nogood without the literal", g, p, i);
-        farm_note_inc_d(g, i);
-#endif
         if (c == len) farm_conflict_d(f, g + 1u);
         else if (c + 1u == len) farm_unit_d(f, a.ng_lits + b, len, g + 1u);
     }
     for (u32 i = a.w_occ_start[p] + f.lane; i < a.w_occ_start[p + 1]; i += FARM_W) {
-        farm_weight_entry_d(a, f, a.w_occ[2 * i], a.w_occ[2 * i + 1], sign);
+        farm_weight_entry_d(a, f, a.w_occ[2 * i], a.w_occ[2 * i + 1]);
     }
-    if (f.lane == 0u) {
-        for (u32 slot = f.l_head[p]; slot != 0u; slot = f.l_next[slot - 1u]) {
-            u32 k = f.l_owner[slot - 1u];
-            if (f.l_lbd[k] == 0u) continue;
-            if (sign < 0) {
-                f.l_cnt[k]--;
-                continue;
-            }
-            u32 c = ++f.l_cnt[k], len = f.l_len[k];
+    for (u32 ci = f.l_head[p]; ci != 0u;) {
+        const u32* ch = f.l_chunk + (u64)(ci - 1u) * FARM_CW;
+        for (u32 j = f.lane; j < ch[FARM_CHUNK + 1u]; j += FARM_W) {
+            u32 k = ch[j];  // a nogood occurs once in a literal's list: no two lanes share it
+            u32 c = atomicAdd(&f.l_cnt[k], 1u) + 1u, len = f.l_len[k];
             if (c == len) farm_conflict_d(f, a.ngoods + k + 1u);
             else if (c + 1u == len) farm_unit_d(f, f.l_lits + f.l_start[k], len, a.ngoods + k + 1u);
         }
+        ci = ch[FARM_CHUNK];
     }
     __syncwarp();
 }
 
-#ifdef FARM_CHECK
-__device__ void farm_check_d(const FarmArgs& a, const FarmSearch& f, u32 conflict);
-#endif
+// Takes back what processing literal p added (one lane; others undo other literals at once, so
+// every update is atomic).
+__device__ void farm_unprocess_d(const FarmArgs& a, const FarmSearch& f, u32 p) {
+    for (u32 i = a.occ_start[p]; i < a.occ_start[p + 1]; i++) atomicSub(&f.cnt[a.occ[i]], 1u);
+    for (u32 i = a.w_occ_start[p]; i < a.w_occ_start[p + 1]; i++) {
+        u32 c = a.w_occ[2 * i], code = a.w_occ[2 * i + 1], kind = code & 3u;
+        if (kind < 2u) atomicAdd((u64*)&f.wsum[2 * (u64)c + kind], (u64)(-a.w_weight[code >> 2]));
+        else f.whead[c] = 0u;
+    }
+    for (u32 ci = f.l_head[p]; ci != 0u;) {
+        const u32* ch = f.l_chunk + (u64)(ci - 1u) * FARM_CW;
+        for (u32 j = 0; j < ch[FARM_CHUNK + 1u]; j++) atomicSub(&f.l_cnt[ch[j]], 1u);
+        ci = ch[FARM_CHUNK];
+    }
+}
 
 // Processes the trail up to a fixpoint or a conflict (in st[FS_CONFLICT]): true on a conflict.
 __device__ bool farm_propagate_d(const FarmArgs& a, const FarmSearch& f) {
@@ -339,38 +344,25 @@ __device__ bool farm_propagate_d(const FarmArgs& a, const FarmSearch& f) {
         // the trail's size, and a lane that read them after another's write would leave the
         // warp divided.
         __syncwarp();
-#ifdef FARM_CHECK
-        u32 q0 = __shfl_sync(0xffffffffu, q, 0), c0 = __shfl_sync(0xffffffffu, conflict, 0);
-        if (q0 != q || c0 != conflict) farm_fail_d("lanes disagree on the queue", q0, q, f.lane);
-#endif
         if (conflict != 0u) return true;
         if (q == end) return false;
-        farm_process_d(a, f, f.trail[q], 1);
-#ifdef FARM_CHECK
-        if (f.lane == 0u) farm_check_incs_d(a.occ_start[f.trail[q] + 1] - a.occ_start[f.trail[q]]);
-#endif
+        farm_process_d(a, f, f.trail[q]);
         if (f.lane == 0u) {
             f.st[FS_QHEAD] = q + 1u;
             farm_add64_d(f.st, FS_PROPS, 1u);
-#ifdef FARM_CHECK_STEPS
-            farm_tag_d("after a step");
-            farm_check_d(a, f, 0u);
-#endif
         }
     }
 }
 
-// Undoes the trail down to the end of level `target` (every lane takes part).
+// Undoes the trail down to the end of level `target`, a literal a lane.
 __device__ void farm_backjump_d(const FarmArgs& a, const FarmSearch& f, u32 target, bool save) {
     __syncwarp();
     u32 end = f.st[FS_TSIZE], q = f.st[FS_QHEAD], start = f.lim[target + 1u];
-    for (u32 i = end; i-- > start;) {
+    for (u32 i = start + f.lane; i < end; i += FARM_W) {
         u32 l = f.trail[i];
-        if (i < q) farm_process_d(a, f, l, -1);
-        if (f.lane == 0u) {
-            f.val[l >> 1] = 0u;
-            if (save) f.phase[l >> 1] = (l & 1u) + 1u;
-        }
+        if (i < q) farm_unprocess_d(a, f, l);
+        f.val[l >> 1] = 0u;
+        if (save) f.phase[l >> 1] = (l & 1u) + 1u;
     }
     __syncwarp();
     if (f.lane == 0u) {
@@ -378,10 +370,6 @@ __device__ void farm_backjump_d(const FarmArgs& a, const FarmSearch& f, u32 targ
         f.st[FS_QHEAD] = start;
         f.st[FS_LEVEL] = target;
         f.st[FS_CONFLICT] = 0u;
-#ifdef FARM_CHECK_STEPS
-        farm_tag_d("after a backjump");
-        farm_check_d(a, f, 0u);
-#endif
     }
     __syncwarp();
 }
@@ -448,15 +436,7 @@ __device__ void farm_check_d(const FarmArgs& a, const FarmSearch& f, u32 conflic
             u32 l = a.ng_lits[i];
             if (farm_lit_d(f, l) == 1u && f.tpos[l >> 1] < q) c++;
         }
-        if (c != f.cnt[g]) {
-            for (u32 i = a.ng_start[g]; i < a.ng_start[g + 1]; i++) {
-                u32 l = a.ng_lits[i];
-                farm_note_d("literal", l, farm_lit_d(f, l), f.tpos[l >> 1], q);
-            }
-            for (u32 i = (q > 3u ? q - 3u : 0u); i < f.st[FS_TSIZE] && i < q + 3u; i++)
-                farm_note_d("trail", i, f.trail[i], f.level[f.trail[i] >> 1], f.reason[f.trail[i] >> 1]);
-            farm_fail_d("input count", g, c, f.cnt[g]);
-        }
+        if (c != f.cnt[g]) farm_fail_d("input count", g, c, f.cnt[g]);
     }
     for (u32 k = 0; k < f.st[FS_NLEARNED]; k++) {
         u32 c = 0;
@@ -489,7 +469,6 @@ __device__ void farm_check_d(const FarmArgs& a, const FarmSearch& f, u32 conflic
 __device__ u32 farm_analyze_d(const FarmArgs& a, const FarmSearch& f, u32* bj, u32* lbd) {
     u32 cur = f.st[FS_LEVEL], r = f.st[FS_CONFLICT], n = 1u, path = 0u, v = FARM_NONE;
 #ifdef FARM_CHECK
-    farm_tag_d("at an analysis");
     farm_check_d(a, f, r);
 #endif
     u32 idx = f.st[FS_TSIZE];
@@ -553,18 +532,33 @@ __device__ u32 farm_analyze_d(const FarmArgs& a, const FarmSearch& f, u32* bj, u
     return m;
 }
 
+// Puts learned nogood k into literal l's list (lane 0; the caller made sure the pool of `cap`
+// chunks has one to spare).
+__device__ void farm_link_d(const FarmSearch& f, u32 l, u32 k, u32 cap) {
+    u32 c = f.l_head[l];
+    u32* ch = f.l_chunk + (u64)(c == 0u ? 0u : c - 1u) * FARM_CW;
+    if (c == 0u || ch[FARM_CHUNK + 1u] == FARM_CHUNK) {
+        u32 nc = f.st[FS_CHUNKS]++;
+#ifdef FARM_CHECK
+        if (nc >= cap) farm_fail_d("chunk pool overflow", nc, cap, l);
+#endif
+        ch = f.l_chunk + (u64)nc * FARM_CW;
+        ch[FARM_CHUNK] = c;
+        ch[FARM_CHUNK + 1u] = 0u;
+        f.l_head[l] = nc + 1u;
+    }
+    ch[ch[FARM_CHUNK + 1u]++] = k;
+}
+
 // Stores learnt nogood lits[0..len) (lane 0) with `count` of its literals true and processed:
-// false if the arena or the nogood table is full.
+// false if the arena, the nogood table or the chunk pool is full.
 __device__ bool farm_store_d(const FarmArgs& a, const FarmSearch& f, const u32* lits, u32 len, u32 count,
                              u32 lbd, u32* id) {
     u32 k = f.st[FS_NLEARNED], at = f.st[FS_ARENA];
-    if (k >= a.max_learned || at + len > a.arena) return false;
+    if (k >= a.max_learned || at + len > a.arena || f.st[FS_CHUNKS] + len > a.chunks) return false;
     for (u32 i = 0; i < len; i++) {
-        u32 l = lits[i];
-        f.l_lits[at + i] = l;
-        f.l_owner[at + i] = k;
-        f.l_next[at + i] = f.l_head[l];
-        f.l_head[l] = at + i + 1u;
+        f.l_lits[at + i] = lits[i];
+        farm_link_d(f, lits[i], k, a.chunks);
     }
     f.l_start[k] = at;
     f.l_len[k] = len;
@@ -669,6 +663,7 @@ __device__ void farm_export_d(const FarmArgs& a, const FarmSearch& f, const u32*
 __device__ void farm_reduce_d(const FarmArgs& a, const FarmSearch& f) {
     u32 n = f.st[FS_NLEARNED], q = f.st[FS_QHEAD], kept = 0u, at = 0u;
     for (u32 l = 0; l < f.nl; l++) f.l_head[l] = 0u;
+    f.st[FS_CHUNKS] = 0u;
     for (u32 k = 0; k < n; k++) {
         u32 start = f.l_start[k], len = f.l_len[k], lbd = f.l_lbd[k];
         bool keep = lbd != 0u && (lbd <= 2u || 2u * k >= n);
@@ -678,13 +673,12 @@ __device__ void farm_reduce_d(const FarmArgs& a, const FarmSearch& f) {
             if (x == 2u) keep = false;
             else if (x == 1u && f.tpos[f.l_lits[start + i] >> 1] < q) count++;
         }
-        if (!keep) continue;
+        // Each literal takes at most one new chunk: a nogood the pool has no room for goes.
+        if (!keep || f.st[FS_CHUNKS] + len > a.chunks) continue;
         for (u32 i = 0; i < len; i++) {
             u32 l = f.l_lits[start + i];
             f.l_lits[at + i] = l;
-            f.l_owner[at + i] = kept;
-            f.l_next[at + i] = f.l_head[l];
-            f.l_head[l] = at + i + 1u;
+            farm_link_d(f, l, kept, a.chunks);
         }
         f.l_start[kept] = at;
         f.l_len[kept] = len;
@@ -701,10 +695,22 @@ __device__ void farm_reduce_d(const FarmArgs& a, const FarmSearch& f) {
 __device__ u32 farm_pick_d(const FarmSearch& f) {
     float best = -1.0f;
     u32 bv = 0u;
-    for (u32 v = 1u + f.lane; v < f.nv; v += FARM_W) {
-        if (f.val[v] == 0u && f.act[v] > best) {
-            best = f.act[v];
-            bv = v;
+    // Four variables a lane a step, their loads issued together.
+    for (u32 base = 1u + f.lane; base < f.nv; base += 4u * FARM_W) {
+        u32 x[4];
+        float y[4];
+#pragma unroll
+        for (u32 j = 0; j < 4u; j++) {
+            u32 v = base + j * FARM_W;
+            x[j] = v < f.nv ? f.val[v] : 1u;
+            y[j] = v < f.nv ? f.act[v] : 0.0f;
+        }
+#pragma unroll
+        for (u32 j = 0; j < 4u; j++) {
+            if (x[j] == 0u && y[j] > best) {
+                best = y[j];
+                bv = base + j * FARM_W;
+            }
         }
     }
     for (int off = FARM_W / 2; off > 0; off >>= 1) {
@@ -763,22 +769,30 @@ __device__ void farm_finish_d(const FarmArgs& a, const FarmSearch& f, u32 status
     __syncwarp();
 }
 
-// One warp a search: runs it for a time slice.
-extern "C" __global__ void farm_search_k(FarmArgs a) {
-    u32 lane = threadIdx.x % FARM_W, s = blockIdx.x * (blockDim.x / FARM_W) + threadIdx.x / FARM_W;
-    if (s >= a.searches) return;
-    FarmSearch f = farm_search_d(a, s, lane);
+// Runs search f for a time slice.
+__device__ void farm_run_d(const FarmArgs& a, const FarmSearch& f) {
+    u32 lane = f.lane, s = f.s;
     if (f.st[FS_INIT] == 0u) farm_init_d(a, f);
     if (f.st[FS_STATUS] != FARM_RUNNING) return;
     u64 t0 = farm_now_d();
     volatile u32* ctl = a.ctl;
     bool save = (s & 2u) != 0u;  // progress saving in every other pair of searches
+    long long tick = clock64();
+    // Lane 0 charges the cycles since the last mark to part w of the step.
+#define FARM_MARK(w)                                                 \
+    if (lane == 0u) {                                                \
+        long long now = clock64();                                   \
+        farm_add64_d(f.st, (w), (u64)(now - tick));                  \
+        tick = now;                                                  \
+    }
     for (;;) {
         // Lane 0 decides for the warp (the lanes' clocks and reads of ctl may differ).
         u32 done = 0u;
         if (lane == 0u) done = ctl[FC_WINNER] != FARM_NONE || ctl[FC_UNSAT] != 0u || farm_now_d() - t0 > a.slice_ns;
         if (__shfl_sync(0xffffffffu, done, 0)) return;
-        if (farm_propagate_d(a, f)) {
+        bool conflict = farm_propagate_d(a, f);
+        FARM_MARK(FS_T_PROPAGATE);
+        if (conflict) {
             if (__shfl_sync(0xffffffffu, f.st[FS_LEVEL], 0) == 0u) {
                 farm_finish_d(a, f, FARM_UNSAT);
                 return;
@@ -791,7 +805,9 @@ extern "C" __global__ void farm_search_k(FarmArgs a) {
                 farm_finish_d(a, f, FARM_FAILED);
                 return;
             }
+            FARM_MARK(FS_T_ANALYZE);
             farm_backjump_d(a, f, bj, save);
+            FARM_MARK(FS_T_BACKJUMP);
             if (lane == 0u) {
                 u32 id = 0u;
                 const u32* l = f.learnt;
@@ -810,6 +826,7 @@ extern "C" __global__ void farm_search_k(FarmArgs a) {
                 f.st[FS_VAR_INC] = __float_as_uint(__uint_as_float(f.st[FS_VAR_INC]) * (1.0f / 0.95f));
                 if (f.st[FS_CONFL_LEFT] > 0u) f.st[FS_CONFL_LEFT]--;
             }
+            FARM_MARK(FS_T_ANALYZE);
             continue;
         }
         // Lane 0 decides for the warp, as everywhere a lane may write what the others read.
@@ -823,7 +840,8 @@ extern "C" __global__ void farm_search_k(FarmArgs a) {
                 f.st[FS_RESTARTS]++;
                 if ((a.flags & FARM_SHARE)) ok = farm_import_d(a, f);
                 u32 at = f.st[FS_REDUCE_AT], most = a.max_learned / 4u * 3u;
-                if (ok && (f.st[FS_NLEARNED] >= (at < most ? at : most) || 2u * f.st[FS_ARENA] > a.arena)) {
+                if (ok && (f.st[FS_NLEARNED] >= (at < most ? at : most) || 2u * f.st[FS_ARENA] > a.arena ||
+                           2u * f.st[FS_CHUNKS] > a.chunks)) {
                     farm_reduce_d(a, f);
                     f.st[FS_REDUCE_AT] = (at > f.st[FS_NLEARNED] ? at : f.st[FS_NLEARNED]) + 300u;
                 }
@@ -832,6 +850,7 @@ extern "C" __global__ void farm_search_k(FarmArgs a) {
                 farm_finish_d(a, f, FARM_UNSAT);
                 return;
             }
+            FARM_MARK(FS_T_RESTART);
             continue;
         }
         u32 v = farm_pick_d(f);
@@ -846,5 +865,22 @@ extern "C" __global__ void farm_search_k(FarmArgs a) {
             farm_assign_d(f, (v << 1) | (f.phase[v] == 2u ? 1u : 0u), 0u);
             farm_add64_d(f.st, FS_DECISIONS, 1u);
         }
+        FARM_MARK(FS_T_DECIDE);
     }
+#undef FARM_MARK
+}
+
+// One warp a search, FARM_WARPS a block: runs each for a time slice, its scalars in shared
+// memory meanwhile.
+extern "C" __global__ void farm_search_k(FarmArgs a) {
+    __shared__ u32 scalars[FARM_WARPS * FS_WORDS];
+    u32 lane = threadIdx.x % FARM_W, warp = threadIdx.x / FARM_W, s = blockIdx.x * FARM_WARPS + warp;
+    if (s >= a.searches || warp >= FARM_WARPS) return;
+    u32* st = a.st + (u64)s * FS_WORDS;
+    u32* sh = scalars + warp * FS_WORDS;
+    for (u32 i = lane; i < FS_WORDS; i += FARM_W) sh[i] = st[i];
+    __syncwarp();
+    farm_run_d(a, farm_search_d(a, s, lane, sh));
+    __syncwarp();
+    for (u32 i = lane; i < FS_WORDS; i += FARM_W) st[i] = sh[i];
 }

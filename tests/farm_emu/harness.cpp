@@ -12,14 +12,14 @@
 #include <thread>
 #include <vector>
 
-static_assert(sizeof(FarmArgs) == 40 * 8 + 8 + 12 * 4, "FarmArgs: 40 pointers, then the scalars");
+static_assert(sizeof(FarmArgs) == 39 * 8 + 8 + 12 * 4, "FarmArgs: 39 pointers, then the scalars");
 
 int main(int argc, char** argv) {
     if (argc != 3) return 2;
     FILE* in = std::fopen(argv[1], "rb");
     if (!in) return 2;
     u32 nbufs = 0;
-    if (std::fread(&nbufs, 4, 1, in) != 1 || nbufs != 40) return 3;
+    if (std::fread(&nbufs, 4, 1, in) != 1 || nbufs != 39) return 3;
     std::vector<std::vector<u32>> bufs(nbufs);
     FarmArgs a;
     void** ptrs = (void**)&a;

@@ -17,6 +17,8 @@
 #define __global__
 #define __device__
 #define __forceinline__ inline
+#define __shared__ static
+#define FARM_WARPS 1u
 
 typedef unsigned int u32;
 typedef int i32;
@@ -83,31 +85,8 @@ inline u64 farm_now_d() { return (u64)clock64(); }
 #ifdef FARM_CHECK
 #include <cstdio>
 #include <cstdlib>
-static const char* emu_tag = "";
-inline void farm_tag_d(const char* t) { emu_tag = t; }
-static u32 emu_incs[1 << 16][2];
-static std::atomic<u32> emu_nincs{0};
-inline void farm_note_inc_d(u32 g, u32 i) {
-    u32 k = emu_nincs.fetch_add(1);
-    if (k < (1u << 16)) {
-        emu_incs[k][0] = g;
-        emu_incs[k][1] = i;
-    }
-}
-inline void farm_fail_d(const char* what, u32 x, u32 y, u32 z);
-// After a literal's processing: its n occurrences incremented once each.
-inline void farm_check_incs_d(u32 n) {
-    u32 k = emu_nincs.exchange(0);
-    if (k != n) {
-        for (u32 j = 0; j < k && j < 64; j++) std::fprintf(stderr, "  inc %u at %u\n", emu_incs[j][0], emu_incs[j][1]);
-        farm_fail_d("increments", k, n, 0);
-    }
-}
-inline void farm_note_d(const char* what, u32 w, u32 x, u32 y, u32 z) {
-    std::fprintf(stderr, "  %s %u: %u %u %u\n", what, w, x, y, z);
-}
 inline void farm_fail_d(const char* what, u32 x, u32 y, u32 z) {
-    std::fprintf(stderr, "farm invariant broken %s: %s (%u, %u, %u)\n", emu_tag, what, x, y, z);
+    std::fprintf(stderr, "farm invariant broken: %s (%u, %u, %u)\n", what, x, y, z);
     std::abort();
 }
 #endif

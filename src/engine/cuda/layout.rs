@@ -165,7 +165,7 @@ unsafe impl DeviceRepr for FixArgs {}
 /// The pointers of `struct FarmArgs` (kernels/farm.cu), in their order: the problem's arrays,
 /// then the searches' state, then what they share (`farm/tables.rs` builds them in this order;
 /// a test checks the names against the struct).
-pub const FARM_POINTERS: [&str; 40] = [
+pub const FARM_POINTERS: [&str; 39] = [
     "ng_start",
     "ng_lits",
     "occ_start",
@@ -194,8 +194,7 @@ pub const FARM_POINTERS: [&str; 40] = [
     "wsum",
     "whead",
     "l_head",
-    "l_next",
-    "l_owner",
+    "l_chunk",
     "l_lits",
     "l_start",
     "l_len",
@@ -225,7 +224,7 @@ pub struct FarmArgs {
     pub seed: u32,
     pub restart_base: u32,
     pub flags: u32,
-    pub pad: u32,
+    pub chunks: u32,
 }
 
 // SAFETY: plain old data (device addresses and counts) with the C layout of `struct FarmArgs`.
@@ -470,11 +469,11 @@ mod tests {
             "seed",
             "restart_base",
             "flags",
-            "pad",
+            "chunks",
         ];
         assert_eq!(scalars, rust.map(String::from));
         let a = FarmArgs {
-            ptrs: [0; 40],
+            ptrs: [0; 39],
             slice_ns: 0,
             nvars: 0,
             ngoods: 0,
@@ -487,9 +486,9 @@ mod tests {
             seed: 0,
             restart_base: 0,
             flags: 0,
-            pad: 0,
+            chunks: 0,
         };
-        assert_eq!(std::mem::size_of_val(&a), 40 * 8 + 8 + 12 * 4);
+        assert_eq!(std::mem::size_of_val(&a), 39 * 8 + 8 + 12 * 4);
     }
 
     #[test]

@@ -64,7 +64,7 @@ fn dump(t: &FarmTables, path: &Path) {
         a.seed,
         a.restart_base,
         a.flags,
-        a.pad,
+        a.chunks,
     ] {
         b.extend(x.to_le_bytes());
     }

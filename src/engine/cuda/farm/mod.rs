@@ -148,6 +148,22 @@ impl Farm {
                 ..Default::default()
             })
             .collect();
+        let parts = [
+            ("propagation", Word::TimePropagate),
+            ("analysis", Word::TimeAnalyze),
+            ("backjumps", Word::TimeBackjump),
+            ("restarts", Word::TimeRestart),
+            ("decisions", Word::TimeDecide),
+        ];
+        let cycles: Vec<u64> =
+            parts.iter().map(|&(_, w)| st.chunks(SEARCH_WORDS).map(|x| wide(x, w)).sum()).collect();
+        let total = cycles.iter().sum::<u64>().max(1);
+        let shares: Vec<String> = parts
+            .iter()
+            .zip(&cycles)
+            .map(|((name, _), &c)| format!("{name} {:.1}%", 100.0 * c as f64 / total as f64))
+            .collect();
+        log::info!("search farm: the searches' time in {}", shares.join(", "));
         Ok((stats, failed))
     }
 }

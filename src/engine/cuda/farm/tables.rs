@@ -10,8 +10,12 @@ use crate::nogoods::Problem;
 
 /// Literals an exchanged nogood may have (`FARM_XLEN`).
 pub const XLEN: usize = 8;
+/// Nogoods a chunk of a literal's learned occurrences holds (`FARM_CHUNK`), and its words with the
+/// next chunk's number and the fill (`FARM_CW`).
+pub const CHUNK: usize = 32;
+pub const CHUNK_WORDS: usize = CHUNK + 2;
 /// Words of a search's scalars (`FS_WORDS`) and of the control block (`FC_WORDS`).
-pub const SEARCH_WORDS: usize = 32;
+pub const SEARCH_WORDS: usize = 48;
 pub const CONTROL_WORDS: usize = 8;
 /// `FARM_NONE`: no search has found a model.
 pub const NONE: u32 = u32::MAX;
@@ -28,6 +32,12 @@ pub enum Word {
     Exported = 21,
     Imported = 22,
     Dropped = 23,
+    /// Clock cycles (64-bit) in each part of the step.
+    TimePropagate = 32,
+    TimeAnalyze = 34,
+    TimeBackjump = 36,
+    TimeRestart = 38,
+    TimeDecide = 40,
 }
 
 /// A search's status word (`FARM_*`).
@@ -80,6 +90,12 @@ pub struct FarmConfig {
 }
 
 impl FarmConfig {
+    /// Chunks of a search's pool: a chunk for eight arena slots (a literal's list wastes at most
+    /// its last chunk's room; a full pool deletes at the next restart).
+    pub fn chunks(&self) -> u32 {
+        (self.arena / 8).max(64)
+    }
+
     pub fn new(searches: u32, share: bool, seed: u32) -> FarmConfig {
         FarmConfig {
             searches,
@@ -143,7 +159,8 @@ pub fn bytes_per_search(p: &Problem, c: &FarmConfig) -> u64 {
         + g
         + 5 * w
         + 2 * n
-        + 3 * u64::from(c.arena)
+        + u64::from(c.arena)
+        + CHUNK_WORDS as u64 * u64::from(c.chunks())
         + 4 * u64::from(c.max_learned)
         + SEARCH_WORDS as u64;
     4 * words
@@ -161,6 +178,7 @@ impl FarmTables {
         let (w_occ_start, w_occ) = weight_occurrences(p);
         let totals: Vec<i64> = (0..nw).map(|k| w.total(k)).collect();
         let (arena, ml, x) = (c.arena as usize, c.max_learned as usize, c.xcap as usize);
+        let chunks = c.chunks() as usize;
         let mut ctl = vec![0u32; CONTROL_WORDS];
         ctl[CTL_WINNER] = NONE;
         let bufs = vec![
@@ -194,9 +212,8 @@ impl FarmTables {
             Buf::Zeros(s * 4 * nw),
             Buf::Zeros(s * nw),
             Buf::Zeros(s * 2 * n),
-            // l_next, l_owner, l_lits; l_start, l_len, l_cnt, l_lbd; st
-            Buf::Zeros(s * arena),
-            Buf::Zeros(s * arena),
+            // l_chunk, l_lits; l_start, l_len, l_cnt, l_lbd; st
+            Buf::Zeros(s * chunks * CHUNK_WORDS),
             Buf::Zeros(s * arena),
             Buf::Zeros(s * ml),
             Buf::Zeros(s * ml),
@@ -224,7 +241,7 @@ impl FarmTables {
             seed: c.seed,
             restart_base: c.restart_base,
             flags: u32::from(c.share),
-            pad: 0,
+            chunks: chunks as u32,
         };
         FarmTables { bufs, args }
     }
