@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The GPU search farm (--farm) against one CPU search, 8 CPU searches, and clingo with 1 and 8
+# The GPU search farm (--gpu-mode=farm) against one CPU search, 8 CPU searches, and clingo with 1 and 8
 # threads, in one run on the device machine (16 cores, one H100): scripts/parallel_bench.py over
 # ground tight programs without #minimize (the farm's programs), .aspif or .aspif.gz:
 #   bash scripts/farm_bench.sh OUT.csv TIMEOUT FILE...
@@ -19,4 +19,4 @@ done
 export YASMIN_CACHE_DIR=${YASMIN_CACHE_DIR:-/tmp/yc}
 python3 scripts/parallel_bench.py --yasmin "${YASMIN_BIN:-.gpu/yasmin}" --python python3 --timeout "$timeout" \
     --out "$out" --config clingo --config 'clingo -t 8' --config yasmin --config 'yasmin -t 8' \
-    --config 'yasmin --farm' "${files[@]}"
+    --config 'yasmin --backend=cuda --gpu-mode=farm' "${files[@]}"

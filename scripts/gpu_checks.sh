@@ -39,7 +39,8 @@ if has sanitize; then
         for args in "-n 0 instances/queens.aspif" "--learning=fwd -n 0 instances/queens.aspif" \
             "-n 0 instances/hamiltonian.aspif" "--learning=fwd instances/tiling.aspif" \
             "-n 0 instances/disjunction.aspif" "-n 0 $q" "-t 2 instances/colouring.aspif" \
-            "--farm=2 tests/conformance/tight/4-queens.smodels" "--farm=2 tests/conformance/tight/bug1.smodels"; do
+            "--gpu-mode=farm --gpu-searches=2 tests/conformance/tight/4-queens.smodels" \
+            "--gpu-mode=farm --gpu-searches=2 tests/conformance/tight/bug1.smodels"; do
             log=$OUT/$tool.txt
             echo "== $args" >> $log
             $K 300 compute-sanitizer --tool $tool --error-exitcode 99 $B/yasmin --backend=cuda -q $args >> $log 2>&1

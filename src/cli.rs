@@ -4,8 +4,8 @@
 //! parsed arguments onto them.
 
 use crate::solve::config::{
-    Backend, Decisions, Deletion, Distribute, EnumMode, GpuRounds, Heuristic, Learning, OptMode, ProjectMode,
-    Restarts, SearchOptions, SolveOptions,
+    Backend, Decisions, Deletion, Distribute, EnumMode, GpuMode, GpuRounds, Heuristic, Learning, OptMode,
+    ProjectMode, Restarts, SearchOptions, SolveOptions,
 };
 use crate::solve::configurations;
 use crate::stop::StopToken;
@@ -83,13 +83,19 @@ pub struct Cli {
     #[arg(short = 't', long = "parallel-mode", value_name = "N[,compete|split]", default_value = "1", value_parser = parse_threads)]
     pub parallel: ParallelMode,
 
-    /// The search farm on the GPU (experimental): N searches (default: 8 per multiprocessor), a
-    /// warp each, decide, propagate, learn and restart inside one persistent kernel and share
-    /// short learned nogoods there (--distribute=no: none). It answers one model or none of a
-    /// tight program; other tasks and programs run the usual search, with a warning. Where the GPU
-    /// cannot be used, --backend=auto runs the usual search; otherwise it is an error.
-    #[arg(long = "farm", value_name = "N", num_args = 0..=1, require_equals = true, default_missing_value = "0", value_parser = clap::value_parser!(u32).range(0..=1_000_000))]
-    pub farm: Option<u32>,
+    /// How the GPU searches (--backend=cuda or auto): grid (one search over the whole GPU, the
+    /// default) or farm (experimental: --gpu-searches whole searches, a warp each, decide,
+    /// propagate, learn and restart inside one persistent kernel and share short learned nogoods
+    /// there, --distribute=no: none). The farm answers one model or none of a tight program; other
+    /// tasks and programs run the usual search, with a warning. Where the GPU cannot be used,
+    /// --backend=auto runs the usual search; --backend=cuda stops with an error.
+    #[arg(long = "gpu-mode", default_value = "grid", value_parser = named::<GpuMode>())]
+    pub gpu_mode: GpuMode,
+
+    /// The search farm's searches (--gpu-mode=farm; 0: 8 a multiprocessor, fewer where the
+    /// device's memory is short).
+    #[arg(long = "gpu-searches", value_name = "N", default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=1_000_000))]
+    pub gpu_searches: u32,
 
     /// Which engine runs the search: cpu, cuda (an NVIDIA GPU), or auto (cuda when a GPU is
     /// present, else cpu). The default is cpu while the CUDA engine is slower (BENCHMARKS.md).
@@ -240,7 +246,7 @@ pub trait NamedValues: std::str::FromStr<Err = String> + Clone + Send + Sync + '
 macro_rules! named_values {
     ($($t:ty),*) => { $(impl NamedValues for $t { fn names() -> &'static [&'static str] { <$t>::NAMES } })* };
 }
-named_values!(Backend, Learning, Heuristic, Decisions, Deletion, GpuRounds, OptMode, EnumMode);
+named_values!(Backend, Learning, Heuristic, Decisions, Deletion, GpuMode, GpuRounds, OptMode, EnumMode);
 
 /// A clap parser for one of the library's named values: its names are the possible values.
 fn named<T: NamedValues>() -> impl TypedValueParser<Value = T> {
@@ -289,6 +295,9 @@ impl Cli {
     /// model count at the end of smodels input, and so do we) and the run's stop token.
     pub fn solve_options(&self, models: Option<u64>, stop: &StopToken) -> Result<SolveOptions, String> {
         let (search, portfolio) = self.configurations()?;
+        if self.gpu_mode == GpuMode::Farm && self.backend == Backend::Cpu {
+            return Err("--gpu-mode=farm searches on the GPU: give --backend=cuda (or auto)".into());
+        }
         Ok(SolveOptions {
             models,
             opt_mode: self.opt_mode,
@@ -302,7 +311,7 @@ impl Cli {
             seed: self.seed,
             portfolio,
             distribute: self.distribute.0,
-            farm: self.farm,
+            farm: (self.gpu_mode == GpuMode::Farm).then_some(self.gpu_searches),
             fault: None,
         })
     }

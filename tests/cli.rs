@@ -341,13 +341,16 @@ fn backtracking_enumeration_says_where_it_records_instead() {
 fn the_farm_says_what_it_does_not_take_and_the_usual_search_answers() {
     // More than one model, and a program that is not tight, run the usual search (no GPU needed).
     let queens = instance("queens.aspif");
-    let r = yasmin_ok(&["--farm", "-n", "0", &queens], 30);
-    assert!(r.stderr.contains("--farm: the farm answers one model"), "{}", r.stderr);
+    let r = yasmin_ok(&["--gpu-mode=farm", "--backend=auto", "-n", "0", &queens], 30);
+    assert!(r.stderr.contains("--gpu-mode=farm: the farm answers one model"), "{}", r.stderr);
     assert_eq!(parse_text(&r.stdout).get("Models"), Some("10"));
-    let r = yasmin_ok(&["--farm=8", "--backend=auto", &instance("disjunction.aspif")], 10);
+    let disjunction = instance("disjunction.aspif");
+    let r = yasmin_ok(&["--gpu-mode=farm", "--gpu-searches=8", "--backend=auto", &disjunction], 10);
     assert!(r.stderr.contains("not tight"), "{}", r.stderr);
-    // A bad count is a usage error; a number must follow an equals sign.
-    yasmin_ok(&["--farm=many", &queens], 65);
+    // The farm is on the GPU: not with the CPU engine; a count is a number.
+    let r = yasmin_ok(&["--gpu-mode=farm", &queens], 65);
+    assert!(r.stderr.contains("--backend=cuda"), "{}", r.stderr);
+    yasmin_ok(&["--gpu-mode=farm", "--gpu-searches=many", "--backend=cuda", &queens], 65);
 }
 
 #[test]

@@ -390,7 +390,7 @@ gpu_test! {
 }
 
 gpu_test! {
-    /// The search farm (`--farm`): on every tight program of the corpus without optimization,
+    /// The search farm (`--gpu-mode=farm`): on every tight program of the corpus without optimization,
     /// one of the expected answer sets from one of its searches, or a proof of none; with and
     /// without the exchange, with few searches and many.
     fn gpu_farm_answers_the_corpus() {

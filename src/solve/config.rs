@@ -110,6 +110,12 @@ named! {
 }
 
 named! {
+    /// How `--backend=cuda` searches: one search over the whole GPU (the grid-wide engine), or the
+    /// search farm, many whole searches in one persistent kernel (`solve/farm.rs`).
+    pub enum GpuMode { Grid = "grid", Farm = "farm" }
+}
+
+named! {
     /// clasp's `--opt-mode`: find and prove an optimum, all optimal models, enumerate models with
     /// their costs, or no optimization.
     pub enum OptMode { Opt = "opt", OptN = "optN", Enum = "enum", Ignore = "ignore" }

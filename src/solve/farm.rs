@@ -1,4 +1,4 @@
-//! The GPU search farm as a source of models (issue #26, `--farm`): many searches in one
+//! The GPU search farm as a source of models (issue #26, `--gpu-mode=farm`): many searches in one
 //! persistent kernel (`engine/cuda/farm`), exchanging short learned nogoods on the device. The
 //! first search to find a total assignment answers (it is verified by the driver, as every
 //! model), and the first to derive a conflict at level 0 proves that there is none.
@@ -15,7 +15,7 @@ use crate::engine::EngineStats;
 use crate::engine::cuda::farm::{Farm, FarmConfig, FarmState, tables};
 use crate::nogoods::Lit;
 
-/// Searches a multiprocessor runs when `--farm` gives no number.
+/// Searches a multiprocessor runs when `--gpu-searches` gives no number.
 pub const SEARCHES_PER_SM: u32 = 8;
 
 /// The farm, once it has answered: the winning search.
@@ -52,7 +52,7 @@ impl FarmSource {
             }
             Ok(None) => Ok(None),
             Err(e) if d.opts.backend == Backend::Auto => {
-                log::warn!("--farm: {e}; the usual search runs");
+                log::warn!("--gpu-mode=farm: {e}; the usual search runs");
                 Ok(None)
             }
             Err(e) => Err(SolveError::Engine(format!("the search farm: {e}"))),
@@ -127,5 +127,5 @@ impl Source for FarmSource {
 /// Says once why the farm does not take a solve.
 pub(super) fn warn_declined(why: &str) {
     static SAID: std::sync::Once = std::sync::Once::new();
-    SAID.call_once(|| log::warn!("--farm: {why}; the usual search runs"));
+    SAID.call_once(|| log::warn!("--gpu-mode=farm: {why}; the usual search runs"));
 }
