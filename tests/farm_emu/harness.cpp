@@ -6,6 +6,8 @@
 // "TIMEOUT", then the searches' conflicts.
 #include "shim.h"
 #include "../../kernels/farm.cu"
+#include "../../kernels/farm_learn.cu"
+#include "../../kernels/farm_search.cu"
 
 #include <cstdio>
 #include <cstdlib>

@@ -1,0 +1,305 @@
+// farm_learn.cu: the search farm's learning (kernels/farm.cu has its data and propagation):
+// the reasons of the counting propagation, 1-UIP analysis, the learned nogoods' store and
+// chunked occurrence lists, nogoods added at level 0, the exchange ring and deletion.
+
+#ifndef FARM_HOST_EMU
+#include "common.cuh"
+#endif
+
+// Calls `fn` on each literal of reason r (all true) but `v`'s (FARM_NONE: a conflict, all of
+// them). A weight constraint's reason is found afresh: the terms on W's side that precede `v`.
+template <class F>
+__device__ void farm_reason_d(const FarmArgs& a, const FarmSearch& f, u32 r, u32 v, F fn) {
+    if ((r & FARM_WEIGHT) == 0u) {
+        u32 k = r - 1u;
+        const u32* lits;
+        u32 len;
+        if (k < a.ngoods) {
+            lits = a.ng_lits + a.ng_start[k];
+            len = a.ng_start[k + 1] - a.ng_start[k];
+        } else {
+            lits = f.l_lits + f.l_start[k - a.ngoods];
+            len = f.l_len[k - a.ngoods];
+        }
+        for (u32 i = 0; i < len; i++)
+            if ((lits[i] >> 1) != v) fn(lits[i]);
+        return;
+    }
+    u32 c = r & ~FARM_WEIGHT, head = a.w_head[c];
+    u32 before = v == FARM_NONE ? FARM_NONE : f.tpos[v];
+    // Which side: W's value where v is W or a conflict, else the implied term's.
+    bool too_many;  // the reason is true terms (W false, or W implied true)
+    u32 side = 0u;  // W's literal in the reason (0: none)
+    if (v == FARM_NONE) {
+        too_many = farm_lit_d(f, head) == 2u;
+        side = too_many ? head ^ 1u : head;
+    } else if (v == (head >> 1)) {
+        too_many = farm_lit_d(f, head) == 1u;
+    } else {
+        u32 wval = farm_lit_d(f, head);
+        too_many = wval == 2u;
+        side = too_many ? head ^ 1u : head;
+    }
+    if (side != 0u) fn(side);
+    for (u32 j = a.w_start[c]; j < a.w_start[c + 1]; j++) {
+        u32 l = a.w_lits[j], x = farm_lit_d(f, l);
+        if ((l >> 1) == v || (before != FARM_NONE && f.tpos[l >> 1] >= before)) continue;
+        if (too_many && x == 1u) fn(l);
+        if (!too_many && x == 2u) fn(l ^ 1u);
+    }
+}
+
+__device__ void farm_bump_d(const FarmSearch& f, u32 v) {
+    float inc = __uint_as_float(f.st[FS_VAR_INC]);
+    if ((f.act[v] += inc) > 1e20f) {
+        for (u32 u = 0; u < f.nv; u++) f.act[u] *= 1e-20f;
+        f.st[FS_VAR_INC] = __float_as_uint(inc * 1e-20f);
+    }
+}
+
+#ifdef FARM_CHECK
+// The invariants, checked by the host emulation (tests/farm_emu, FARM_CHECK): the counts agree
+// with the processed trail, and a conflict's literals are all true.
+__device__ void farm_check_d(const FarmArgs& a, const FarmSearch& f, u32 conflict) {
+    u32 q = f.st[FS_QHEAD];
+    for (u32 g = 0; g < a.ngoods; g++) {
+        u32 c = 0;
+        for (u32 i = a.ng_start[g]; i < a.ng_start[g + 1]; i++) {
+            u32 l = a.ng_lits[i];
+            if (farm_lit_d(f, l) == 1u && f.tpos[l >> 1] < q) c++;
+        }
+        if (c != f.cnt[g]) farm_fail_d("input count", g, c, f.cnt[g]);
+    }
+    for (u32 k = 0; k < f.st[FS_NLEARNED]; k++) {
+        u32 c = 0;
+        for (u32 i = 0; i < f.l_len[k]; i++) {
+            u32 l = f.l_lits[f.l_start[k] + i];
+            if (farm_lit_d(f, l) == 1u && f.tpos[l >> 1] < q) c++;
+        }
+        if (c != f.l_cnt[k]) farm_fail_d("learned count", k, c, f.l_cnt[k]);
+    }
+    if (conflict != 0u) {
+        farm_reason_d(a, f, conflict, FARM_NONE, [&](u32 l) {
+            if (farm_lit_d(f, l) != 1u) farm_fail_d("conflict literal not true", conflict, l, farm_lit_d(f, l));
+        });
+    }
+    for (u32 i = 0; i < f.st[FS_TSIZE]; i++) {
+        u32 l = f.trail[i], v = l >> 1, r = f.reason[v];
+        if (farm_lit_d(f, l) != 1u || f.tpos[v] != i) farm_fail_d("trail", i, l, f.tpos[v]);
+        if (r != 0u && f.level[v] > 0u) {
+            farm_reason_d(a, f, r, v, [&](u32 x) {
+                if (farm_lit_d(f, x) != 1u || f.tpos[x >> 1] >= i) farm_fail_d("reason", l, x, r);
+            });
+        }
+    }
+}
+#endif
+
+// 1-UIP analysis of the conflict in st[FS_CONFLICT] (lane 0): the learned nogood into learnt[0..n)
+// (learnt[0] the UIP), with local minimisation; returns n and sets `*bj` (the backjump level)
+// and `*lbd`; 0 if the conflict breaks the invariants (the search then fails).
+__device__ u32 farm_analyze_d(const FarmArgs& a, const FarmSearch& f, u32* bj, u32* lbd) {
+    u32 cur = f.st[FS_LEVEL], r = f.st[FS_CONFLICT], n = 1u, path = 0u, v = FARM_NONE;
+#ifdef FARM_CHECK
+    farm_check_d(a, f, r);
+#endif
+    u32 idx = f.st[FS_TSIZE];
+    u32 p = 0u;
+    for (;;) {
+        farm_reason_d(a, f, r, v, [&](u32 q) {
+            u32 u = q >> 1;
+            if (f.seen[u] || f.level[u] == 0u) return;
+            f.seen[u] = 1u;
+            farm_bump_d(f, u);
+            if (f.level[u] >= cur) path++;
+            else f.learnt[n++] = q;
+        });
+        if (path == 0u) {
+            // No literal of the conflict's level: a broken invariant.
+#ifdef FARM_CHECK
+            farm_reason_d(a, f, r, v, [&](u32 q) { farm_fail_d("no literal at the level", r, q, f.level[q >> 1]); });
+            farm_fail_d("no literal at the level (empty reason)", r, v, cur);
+#endif
+            return 0u;
+        }
+        do {
+            p = f.trail[--idx];
+        } while (!f.seen[p >> 1] && idx > 0u);
+        v = p >> 1;
+        f.seen[v] = 0u;
+        if (--path == 0u) break;
+        r = f.reason[v];
+    }
+    f.learnt[0] = p;
+    // Local minimisation: a literal whose reason's literals are all in the nogood (or at level
+    // 0) is implied by the others. Marked first (bit 31), while every mark is still set.
+    for (u32 i = 1; i < n; i++) {
+        u32 q = f.learnt[i], rq = f.reason[q >> 1];
+        bool redundant = rq != 0u;
+        if (redundant) {
+            farm_reason_d(a, f, rq, q >> 1, [&](u32 x) {
+                if (!f.seen[x >> 1] && f.level[x >> 1] != 0u) redundant = false;
+            });
+        }
+        if (redundant) f.learnt[i] = q | FARM_WEIGHT;
+    }
+    u32 m = 1u;
+    for (u32 i = 1; i < n; i++) {
+        u32 q = f.learnt[i];
+        f.seen[(q & ~FARM_WEIGHT) >> 1] = 0u;
+        if (!(q & FARM_WEIGHT)) f.learnt[m++] = q;
+    }
+    u32 tag = f.st[FS_CONFLICTS] + 1u, b = 0u, levels = 1u;
+    f.stamp[cur] = tag;
+    for (u32 i = 1; i < m; i++) {
+        u32 lv = f.level[f.learnt[i] >> 1];
+        if (lv > b) b = lv;
+        if (f.stamp[lv] != tag) {
+            f.stamp[lv] = tag;
+            levels++;
+        }
+    }
+    *bj = b;
+    *lbd = levels;
+    return m;
+}
+
+// Puts learned nogood k into literal l's list (lane 0; the caller made sure the pool of `cap`
+// chunks has one to spare).
+__device__ void farm_link_d(const FarmSearch& f, u32 l, u32 k, u32 cap) {
+    u32 c = f.l_head[l];
+    u32* ch = f.l_chunk + (u64)(c == 0u ? 0u : c - 1u) * FARM_CW;
+    if (c == 0u || ch[FARM_CHUNK + 1u] == FARM_CHUNK) {
+        u32 nc = f.st[FS_CHUNKS]++;
+#ifdef FARM_CHECK
+        if (nc >= cap) farm_fail_d("chunk pool overflow", nc, cap, l);
+#endif
+        ch = f.l_chunk + (u64)nc * FARM_CW;
+        ch[FARM_CHUNK] = c;
+        ch[FARM_CHUNK + 1u] = 0u;
+        f.l_head[l] = nc + 1u;
+    }
+    ch[ch[FARM_CHUNK + 1u]++] = k;
+}
+
+// Stores learnt nogood lits[0..len) (lane 0) with `count` of its literals true and processed:
+// false if the arena, the nogood table or the chunk pool is full.
+__device__ bool farm_store_d(const FarmArgs& a, const FarmSearch& f, const u32* lits, u32 len, u32 count,
+                             u32 lbd, u32* id) {
+    u32 k = f.st[FS_NLEARNED], at = f.st[FS_ARENA];
+    if (k >= a.max_learned || at + len > a.arena || f.st[FS_CHUNKS] + len > a.chunks) return false;
+    for (u32 i = 0; i < len; i++) {
+        f.l_lits[at + i] = lits[i];
+        farm_link_d(f, lits[i], k, a.chunks);
+    }
+    f.l_start[k] = at;
+    f.l_len[k] = len;
+    f.l_cnt[k] = count;
+    f.l_lbd[k] = lbd < 1u ? 1u : lbd;
+    f.st[FS_NLEARNED] = k + 1u;
+    f.st[FS_ARENA] = at + len;
+    *id = a.ngoods + k + 1u;
+    return true;
+}
+
+// Adds nogood lits[0..len) at level 0 with everything propagated so far (lane 0): satisfied ones
+// are dropped, unit ones assign, violated ones prove that there is no model (returns false).
+__device__ bool farm_add_at_root_d(const FarmArgs& a, const FarmSearch& f, const u32* lits, u32 len, u32 lbd) {
+    u32 open = FARM_NONE, q = f.st[FS_QHEAD];
+    for (u32 i = 0; i < len; i++) {
+        u32 x = farm_lit_d(f, lits[i]);
+        if (x == 2u) return true;
+        if (x == 0u) {
+            if (open != FARM_NONE) {
+                u32 id;
+                u32 count = 0u;
+                for (u32 j = 0; j < len; j++)
+                    if (farm_lit_d(f, lits[j]) == 1u && f.tpos[lits[j] >> 1] < q) count++;
+                if (!farm_store_d(a, f, lits, len, count, lbd, &id)) farm_add64_d(f.st, FS_DROPPED, 1u);
+                return true;
+            }
+            open = lits[i];
+        }
+    }
+    if (open == FARM_NONE) return false;
+    farm_assign_d(f, open ^ 1u, 0u);
+    return true;
+}
+
+// Imports the other searches' exchanged nogoods (lane 0, at level 0): false if one is violated.
+__device__ bool farm_import_d(const FarmArgs& a, const FarmSearch& f) {
+    volatile u32* ctl = a.ctl;
+    volatile u32* seq = a.x_seq;
+    u32 head = ctl[FC_XHEAD], cur = f.st[FS_XCURSOR];
+    if (head - cur > a.xcap) cur = head - a.xcap;
+    u32 lits[FARM_XLEN];
+    for (; cur != head; cur++) {
+        u32 i = cur % a.xcap;
+        u32 s1 = seq[i];
+        if (s1 != cur + 1u) continue;
+        __threadfence();
+        u32 meta = ((volatile u32*)a.x_meta)[i], len = meta & 0xffu;
+        if ((meta >> 8) == f.s || len == 0u || len > FARM_XLEN) continue;
+        for (u32 j = 0; j < len; j++) lits[j] = ((volatile u32*)a.x_lits)[i * FARM_XLEN + j];
+        __threadfence();
+        if (seq[i] != s1) continue;
+        // A well-formed nogood only: literals of the program, no variable twice.
+        bool ok = true;
+        for (u32 j = 0; j < len && ok; j++) {
+            ok = (lits[j] >> 1) < f.nv;
+            for (u32 k = 0; k < j && ok; k++) ok = (lits[j] >> 1) != (lits[k] >> 1);
+        }
+        if (!ok) continue;
+        farm_add64_d(f.st, FS_IMPORTED, 1u);
+        if (!farm_add_at_root_d(a, f, lits, len, 2u)) return false;
+    }
+    f.st[FS_XCURSOR] = cur;
+    return true;
+}
+
+__device__ void farm_export_d(const FarmArgs& a, const FarmSearch& f, const u32* lits, u32 len) {
+    u32 n = atomicAdd(&a.ctl[FC_XHEAD], 1u), i = n % a.xcap;
+    // The writer owns the entry while its seq is 0: a writer that finds it owned (another one a
+    // lap of the ring ahead or behind) drops its nogood rather than mix their literals.
+    u32 old = ((volatile u32*)a.x_seq)[i];
+    if (old == 0u || atomicCAS(&a.x_seq[i], old, 0u) != old) return;
+    __threadfence();
+    for (u32 j = 0; j < len; j++) ((volatile u32*)a.x_lits)[i * FARM_XLEN + j] = lits[j];
+    ((volatile u32*)a.x_meta)[i] = f.s << 8 | len;
+    __threadfence();
+    atomicExch(&a.x_seq[i], n + 1u);
+    farm_add64_d(f.st, FS_EXPORTED, 1u);
+}
+
+// Deletes the worse half of the learned nogoods (LBD above 2, older half) and those satisfied at
+// level 0, compacting the arena (lane 0, at level 0).
+__device__ void farm_reduce_d(const FarmArgs& a, const FarmSearch& f) {
+    u32 n = f.st[FS_NLEARNED], q = f.st[FS_QHEAD], kept = 0u, at = 0u;
+    for (u32 l = 0; l < f.nl; l++) f.l_head[l] = 0u;
+    f.st[FS_CHUNKS] = 0u;
+    for (u32 k = 0; k < n; k++) {
+        u32 start = f.l_start[k], len = f.l_len[k], lbd = f.l_lbd[k];
+        bool keep = lbd != 0u && (lbd <= 2u || 2u * k >= n);
+        u32 count = 0u;
+        for (u32 i = 0; keep && i < len; i++) {
+            u32 x = farm_lit_d(f, f.l_lits[start + i]);
+            if (x == 2u) keep = false;
+            else if (x == 1u && f.tpos[f.l_lits[start + i] >> 1] < q) count++;
+        }
+        // Each literal takes at most one new chunk: a nogood the pool has no room for goes.
+        if (!keep || f.st[FS_CHUNKS] + len > a.chunks) continue;
+        for (u32 i = 0; i < len; i++) {
+            u32 l = f.l_lits[start + i];
+            f.l_lits[at + i] = l;
+            farm_link_d(f, l, kept, a.chunks);
+        }
+        f.l_start[kept] = at;
+        f.l_len[kept] = len;
+        f.l_cnt[kept] = count;
+        f.l_lbd[kept] = lbd;
+        at += len;
+        kept++;
+    }
+    f.st[FS_NLEARNED] = kept;
+    f.st[FS_ARENA] = at;
+}

@@ -1,0 +1,220 @@
+// farm_search.cu: the search farm's search loop and kernel (kernels/farm.cu has its data and
+// propagation, kernels/farm_learn.cu its learning): decisions, the first step, restarts and the
+// time slice of farm_search_k, a warp a search.
+
+#ifndef FARM_HOST_EMU
+#include "common.cuh"
+#endif
+
+__device__ u32 farm_luby_d(u32 i) {
+    // The i-th term (from 1) of 1 1 2 1 1 2 4 ...
+    for (;;) {
+        u32 k = 1u;
+        while (((1u << k) - 1u) < i) k++;
+        if (i == (1u << k) - 1u) return 1u << (k - 1u);
+        i -= (1u << (k - 1u)) - 1u;
+    }
+}
+
+__device__ __forceinline__ u32 farm_rand_d(u32* st) {
+    u32 x = st[FS_RNG];
+    x ^= x << 13;
+    x ^= x >> 17;
+    x ^= x << 5;
+    st[FS_RNG] = x;
+    return x;
+}
+
+// The unassigned variable of highest activity (0: none is left), over the warp.
+__device__ u32 farm_pick_d(const FarmSearch& f) {
+    float best = -1.0f;
+    u32 bv = 0u;
+    // Four variables a lane a step, their loads issued together.
+    for (u32 base = 1u + f.lane; base < f.nv; base += 4u * FARM_W) {
+        u32 x[4];
+        float y[4];
+#pragma unroll
+        for (u32 j = 0; j < 4u; j++) {
+            u32 v = base + j * FARM_W;
+            x[j] = v < f.nv ? f.val[v] : 1u;
+            y[j] = v < f.nv ? f.act[v] : 0.0f;
+        }
+#pragma unroll
+        for (u32 j = 0; j < 4u; j++) {
+            if (x[j] == 0u && y[j] > best) {
+                best = y[j];
+                bv = base + j * FARM_W;
+            }
+        }
+    }
+    for (int off = FARM_W / 2; off > 0; off >>= 1) {
+        float ob = __shfl_down_sync(0xffffffffu, best, off);
+        u32 ov = __shfl_down_sync(0xffffffffu, bv, off);
+        if (ob > best || (ob == best && ov != 0u && (bv == 0u || ov < bv))) {
+            best = ob;
+            bv = ov;
+        }
+    }
+    return __shfl_sync(0xffffffffu, bv, 0);
+}
+
+// A search's first step: activities (perturbed, but for search 0), phases, level 0's literals.
+__device__ void farm_init_d(const FarmArgs& a, const FarmSearch& f) {
+    u32 h0 = (a.seed * 0x9e3779b9u) ^ (f.s * 0x85ebca6bu) ^ 0x2545f491u;
+    for (u32 v = f.lane; v < f.nv; v += FARM_W) {
+        u32 h = h0 ^ (v * 0xcc9e2d51u);
+        h ^= h >> 15;
+        h *= 0x1b873593u;
+        h ^= h >> 13;
+        f.act[v] = f.s == 0u ? 0.0f : (float)(h & 0xffffu) * 1e-9f;
+        // Every other search starts with random signs; the others decide false first, as clasp.
+        f.phase[v] = (f.s & 1u) ? 1u + ((h >> 16) & 1u) : 2u;
+    }
+    __syncwarp();
+    if (f.lane == 0u) {
+        f.st[FS_RNG] = h0 | 1u;
+        f.st[FS_VAR_INC] = __float_as_uint(1.0f);
+        f.st[FS_LUBY] = 1u;
+        f.st[FS_CONFL_LEFT] = a.restart_base;
+        f.st[FS_REDUCE_AT] = 2000u;
+        f.st[FS_XCURSOR] = 0u;
+        f.lim[0] = 0u;
+        f.lim[1] = 0u;
+        farm_assign_d(f, 0u, 0u);  // T 0, the constant
+        bool ok = true;
+        for (u32 i = 0; i < a.nunits && ok; i++) {
+            u32 u = a.units[i];
+            if (farm_lit_d(f, u) == 1u) ok = false;
+            else farm_assign_d(f, u ^ 1u, 0u);
+        }
+        f.st[FS_STATUS] = ok ? FARM_RUNNING : FARM_UNSAT;
+        if (!ok) atomicExch(&a.ctl[FC_UNSAT], 1u);
+        f.st[FS_INIT] = 1u;
+    }
+    __syncwarp();
+}
+
+__device__ void farm_finish_d(const FarmArgs& a, const FarmSearch& f, u32 status) {
+    if (f.lane == 0u) {
+        f.st[FS_STATUS] = status;
+        if (status == FARM_SAT) atomicCAS(&a.ctl[FC_WINNER], FARM_NONE, f.s);
+        if (status == FARM_UNSAT) atomicExch(&a.ctl[FC_UNSAT], 1u);
+    }
+    __syncwarp();
+}
+
+// Runs search f for a time slice.
+__device__ void farm_run_d(const FarmArgs& a, const FarmSearch& f) {
+    u32 lane = f.lane, s = f.s;
+    if (f.st[FS_INIT] == 0u) farm_init_d(a, f);
+    if (f.st[FS_STATUS] != FARM_RUNNING) return;
+    u64 t0 = farm_now_d();
+    volatile u32* ctl = a.ctl;
+    bool save = (s & 2u) != 0u;  // progress saving in every other pair of searches
+    long long tick = clock64();
+    // Lane 0 charges the cycles since the last mark to part w of the step.
+#define FARM_MARK(w)                                                 \
+    if (lane == 0u) {                                                \
+        long long now = clock64();                                   \
+        farm_add64_d(f.st, (w), (u64)(now - tick));                  \
+        tick = now;                                                  \
+    }
+    for (;;) {
+        // Lane 0 decides for the warp (the lanes' clocks and reads of ctl may differ).
+        u32 done = 0u;
+        if (lane == 0u) done = ctl[FC_WINNER] != FARM_NONE || ctl[FC_UNSAT] != 0u || farm_now_d() - t0 > a.slice_ns;
+        if (__shfl_sync(0xffffffffu, done, 0)) return;
+        bool conflict = farm_propagate_d(a, f);
+        FARM_MARK(FS_T_PROPAGATE);
+        if (conflict) {
+            if (__shfl_sync(0xffffffffu, f.st[FS_LEVEL], 0) == 0u) {
+                farm_finish_d(a, f, FARM_UNSAT);
+                return;
+            }
+            u32 bj = 0u, lbd = 0u, n = 0u;
+            if (lane == 0u) n = farm_analyze_d(a, f, &bj, &lbd);
+            n = __shfl_sync(0xffffffffu, n, 0);
+            bj = __shfl_sync(0xffffffffu, bj, 0);
+            if (n == 0u) {
+                farm_finish_d(a, f, FARM_FAILED);
+                return;
+            }
+            FARM_MARK(FS_T_ANALYZE);
+            farm_backjump_d(a, f, bj, save);
+            FARM_MARK(FS_T_BACKJUMP);
+            if (lane == 0u) {
+                u32 id = 0u;
+                const u32* l = f.learnt;
+                if (n == 1u) {
+                    farm_assign_d(f, l[0] ^ 1u, 0u);
+                } else if (farm_store_d(a, f, l, n, n - 1u, lbd, &id)) {
+                    farm_assign_d(f, l[0] ^ 1u, id);
+                } else {
+                    // No room: restart now, and delete at the restart.
+                    f.st[FS_CONFL_LEFT] = 1u;
+                    f.st[FS_REDUCE_AT] = 0u;
+                    farm_add64_d(f.st, FS_DROPPED, 1u);
+                }
+                if ((a.flags & FARM_SHARE) && (n <= 2u || (lbd <= 2u && n <= FARM_XLEN))) farm_export_d(a, f, l, n);
+                farm_add64_d(f.st, FS_CONFLICTS, 1u);
+                f.st[FS_VAR_INC] = __float_as_uint(__uint_as_float(f.st[FS_VAR_INC]) * (1.0f / 0.95f));
+                if (f.st[FS_CONFL_LEFT] > 0u) f.st[FS_CONFL_LEFT]--;
+            }
+            FARM_MARK(FS_T_ANALYZE);
+            continue;
+        }
+        // Lane 0 decides for the warp, as everywhere a lane may write what the others read.
+        u32 restart = lane == 0u && f.st[FS_CONFL_LEFT] == 0u && f.st[FS_LEVEL] > 0u;
+        if (__shfl_sync(0xffffffffu, restart, 0)) {
+            farm_backjump_d(a, f, 0u, save);
+            bool ok = true;
+            if (lane == 0u) {
+                u32 i = ++f.st[FS_LUBY];
+                f.st[FS_CONFL_LEFT] = farm_luby_d(i) * a.restart_base;
+                f.st[FS_RESTARTS]++;
+                if ((a.flags & FARM_SHARE)) ok = farm_import_d(a, f);
+                u32 at = f.st[FS_REDUCE_AT], most = a.max_learned / 4u * 3u;
+                if (ok && (f.st[FS_NLEARNED] >= (at < most ? at : most) || 2u * f.st[FS_ARENA] > a.arena ||
+                           2u * f.st[FS_CHUNKS] > a.chunks)) {
+                    farm_reduce_d(a, f);
+                    f.st[FS_REDUCE_AT] = (at > f.st[FS_NLEARNED] ? at : f.st[FS_NLEARNED]) + 300u;
+                }
+            }
+            if (!__shfl_sync(0xffffffffu, (u32)ok, 0)) {
+                farm_finish_d(a, f, FARM_UNSAT);
+                return;
+            }
+            FARM_MARK(FS_T_RESTART);
+            continue;
+        }
+        u32 v = farm_pick_d(f);
+        if (v == 0u) {
+            farm_finish_d(a, f, FARM_SAT);
+            return;
+        }
+        if (lane == 0u) {
+            u32 lv = ++f.st[FS_LEVEL];
+            f.lim[lv] = f.st[FS_TSIZE];
+            f.lim[lv + 1u] = f.st[FS_TSIZE];
+            farm_assign_d(f, (v << 1) | (f.phase[v] == 2u ? 1u : 0u), 0u);
+            farm_add64_d(f.st, FS_DECISIONS, 1u);
+        }
+        FARM_MARK(FS_T_DECIDE);
+    }
+#undef FARM_MARK
+}
+
+// One warp a search, FARM_WARPS a block: runs each for a time slice, its scalars in shared
+// memory meanwhile.
+extern "C" __global__ void farm_search_k(FarmArgs a) {
+    __shared__ u32 scalars[FARM_WARPS * FS_WORDS];
+    u32 lane = threadIdx.x % FARM_W, warp = threadIdx.x / FARM_W, s = blockIdx.x * FARM_WARPS + warp;
+    if (s >= a.searches || warp >= FARM_WARPS) return;
+    u32* st = a.st + (u64)s * FS_WORDS;
+    u32* sh = scalars + warp * FS_WORDS;
+    for (u32 i = lane; i < FS_WORDS; i += FARM_W) sh[i] = st[i];
+    __syncwarp();
+    farm_run_d(a, farm_search_d(a, s, lane, sh));
+    __syncwarp();
+    for (u32 i = lane; i < FS_WORDS; i += FARM_W) st[i] = sh[i];
+}
