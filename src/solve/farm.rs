@@ -25,8 +25,9 @@ pub(super) struct FarmSource {
     winner: Option<u32>,
 }
 
-/// Why the farm does not take this solve (`None`: it does). `one_model`: the task is one model
-/// (or none), without costs.
+/// Why the farm, asked for, does not take this solve (`None`: it does, or it was not asked for;
+/// [`FarmSource::new`] then says which). `one_model`: the task is one model (or none), without
+/// costs.
 pub(super) fn declined(d: &Driver<'_>, one_model: bool) -> Option<String> {
     d.opts.farm?;
     if !one_model {

@@ -216,8 +216,8 @@ pub fn solve(program: &Program, opts: &SolveOptions, report: &mut dyn Report) ->
     let r = match opts.opt_mode {
         OptMode::Enum if optimizing => enumerate(&d, report, true),
         _ if optimizing => {
-            if opts.farm.is_some() {
-                farm::warn_declined("the farm answers one model (or none) without optimization");
+            if let Some(why) = farm::declined(&d, false) {
+                farm::warn_declined(&why);
             }
             optimize::optimize(&d, report, opts.opt_mode == OptMode::OptN)
         }
@@ -235,13 +235,12 @@ fn enumerate(d: &Driver<'_>, report: &mut dyn Report, costs: bool) -> Result<Out
     // The GPU search farm, where it takes the task.
     match farm::declined(d, task.limit == Some(1) && !costs) {
         Some(why) => farm::warn_declined(&why),
-        None if d.opts.farm.is_some() => {
+        None => {
             if let Some(mut src) = farm::FarmSource::new(d)? {
                 let ending = d.drive(&mut tally, &mut src, &mut task, report)?;
                 return Ok(d.outcome(&tally, &ending));
             }
         }
-        None => {}
     }
     // Parallel searches race for one model; for more they divide the space (split mode, also
     // when compete mode was asked for: racing searches would find the same models).

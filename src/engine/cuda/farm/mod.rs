@@ -6,7 +6,7 @@
 //! first search to find a model wins, and a search that proves there is none ends the farm.
 //!
 //! The host does not grow with the searches: one thread drives them all, and its work between
-//! slices is a read of eight words.
+//! slices is a read of the eight control words and of each search's status word.
 
 pub mod tables;
 
