@@ -58,7 +58,6 @@
 #define FS_CONFL_LEFT 6  // conflicts before the next restart
 #define FS_LUBY 7
 #define FS_XCURSOR 8     // the next exchange entry to import
-#define FS_RNG 9
 #define FS_VAR_INC 10    // float bits
 #define FS_CONFLICT 11   // the conflict of the current step (a reason code; 0: none)
 #define FS_INIT 12

@@ -16,15 +16,6 @@ __device__ u32 farm_luby_d(u32 i) {
     }
 }
 
-__device__ __forceinline__ u32 farm_rand_d(u32* st) {
-    u32 x = st[FS_RNG];
-    x ^= x << 13;
-    x ^= x >> 17;
-    x ^= x << 5;
-    st[FS_RNG] = x;
-    return x;
-}
-
 // The unassigned variable of highest activity (0: none is left), over the warp.
 __device__ u32 farm_pick_d(const FarmSearch& f) {
     float best = -1.0f;
@@ -72,7 +63,6 @@ __device__ void farm_init_d(const FarmArgs& a, const FarmSearch& f) {
     }
     __syncwarp();
     if (f.lane == 0u) {
-        f.st[FS_RNG] = h0 | 1u;
         f.st[FS_VAR_INC] = __float_as_uint(1.0f);
         f.st[FS_LUBY] = 1u;
         f.st[FS_CONFL_LEFT] = a.restart_base;

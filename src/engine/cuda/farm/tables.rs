@@ -24,14 +24,12 @@ pub const NONE: u32 = u32::MAX;
 #[derive(Clone, Copy)]
 pub enum Word {
     Status = 3,
-    Learned = 4,
     Conflicts = 14,
     Decisions = 16,
     Props = 18,
     Restarts = 20,
     Exported = 21,
     Imported = 22,
-    Dropped = 23,
     /// Clock cycles (64-bit) in each part of the step.
     TimePropagate = 32,
     TimeAnalyze = 34,
