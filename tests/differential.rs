@@ -684,8 +684,18 @@ fn cli_args(c: &str, info: &Info, s: Scheme) -> Vec<String> {
 /// its own answer-set check rejects a model it found, and that must become a reported
 /// disagreement, not the end of the test. On such an exit the yasmin binary is run on the same
 /// input to get its message.
+///
+/// A child the alarm ended (stuck past three times yasmin's time limit) is run once more: the
+/// fork copies the locks the test's other threads held at that moment (their own checks run
+/// beside this one), and a child can wait on one of those forever. A second stall is reported.
 fn isolated_check(c: &str, prep: &Prepared, r: &Reference, s: Scheme) -> Result<(), String> {
-    in_child(|| check(c, &prep.program, &prep.stripped, &prep.info, r, s)).map_err(|e| {
+    let run = || in_child(|| check(c, &prep.program, &prep.stripped, &prep.info, r, s));
+    let stalled = |e: &Result<(), Result<String, String>>| matches!(e, Err(Err(how)) if *how == format!("signal {}", libc::SIGALRM));
+    let mut res = run();
+    if stalled(&res) {
+        res = run();
+    }
+    res.map_err(|e| {
         e.unwrap_or_else(|how| {
             format!("yasmin ended the process ({how}); the binary says: {}", run_cli(c, prep, s))
         })
