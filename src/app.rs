@@ -2,9 +2,9 @@
 //! return clasp's exit code.
 
 use crate::cli::{Cli, PreFormat};
-use crate::input::{Loaded, Polled, Reader, load};
+use crate::input::{Inputs, Loaded, Polled, ReadError, Reader, load};
 use crate::output::paced::Paced;
-use crate::output::{Format, Printer, RunInfo, ShownTable};
+use crate::output::{Format, Printer, RunInfo, Shape, ShownTable};
 use crate::program::{ProgramBuilder, ProgramSink};
 use crate::solve::config::{EnumMode, OptMode};
 use crate::solve::{Outcome, SolveError, solve};
@@ -13,8 +13,14 @@ use crate::writer::{AspifWriter, SmodelsWriter};
 use std::io::Write;
 use std::time::Instant;
 
-/// clasp's exit code for errors in the input or the command line.
+/// The exit code for malformed input (clasp's data error).
 pub const EXIT_ERROR: i32 = 65;
+
+/// clasp's exit code for an error on the command line.
+pub const EXIT_USAGE: i32 = 1;
+
+/// clasp's exit code for an input it cannot read (it does not run).
+pub const EXIT_NO_RUN: i32 = 128;
 
 /// The exit code for an internal or device error.
 pub const EXIT_INTERNAL: i32 = 70;
@@ -57,15 +63,27 @@ fn cpu_seconds() -> f64 {
     }
 }
 
+/// Diagnostics on standard error in clasp's form (`*** Warn : (yasmin): ...`): warnings
+/// always, yasmin's information from verbosity 2, details from 3 (`RUST_LOG` overrides).
 fn init_logging(verbose: u8) {
     let level = match verbose {
-        0 => "warn",
-        1 => "info",
-        2 => "debug",
-        _ => "trace",
+        0 | 1 => "warn",
+        2 => "info",
+        _ => "debug",
     };
     let env = env_logger::Env::default().default_filter_or(level);
-    let _ = env_logger::Builder::from_env(env).format_timestamp(None).format_target(false).try_init();
+    let _ = env_logger::Builder::from_env(env)
+        .format(|f, r| {
+            let tag = match r.level() {
+                log::Level::Error => "ERROR",
+                log::Level::Warn => "Warn ",
+                log::Level::Info => "Info ",
+                log::Level::Debug => "Debug",
+                log::Level::Trace => "Trace",
+            };
+            writeln!(f, "*** {tag}: (yasmin): {}", r.args())
+        })
+        .try_init();
 }
 
 /// Standard output through a paced buffer (`output/paced.rs`); a failed write (a closed pipe)
@@ -81,37 +99,49 @@ pub fn run(cli: Cli) -> Exit {
     init_logging(cli.verbose);
     install_interrupt_handler();
     let stop = cli.stop_token(start);
-    let (file, models) = match cli.input_and_models() {
-        Ok(x) => x,
-        Err(e) => return error(e),
-    };
-    let name = file.clone().unwrap_or_else(|| "stdin".into());
+    let (files, models) = cli.input_and_models();
     // What each step is solved for (the same for every step).
     let opts = match cli.solve_options(models, &stop) {
         Ok(o) => o,
-        Err(e) => return error(e),
+        Err(e) => {
+            eprintln!("*** ERROR: (yasmin): {e}");
+            return Exit::Code(EXIT_USAGE);
+        }
     };
-    let input = match load(file.as_deref(), &stop) {
+    for w in cli.warnings() {
+        log::warn!("{w}");
+    }
+    let shape = Shape {
+        format: output_format(cli.outf),
+        quiet: cli.quiet(),
+        verbose: cli.verbose,
+        stats: cli.stats.unwrap_or(0),
+    };
+    let inputs = match load(&files, &stop) {
         Ok(Loaded::Bytes(b)) => b,
         Ok(Loaded::Stopped(why)) => {
-            let format = output_format(cli.outf);
-            let mut printer = Printer::new(paced_stdout(&stop), format, cli.quiet, start);
-            printer.begin(&name);
+            let mut printer = Printer::new(paced_stdout(&stop), shape, start);
+            printer.begin(files.first().map_or("stdin", |f| f.as_str()));
             return summary(&mut printer, &cli, &Outcome::stopped(why), 0, 0.0, start, &stop);
         }
-        Err(e) => return error(format!("{name}: cannot read input: {e}")),
+        Err(e) => {
+            eprintln!("*** ERROR: (yasmin): Can not read from '{}': {}", e.name, e.error);
+            return Exit::Code(EXIT_NO_RUN);
+        }
     };
-    let mut reader = match Reader::new(&input) {
+    let input = &inputs.bytes;
+    let name = inputs.title();
+    let mut reader = match Reader::new(input) {
         Ok(r) => r,
-        Err(e) => return error(format!("{name}:{}:{}: {}", e.line, e.column, e.message)),
+        Err(e) => return malformed(&inputs, &e),
     };
     if let Some(fmt) = cli.pre {
-        return pre(&mut reader, fmt, &name);
+        return pre(&mut reader, fmt, &inputs);
     }
     if cli.parse_only {
-        return parse_only(&mut reader, &name, input.len(), start);
+        return parse_only(&mut reader, &inputs, start);
     }
-    let mut printer = Printer::new(paced_stdout(&stop), output_format(cli.outf), cli.quiet, start);
+    let mut printer = Printer::new(paced_stdout(&stop), shape, start);
     printer.begin(&name);
     // A big program is freed aside once the run is over: the summary, then the exit, at once.
     let mut builder = Aside::new(ProgramBuilder::new(input.len()), input.len());
@@ -119,18 +149,20 @@ pub fn run(cli: Cli) -> Exit {
     let mut solve_time = 0.0;
     let mut warned_heuristics = false;
     let mut calls = 0;
+    // Models of the steps before the last (clasp's summary counts every step's).
+    let mut earlier_models = 0;
     while reader.has_step() {
         stop.enter(Phase::Reading);
         let mut polled = Polled::new(&mut *builder, &stop);
         let read = reader.read_step(&mut polled);
         if let Some(why) = polled.stopped {
             // The step read so far is not solved: clasp's outcome of a run stopped while reading.
-            outcome = Some(Outcome::stopped(why));
+            earlier_models += outcome.replace(Outcome::stopped(why)).map_or(0, |o| o.models);
             break;
         }
         if let Err(e) = read {
             let _ = printer.flush();
-            return error(format!("{name}:{}:{}: {}", e.line, e.column, e.message));
+            return malformed(&inputs, &e);
         }
         let program = builder.program();
         if program.heuristics().next().is_some() && !warned_heuristics {
@@ -163,7 +195,7 @@ pub fn run(cli: Cli) -> Exit {
         match res {
             Ok(o) => {
                 let stopped = o.interrupted.is_some();
-                outcome = Some(o);
+                earlier_models += outcome.replace(o).map_or(0, |o| o.models);
                 if stopped {
                     break;
                 }
@@ -174,9 +206,10 @@ pub fn run(cli: Cli) -> Exit {
             }
         }
     }
-    let Some(o) = outcome else {
+    let Some(mut o) = outcome else {
         return error(format!("{name}: no program in the input"));
     };
+    o.models += earlier_models;
     summary(&mut printer, &cli, &o, calls, solve_time, start, &stop)
 }
 
@@ -184,8 +217,15 @@ fn output_format(outf: u8) -> Format {
     match outf {
         1 => Format::Competition,
         2 => Format::Json,
+        3 => Format::Nothing,
         _ => Format::Text,
     }
+}
+
+/// Malformed input: FILE:LINE:COLUMN and what is wrong, exit 65.
+fn malformed(inputs: &Inputs, e: &ReadError) -> Exit {
+    let (name, line) = inputs.locate(e.line);
+    error(format!("{name}:{line}:{}: {}", e.column, e.message))
 }
 
 /// Prints the result and the summary (clasp counts a call where the run stopped before one).
@@ -211,7 +251,7 @@ fn summary<W: Write>(
         cpu: cpu_seconds(),
         config,
     };
-    if let Err(e) = printer.finish(o, &info, cli.stats) {
+    if let Err(e) = printer.finish(o, &info) {
         return failed("stdout", SolveError::Output(e));
     }
     if matches!(cli.enum_mode, EnumMode::Brave | EnumMode::Cautious) && o.interrupted.is_some() {
@@ -235,12 +275,14 @@ fn summary<W: Write>(
 }
 
 /// `--parse-only`: read every step and report sizes and speed (the reader benchmark).
-fn parse_only(reader: &mut Reader<'_>, name: &str, bytes: usize, start: Instant) -> Exit {
+fn parse_only(reader: &mut Reader<'_>, inputs: &Inputs, start: Instant) -> Exit {
     let t0 = Instant::now();
+    let bytes = inputs.bytes.len();
+    let name = inputs.title();
     let mut builder = ProgramBuilder::new(bytes);
     while reader.has_step() {
         if let Err(e) = reader.read_step(&mut builder) {
-            return error(format!("{name}:{}:{}: {}", e.line, e.column, e.message));
+            return malformed(inputs, &e);
         }
     }
     let read = t0.elapsed().as_secs_f64();
@@ -260,13 +302,14 @@ fn parse_only(reader: &mut Reader<'_>, name: &str, bytes: usize, start: Instant)
 }
 
 /// `--pre`: print the program as read, in aspif or smodels.
-fn pre(reader: &mut Reader<'_>, fmt: PreFormat, name: &str) -> Exit {
+fn pre(reader: &mut Reader<'_>, fmt: PreFormat, inputs: &Inputs) -> Exit {
     let mut builder = ProgramBuilder::new(0);
     while reader.has_step() {
         if let Err(e) = reader.read_step(&mut builder) {
-            return error(format!("{name}:{}:{}: {}", e.line, e.column, e.message));
+            return malformed(inputs, &e);
         }
     }
+    let name = inputs.title();
     let program = builder.into_program();
     let stdout = std::io::stdout();
     let res = match fmt {

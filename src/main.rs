@@ -1,20 +1,19 @@
 //! The `yasmin` command: parse the command line as clasp would and run.
 
-use clap::Parser;
-use clap::error::ErrorKind;
-use yasmin::app::{EXIT_ERROR, Exit, run};
-use yasmin::cli::Cli;
+use yasmin::app::{EXIT_USAGE, Exit, run};
+use yasmin::cli::clasp::{CliError, Parsed, parse};
 
 fn main() {
-    let cli = match Cli::try_parse() {
-        Ok(c) => c,
-        Err(e) => {
-            let code = match e.kind() {
-                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => 0,
-                _ => EXIT_ERROR,
-            };
-            let _ = e.print();
-            std::process::exit(code);
+    let cli = match parse(std::env::args_os()) {
+        Ok(Parsed::Run(c)) => *c,
+        Ok(Parsed::Print(text)) => {
+            print!("{text}");
+            std::process::exit(0);
+        }
+        Err(CliError(msg)) => {
+            eprintln!("*** ERROR: (yasmin): {msg}");
+            eprintln!("*** Info : (yasmin): Try '--help' for usage information");
+            std::process::exit(EXIT_USAGE);
         }
     };
     match run(cli) {

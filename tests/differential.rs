@@ -241,6 +241,10 @@ struct Reference {
     /// Brave and cautious consequences (shown strings); `None` without answer sets.
     brave: Option<Vec<String>>,
     cautious: Option<Vec<String>>,
+    /// With minimize statements: the brave and cautious consequences of the optimal answer sets
+    /// (what `--enum-mode=brave|cautious` computes with an objective, as clasp's optN does).
+    optimal_brave: Option<Vec<String>>,
+    optimal_cautious: Option<Vec<String>>,
 }
 
 /// Facts about a ground program the checks need.
@@ -293,6 +297,8 @@ fn brute_reference(g: &Ground, info: &Info) -> Option<Reference> {
         projected,
         brave: Ground::brave(&s.answer_sets).map(|m: Mask| g.shown(m)),
         cautious: Ground::cautious(&s.answer_sets).map(|m: Mask| g.shown(m)),
+        optimal_brave: Ground::brave(&s.optimal).filter(|_| info.minimize).map(|m: Mask| g.shown(m)),
+        optimal_cautious: Ground::cautious(&s.optimal).filter(|_| info.minimize).map(|m: Mask| g.shown(m)),
     })
 }
 
@@ -305,13 +311,16 @@ fn clingo_reference(clingo: &mut Clingo, aspif: &str, info: &Info) -> Result<Ref
         jobs.push(vec!["0", "--project", "--opt-mode=ignore"]);
     }
     let runs = clingo.solve(aspif, &jobs)?;
-    let cons = clingo.solve(
-        &strip_project(aspif),
-        &[
-            vec!["0", "--enum-mode=brave", "--opt-mode=ignore"],
-            vec!["0", "--enum-mode=cautious", "--opt-mode=ignore"],
-        ],
-    )?;
+    let mut cons_jobs = vec![
+        vec!["0", "--enum-mode=brave", "--opt-mode=ignore"],
+        vec!["0", "--enum-mode=cautious", "--opt-mode=ignore"],
+    ];
+    if info.minimize {
+        // clasp's optN proves the optimum, then takes the consequences of the optimal models.
+        cons_jobs.push(vec!["0", "--enum-mode=brave", "--opt-mode=optN"]);
+        cons_jobs.push(vec!["0", "--enum-mode=cautious", "--opt-mode=optN"]);
+    }
+    let cons = clingo.solve(&strip_project(aspif), &cons_jobs)?;
     if !runs.iter().chain(&cons).all(|r| r.exhausted) {
         return Err("clingo did not exhaust the search space".into());
     }
@@ -344,6 +353,8 @@ fn clingo_reference(clingo: &mut Clingo, aspif: &str, info: &Info) -> Result<Ref
         projected,
         brave: cons[0].models.last().map(|m| m.0.clone()),
         cautious: cons[1].models.last().map(|m| m.0.clone()),
+        optimal_brave: cons.get(2).and_then(|r| r.models.last()).map(|m| m.0.clone()),
+        optimal_cautious: cons.get(3).and_then(|r| r.models.last()).map(|m| m.0.clone()),
     })
 }
 
@@ -364,6 +375,9 @@ fn reference_diff(a: &Reference, b: &Reference) -> Vec<&'static str> {
     }
     if a.cautious != b.cautious {
         d.push("cautious");
+    }
+    if (&a.optimal_brave, &a.optimal_cautious) != (&b.optimal_brave, &b.optimal_cautious) {
+        d.push("optimal-consequences");
     }
     d
 }
@@ -468,7 +482,8 @@ fn run_yasmin(p: &Program, opts: &SolveOptions) -> Result<(Outcome, Models), Str
     Ok((o, c.models))
 }
 
-const CHECKS: [&str; 6] = ["enumerate", "optimize", "optN", "project", "brave", "cautious"];
+const CHECKS: [&str; 8] =
+    ["enumerate", "optimize", "optN", "project", "brave", "cautious", "brave-optimal", "cautious-optimal"];
 
 fn fmt_sets(v: &[(Vec<String>, Vec<i64>)]) -> String {
     let s: Vec<String> =
@@ -636,6 +651,22 @@ fn check(
                 return Err(format!("yasmin: {got:?}\n{}: {expected:?}", r.source));
             }
         }
+        "brave-optimal" | "cautious-optimal" => {
+            let brave = check == "brave-optimal";
+            opts.enum_mode = if brave { EnumMode::Brave } else { EnumMode::Cautious };
+            opts.opt_mode = OptMode::Opt;
+            let (o, got) = run_yasmin(stripped, &opts)?;
+            let got = got.last().map(|m| m.0.clone());
+            let expected = if brave { &r.optimal_brave } else { &r.optimal_cautious };
+            let proven = o.optimum_proven || expected.is_none();
+            let wrong_cost = expected.is_some() && o.costs != r.optimum;
+            if &got != expected || !o.exhausted || !proven || wrong_cost {
+                return Err(format!(
+                    "yasmin: {got:?} (cost {:?}, proven {})\n{}: {expected:?} (cost {:?})",
+                    o.costs, o.optimum_proven, r.source, r.optimum
+                ));
+            }
+        }
         _ => unreachable!("{check}"),
     }
     Ok(())
@@ -667,7 +698,7 @@ fn cli_args(c: &str, info: &Info, s: Scheme) -> Vec<String> {
         a.push(format!("--parallel-mode={}{}", s.threads, if s.split { ",split" } else { "" }));
         a.push("--restarts=luby,1".into());
     }
-    if s.record && !matches!(c, "brave" | "cautious") {
+    if s.record && !c.starts_with("brave") && !c.starts_with("cautious") {
         a.push("--enum-mode=record".into());
     }
     match c {
@@ -675,6 +706,8 @@ fn cli_args(c: &str, info: &Info, s: Scheme) -> Vec<String> {
         "optN" => a.push("--opt-mode=optN".into()),
         "project" => a.extend(["--project".into(), "--opt-mode=ignore".into()]),
         "brave" | "cautious" => a.extend([format!("--enum-mode={c}"), "--opt-mode=ignore".into()]),
+        "brave-optimal" => a.push("--enum-mode=brave".into()),
+        "cautious-optimal" => a.push("--enum-mode=cautious".into()),
         _ => {}
     }
     a
@@ -785,8 +818,11 @@ fn run_cli(c: &str, prep: &Prepared, s: Scheme) -> String {
     static N: AtomicUsize = AtomicUsize::new(0);
     let k = N.fetch_add(1, Ordering::Relaxed);
     let file = std::env::temp_dir().join(format!("differential-cli-{}-{k}.aspif", std::process::id()));
-    let text =
-        if matches!(c, "brave" | "cautious") { strip_project(&prep.aspif) } else { prep.aspif.clone() };
+    let text = if matches!(c, "brave" | "cautious" | "brave-optimal" | "cautious-optimal") {
+        strip_project(&prep.aspif)
+    } else {
+        prep.aspif.clone()
+    };
     if let Err(e) = std::fs::write(&file, text) {
         return format!("(cannot write {}: {e})", file.display());
     }
@@ -809,7 +845,7 @@ fn run_cli(c: &str, prep: &Prepared, s: Scheme) -> String {
 
 fn applicable(check: &str, info: &Info) -> bool {
     match check {
-        "optimize" | "optN" => info.minimize,
+        "optimize" | "optN" | "brave-optimal" | "cautious-optimal" => info.minimize,
         "project" => info.projection.is_some(),
         _ => true,
     }

@@ -95,25 +95,75 @@ pub fn read_program(input: &[u8]) -> Result<Program, ReadError> {
 
 /// What loading the input gave: its bytes, or the stop that came first.
 pub enum Loaded {
-    Bytes(Vec<u8>),
+    Bytes(Inputs),
     Stopped(Stop),
 }
 
-/// Reads the input from a file, or standard input for `-` or no file, polling `stop` between
-/// chunks, and while standard input has nothing to read (a grounder still at work) every 100 ms.
-pub fn load(path: Option<&str>, stop: &StopToken) -> std::io::Result<Loaded> {
-    let file = match path {
-        None | Some("-") => None,
-        Some(p) => Some(std::fs::File::open(p)?),
-    };
+/// The inputs, read one after another into one stream as clasp reads several files (what
+/// follows the end of the first program is not read), and where each begins, to name the file
+/// of a line.
+pub struct Inputs {
+    pub bytes: Vec<u8>,
+    /// Per input: its name (`stdin` where no file was given) and its first line in the stream.
+    parts: Vec<(String, usize)>,
+}
+
+impl Inputs {
+    /// The name clasp's header gives: the first input's, with ` ...` after it if there are more.
+    pub fn title(&self) -> String {
+        let first = self.parts.first().map_or("stdin", |p| p.0.as_str());
+        if self.parts.len() > 1 { format!("{first} ...") } else { first.to_string() }
+    }
+
+    /// The input and the line within it of the stream's `line` (from 1).
+    pub fn locate(&self, line: usize) -> (&str, usize) {
+        let (name, first) = self.parts.iter().rev().find(|p| p.1 <= line).unwrap_or(&self.parts[0]);
+        (name, line - first + 1)
+    }
+}
+
+/// The error of an input that cannot be read, naming it.
+pub struct Unreadable {
+    pub name: String,
+    pub error: std::io::Error,
+}
+
+/// Reads the inputs (`-` is standard input, as is none), one after another.
+pub fn load(paths: &[String], stop: &StopToken) -> Result<Loaded, Unreadable> {
+    let stdin = [String::from("stdin")];
+    let names = if paths.is_empty() { &stdin[..] } else { paths };
+    let mut inputs = Inputs { bytes: Vec::new(), parts: Vec::new() };
+    let mut line = 1;
+    for name in names {
+        let path = (name != "-" && !paths.is_empty()).then_some(name.as_str());
+        // An input whose last line has no line break ends there, as clasp reads one stream.
+        if inputs.bytes.last().is_some_and(|&b| b != b'\n') {
+            inputs.bytes.push(b'\n');
+            line += 1;
+        }
+        let start = inputs.bytes.len();
+        inputs.parts.push((name.clone(), line));
+        match load_one(path, &mut inputs.bytes, stop) {
+            Ok(None) => {}
+            Ok(Some(why)) => return Ok(Loaded::Stopped(why)),
+            Err(error) => return Err(Unreadable { name: name.clone(), error }),
+        }
+        line += inputs.bytes[start..].iter().filter(|&&b| b == b'\n').count();
+    }
+    Ok(Loaded::Bytes(inputs))
+}
+
+/// Appends a file, or standard input for `None`, to `buf`, polling `stop` between chunks, and
+/// while standard input has nothing to read (a grounder still at work) every 100 ms.
+fn load_one(path: Option<&str>, buf: &mut Vec<u8>, stop: &StopToken) -> std::io::Result<Option<Stop>> {
+    let file = path.map(std::fs::File::open).transpose()?;
     // SAFETY: fd 0 stays open for the process's life; ManuallyDrop never closes it.
     let stdin = std::mem::ManuallyDrop::new(unsafe { std::fs::File::from_raw_fd(0) });
     let mut src: &std::fs::File = file.as_ref().unwrap_or(&stdin);
-    let mut buf = Vec::new();
     let mut chunk = vec![0u8; 1 << 20];
     loop {
         if let Some(s) = stop.reached() {
-            return Ok(Loaded::Stopped(s));
+            return Ok(Some(s));
         }
         let mut p = libc::pollfd { fd: src.as_raw_fd(), events: libc::POLLIN, revents: 0 };
         // SAFETY: one valid pollfd.
@@ -121,7 +171,7 @@ pub fn load(path: Option<&str>, stop: &StopToken) -> std::io::Result<Loaded> {
             continue;
         }
         match src.read(&mut chunk) {
-            Ok(0) => return Ok(Loaded::Bytes(buf)),
+            Ok(0) => return Ok(None),
             Ok(n) => buf.extend_from_slice(&chunk[..n]),
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
             Err(e) => return Err(e),

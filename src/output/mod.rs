@@ -17,6 +17,32 @@ pub enum Format {
     Text,
     Competition,
     Json,
+    /// clasp's `--outf=3`: nothing; the exit code says the result.
+    Nothing,
+}
+
+/// clasp's quiet levels: print all (0), the last (1) or no (2) models, optimization values and
+/// call summaries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Quiet {
+    pub models: u8,
+    pub costs: u8,
+    pub calls: u8,
+}
+
+impl Quiet {
+    /// clasp's default: every model and optimization value, no call summaries.
+    pub const DEFAULT: Quiet = Quiet { models: 0, costs: 0, calls: 2 };
+}
+
+/// How much the printer says: the format, the quiet levels, clasp's verbosity (0: only models
+/// and the result) and the statistics' level (0: none, 1: the run's, 2: also each search's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shape {
+    pub format: Format,
+    pub quiet: Quiet,
+    pub verbose: u8,
+    pub stats: u8,
 }
 
 /// Run-level facts printed with the summary.
@@ -37,8 +63,12 @@ type LastModel = (Vec<Vec<u8>>, Option<Vec<i64>>);
 pub struct Printer<W: Write> {
     out: W,
     format: Format,
-    quiet: bool,
+    quiet: Quiet,
+    verbose: u8,
+    stats: u8,
     start: Instant,
+    /// Quiet level 1: the last model's lines, printed when the call ends.
+    pending: Option<String>,
     shown: Option<ShownTable>,
     last_model: Option<LastModel>,
     witnesses: u64,
@@ -67,12 +97,15 @@ fn json_str(s: &[u8]) -> String {
 }
 
 impl<W: Write> Printer<W> {
-    pub fn new(out: W, format: Format, quiet: bool, start: Instant) -> Self {
+    pub fn new(out: W, shape: Shape, start: Instant) -> Self {
         Printer {
             out,
-            format,
-            quiet,
+            format: shape.format,
+            quiet: shape.quiet,
+            verbose: shape.verbose,
+            stats: shape.stats,
             start,
+            pending: None,
             shown: None,
             last_model: None,
             witnesses: 0,
@@ -101,6 +134,8 @@ impl<W: Write> Printer<W> {
                 json_str(version.as_bytes()),
                 json_str(input.as_bytes())
             ),
+            Format::Nothing => Ok(()),
+            Format::Text if self.verbose == 0 => Ok(()),
             _ => {
                 let c = self.comment();
                 // clasp shortens long paths to their last 38 characters.
@@ -124,6 +159,8 @@ impl<W: Write> Printer<W> {
             Format::Json => {
                 write!(self.out, "{}\n    {{\n      \"Start\": {t:.3}", if self.calls > 1 { "," } else { "" })
             }
+            Format::Nothing => Ok(()),
+            Format::Text if self.verbose == 0 => Ok(()),
             _ => writeln!(self.out, "{}Solving...", self.comment()),
         };
         let _ = self.out.flush();
@@ -135,6 +172,11 @@ impl<W: Write> Printer<W> {
     }
 
     pub fn end_call(&mut self) {
+        // Quiet level 1: the call's last model.
+        if let Some(text) = self.pending.take() {
+            let _ = self.out.write_all(text.as_bytes());
+            self.witnesses += u64::from(self.format == Format::Json);
+        }
         if self.format == Format::Json {
             let t = self.elapsed();
             let close = if self.witnesses > 0 { "\n      ]" } else { "" };
@@ -147,15 +189,17 @@ impl<W: Write> Printer<W> {
     }
 
     /// The result and summary lines, and the exit code's meaning in words.
-    pub fn finish(&mut self, o: &Outcome, info: &RunInfo, stats: bool) -> std::io::Result<()> {
+    pub fn finish(&mut self, o: &Outcome, info: &RunInfo) -> std::io::Result<()> {
         match self.format {
-            Format::Json => self.finish_json(o, info, stats)?,
-            Format::Text | Format::Competition => self.finish_text(o, info, stats)?,
+            Format::Json => self.finish_json(o, info)?,
+            Format::Text | Format::Competition => self.finish_text(o, info)?,
+            Format::Nothing => {}
         }
         self.out.flush()
     }
 
-    fn finish_text(&mut self, o: &Outcome, info: &RunInfo, stats: bool) -> std::io::Result<()> {
+    fn finish_text(&mut self, o: &Outcome, info: &RunInfo) -> std::io::Result<()> {
+        let stats = self.stats > 0;
         let c = self.comment();
         let mut s = String::new();
         if self.format == Format::Competition {
@@ -187,6 +231,10 @@ impl<W: Write> Printer<W> {
                 Status::OptimumFound => "OPTIMUM FOUND\n",
             });
         }
+        // Verbosity 0: the result alone, unless statistics are asked for.
+        if self.verbose == 0 && self.format == Format::Text && !stats {
+            return self.out.write_all(s.as_bytes());
+        }
         let more = if o.exhausted { "" } else { "+" };
         // clasp pads keys to 12 columns, 14 in competition output.
         let width = if self.format == Format::Competition { 14 } else { 12 };
@@ -198,17 +246,22 @@ impl<W: Write> Printer<W> {
             None => {}
         }
         s.push_str(&kv("Models", format!("{}{more}", o.models)));
+        // clasp's order: the consequences' mode, the optimum, then the counts.
+        if let Some((mode, _, _)) = o.consequences {
+            let name = if mode == EnumMode::Brave { "  Brave" } else { "  Cautious" };
+            s.push_str(&kv(name, "yes".into()));
+        }
         if let Some(costs) = &o.costs {
             let opt = if o.optimum_proven { "yes" } else { "unknown" };
             s.push_str(&kv("  Optimum", opt.into()));
             if o.enumerated_optimal && o.optimal_models > 1 {
                 s.push_str(&kv("  Optimal", o.optimal_models.to_string()));
             }
-            s.push_str(&kv("Optimization", Self::costs_line(costs)));
+            if !o.enumerated_costs {
+                s.push_str(&kv("Optimization", Self::costs_line(costs)));
+            }
         }
-        if let Some((mode, _, n)) = o.consequences {
-            let name = if mode == EnumMode::Brave { "  Brave" } else { "  Cautious" };
-            s.push_str(&kv(name, "yes".into()));
+        if let Some((_, _, n)) = o.consequences {
             s.push_str(&kv("Consequences", n.to_string()));
         }
         s.push_str(&kv("Calls", info.calls.to_string()));
@@ -238,7 +291,7 @@ impl<W: Write> Printer<W> {
                     None => s.push_str(&kv(label, v)),
                 }
             }
-            for (i, st) in o.searches.iter().enumerate() {
+            for (i, st) in o.searches.iter().enumerate().filter(|_| self.stats > 1) {
                 let counters: Vec<String> =
                     stats::COUNTERS.iter().map(|c| format!("{} {}", c.label, (c.get)(st))).collect();
                 s.push_str(&kv(&format!("Search {i}"), counters.join(", ")));
@@ -259,7 +312,8 @@ impl<W: Write> Printer<W> {
         costs.iter().zip(&self.priorities).map(|(c, p)| format!("{c}@{p}")).collect::<Vec<_>>().join(" ")
     }
 
-    fn finish_json(&mut self, o: &Outcome, info: &RunInfo, stats: bool) -> std::io::Result<()> {
+    fn finish_json(&mut self, o: &Outcome, info: &RunInfo) -> std::io::Result<()> {
+        let stats = self.stats > 0;
         let result = match o.status() {
             Status::Satisfiable => "SATISFIABLE",
             Status::Unsatisfiable => "UNSATISFIABLE",
@@ -274,20 +328,21 @@ impl<W: Write> Printer<W> {
             None => {}
         }
         s.push_str(&format!("  \"Models\": {{\n    \"Number\": {},\n    \"More\": \"{more}\"", o.models));
-        if let Some(costs) = &o.costs {
-            let opt = if o.optimum_proven { "yes" } else { "unknown" };
-            s.push_str(&format!(
-                ",\n    \"Optimum\": \"{opt}\",\n    \"Optimal\": {},\n    \"Costs\": [\n      {}\n    ]",
-                o.optimal_models,
-                costs.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(", ")
-            ));
-        }
         if let Some((mode, lo, hi)) = o.consequences {
             let name = if mode == EnumMode::Brave { "Brave" } else { "Cautious" };
             s.push_str(&format!(
                 ",\n    \"{name}\": \"yes\",\n    \"Consequences\": {{\n      \"True\": {lo},\n      \"Open\": {}\n    }}",
                 hi - lo
             ));
+        }
+        if let Some(costs) = &o.costs {
+            let opt = if o.optimum_proven { "yes" } else { "unknown" };
+            s.push_str(&format!(",\n    \"Optimum\": \"{opt}\",\n    \"Optimal\": {}", o.optimal_models));
+            // --opt-mode=enum gave each model's cost with it, and names none here.
+            if !o.enumerated_costs {
+                let costs: Vec<String> = costs.iter().map(|c| c.to_string()).collect();
+                s.push_str(&format!(",\n    \"Costs\": [\n      {}\n    ]", costs.join(", ")));
+            }
         }
         let unsat = if o.exhausted { (info.solve - self.last_model_time).max(0.0) } else { 0.0 };
         s.push_str(&format!(
@@ -310,7 +365,7 @@ impl<W: Write> Printer<W> {
                 .iter()
                 .map(|(_, path, v, _)| (path.to_vec(), v.json()))
                 .collect();
-            if !o.searches.is_empty() {
+            if !o.searches.is_empty() && self.stats > 1 {
                 let searches: Vec<String> = o
                     .searches
                     .iter()
@@ -363,69 +418,100 @@ impl<W: Write> Report for Printer<W> {
         // (`paced.rs` writes it out soon after).
         let paused = t - self.last_model_time >= PAUSE;
         self.last_model_time = t;
-        // Competition output prints the last model at the end; the others print each model
-        // unless quiet.
-        let needed = self.format == Format::Competition || !self.quiet;
+        // Competition output prints the last model at the end; the others print each model,
+        // or the last (quiet level 1), or none.
+        let needed = self.format == Format::Competition || self.quiet.models < 2;
         let shown: Vec<Vec<u8>> = match (&self.shown, ev.selected) {
             _ if !needed => Vec::new(),
             (Some(table), Some(sel)) => table.selected(sel).into_iter().map(|s| s.to_vec()).collect(),
             (Some(table), None) => table.shown(ev.atoms).into_iter().map(|s| s.to_vec()).collect(),
             (None, _) => Vec::new(),
         };
-        match self.format {
+        let q = self.quiet;
+        let text = match self.format {
+            // clingo's quiet levels: a model's `Answer:` line goes with whatever of it is printed,
+            // its atoms (models level 0) and its optimization line (costs level 0); the call's
+            // last model prints when it ends, with what levels 1 or below ask for.
             Format::Text => {
-                if !self.quiet {
-                    let mut s = format!("Answer: {} (Time: {t:.3}s)\n", ev.number);
-                    let names: Vec<String> =
-                        shown.iter().map(|a| String::from_utf8_lossy(a).into_owned()).collect();
-                    s.push_str(&names.join(" "));
-                    s.push('\n');
-                    if let Some(costs) = ev.costs {
-                        s.push_str(&format!("Optimization: {}\n", Self::costs_line(costs)));
-                    }
-                    if let Some((lo, hi)) = ev.consequences {
-                        s.push_str(&format!("Consequences: [{lo};{hi}]\n"));
-                    }
-                    self.out.write_all(s.as_bytes())?;
-                    if paused {
-                        self.out.flush()?;
-                    }
-                }
+                let last = (q.models == 1 || q.costs == 1)
+                    .then(|| self.text_model(ev, t, &shown, q.models <= 1, q.costs <= 1));
+                self.pending = last;
+                (q.models == 0 || q.costs == 0)
+                    .then(|| self.text_model(ev, t, &shown, q.models == 0, q.costs == 0))
             }
-            Format::Competition => self.last_answer = Some((ev.number, t)),
+            // A JSON witness is never split: the models level decides.
             Format::Json => {
-                if !self.quiet {
-                    let vals: Vec<String> = shown.iter().map(|a| json_str(a)).collect();
-                    let mut w = format!(
-                        "{}\n        {{\n          \"Time\": {t:.3},\n          \"Value\": [\n            {}\n          ]",
-                        if self.witnesses > 0 { "," } else { ",\n      \"Witnesses\": [" },
-                        vals.join(", ")
-                    );
-                    if let Some(costs) = ev.costs {
-                        let cs: Vec<String> = costs.iter().map(|c| c.to_string()).collect();
-                        w.push_str(&format!(
-                            ",\n          \"Costs\": [\n            {}\n          ]",
-                            cs.join(", ")
-                        ));
+                let w = self.json_model(ev, t, &shown);
+                match q.models {
+                    0 => Some(w),
+                    1 => {
+                        self.pending = Some(w);
+                        None
                     }
-                    if let Some((lo, hi)) = ev.consequences {
-                        w.push_str(&format!(
-                            ",\n          \"Consequences\": {{\n            \"True\": {lo},\n            \"Open\": {}\n          }}",
-                            hi - lo
-                        ));
-                    }
-                    w.push_str("\n        }");
-                    self.out.write_all(w.as_bytes())?;
-                    self.witnesses += 1;
-                    if paused {
-                        self.out.flush()?;
-                    }
+                    _ => None,
                 }
             }
-        }
-        if self.format == Format::Competition {
-            self.last_model = Some((shown, ev.costs.map(|c| c.to_vec())));
+            Format::Competition => {
+                self.last_answer = Some((ev.number, t));
+                self.last_model = Some((shown, ev.costs.map(|c| c.to_vec())));
+                return Ok(());
+            }
+            Format::Nothing => return Ok(()),
+        };
+        if let Some(text) = text {
+            self.out.write_all(text.as_bytes())?;
+            self.witnesses += u64::from(self.format == Format::Json);
+            if paused {
+                self.out.flush()?;
+            }
         }
         Ok(())
+    }
+}
+
+impl<W: Write> Printer<W> {
+    /// A model's lines in clasp's text format: `Answer:` (not at verbosity 0), then as asked its
+    /// atoms with its consequences, and its optimization line.
+    fn text_model(&self, ev: &ModelEvent<'_>, t: f64, shown: &[Vec<u8>], atoms: bool, costs: bool) -> String {
+        let mut s = if self.verbose == 0 {
+            String::new()
+        } else {
+            format!("Answer: {} (Time: {t:.3}s)\n", ev.number)
+        };
+        if atoms {
+            let names: Vec<String> = shown.iter().map(|a| String::from_utf8_lossy(a).into_owned()).collect();
+            s.push_str(&names.join(" "));
+            s.push('\n');
+            if let Some((lo, hi)) = ev.consequences {
+                s.push_str(&format!("Consequences: [{lo};{hi}]\n"));
+            }
+        }
+        if let Some(c) = ev.costs.filter(|_| costs) {
+            s.push_str(&format!("Optimization: {}\n", Self::costs_line(c)));
+        }
+        s
+    }
+
+    /// A model as a witness of clasp's JSON, its costs within it (the quiet levels of models
+    /// decide; a witness is never split).
+    fn json_model(&self, ev: &ModelEvent<'_>, t: f64, shown: &[Vec<u8>]) -> String {
+        let vals: Vec<String> = shown.iter().map(|a| json_str(a)).collect();
+        let mut w = format!(
+            "{}\n        {{\n          \"Time\": {t:.3},\n          \"Value\": [\n            {}\n          ]",
+            if self.witnesses > 0 { "," } else { ",\n      \"Witnesses\": [" },
+            vals.join(", ")
+        );
+        if let Some(costs) = ev.costs {
+            let cs: Vec<String> = costs.iter().map(|c| c.to_string()).collect();
+            w.push_str(&format!(",\n          \"Costs\": [\n            {}\n          ]", cs.join(", ")));
+        }
+        if let Some((lo, hi)) = ev.consequences {
+            w.push_str(&format!(
+                ",\n          \"Consequences\": {{\n            \"True\": {lo},\n            \"Open\": {}\n          }}",
+                hi - lo
+            ));
+        }
+        w.push_str("\n        }");
+        w
     }
 }

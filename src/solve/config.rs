@@ -99,6 +99,13 @@ named! {
 }
 
 named! {
+    /// clasp's `--sign-def`: the value a decision on a variable gives it (with
+    /// [`Decisions::Vars`]): atoms false and rule bodies true (asp), true (pos), false (neg), or
+    /// either at random (rnd, from the search's seed).
+    pub enum SignDef { Asp = "asp", Pos = "pos", Neg = "neg", Rnd = "rnd" }
+}
+
+named! {
     /// Which learned nogoods are deleted: by LBD, by activity, or none.
     pub enum Deletion { Lbd = "lbd", Activity = "activity", No = "no" }
 }
@@ -141,18 +148,22 @@ named! {
     pub enum ProjectMode { Auto = "auto", Show = "show", Project = "project" }
 }
 
-/// When to restart: after a number of conflicts from the Luby sequence times a unit, or from a
-/// geometric series, or never.
+/// When to restart: after a number of conflicts from the Luby sequence times a unit, from a
+/// geometric series, from an arithmetic one, after a fixed number each time, or never.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Restarts {
     Luby(u64),
     Geometric(u64, f64),
+    /// `n + m*i` conflicts before the i-th restart (from 0).
+    Arithmetic(u64, u64),
+    Fixed(u64),
     No,
 }
 
 impl std::str::FromStr for Restarts {
     type Err = String;
-    /// `luby[,N]`, `geom[,N[,F]]` or `no`.
+    /// yasmin's `luby[,N]`, `geom[,N[,F]]`, `no`, and clasp's `L,N`, `x,N,F`, `+,N,M`, `F,N`, `0`
+    /// (clasp's repeat limit, a last `,LIM` of L, x and +, is not taken).
     fn from_str(s: &str) -> Result<Self, String> {
         let parts: Vec<&str> = s.split(',').collect();
         let num = |i: usize| -> Result<u64, String> {
@@ -162,22 +173,31 @@ impl std::str::FromStr for Restarts {
                 .filter(|&n| n > 0)
                 .ok_or_else(|| format!("'{s}': expected a positive number"))
         };
-        match parts[0] {
-            "no" | "0" if parts.len() == 1 => Ok(Restarts::No),
-            "luby" if parts.len() <= 2 => Ok(Restarts::Luby(if parts.len() == 2 { num(1)? } else { 100 })),
-            "geom" if parts.len() <= 3 => {
-                let n = if parts.len() >= 2 { num(1)? } else { 100 };
-                let f: f64 = match parts.get(2) {
-                    Some(x) => x
-                        .parse()
-                        .ok()
-                        .filter(|&f: &f64| f > 1.0)
-                        .ok_or_else(|| format!("'{s}': factor must exceed 1"))?,
-                    None => 1.5,
-                };
-                Ok(Restarts::Geometric(n, f))
+        let factor = |i: usize| -> Result<f64, String> {
+            match parts.get(i) {
+                Some(x) => x
+                    .parse()
+                    .ok()
+                    .filter(|&f: &f64| f > 1.0)
+                    .ok_or_else(|| format!("'{s}': factor must exceed 1")),
+                None => Ok(1.5),
             }
-            _ => Err(format!("'{s}': expected luby[,N], geom[,N[,F]] or no")),
+        };
+        match (parts[0], parts.len()) {
+            ("no" | "0", 1) => Ok(Restarts::No),
+            ("luby", 1..=2) => Ok(Restarts::Luby(if parts.len() == 2 { num(1)? } else { 100 })),
+            ("L", 2) => Ok(Restarts::Luby(num(1)?)),
+            ("geom", 1..=3) => {
+                Ok(Restarts::Geometric(if parts.len() >= 2 { num(1)? } else { 100 }, factor(2)?))
+            }
+            ("x", 3) => Ok(Restarts::Geometric(num(1)?, factor(2)?)),
+            ("+", 3) => {
+                let m =
+                    parts[2].parse().map_err(|_| format!("'{s}': expected a number of conflicts to add"))?;
+                Ok(Restarts::Arithmetic(num(1)?, m))
+            }
+            ("F", 2) => Ok(Restarts::Fixed(num(1)?)),
+            _ => Err(format!("'{s}': expected luby[,N], geom[,N[,F]], L,N, x,N,F, +,N,M, F,N or no")),
         }
     }
 }
@@ -187,6 +207,8 @@ impl std::fmt::Display for Restarts {
         match self {
             Restarts::Luby(n) => write!(f, "luby,{n}"),
             Restarts::Geometric(n, x) => write!(f, "geom,{n},{x}"),
+            Restarts::Arithmetic(n, m) => write!(f, "+,{n},{m}"),
+            Restarts::Fixed(n) => write!(f, "F,{n}"),
             Restarts::No => f.write_str("no"),
         }
     }
@@ -202,6 +224,8 @@ pub struct SearchOptions {
     /// With [`Decisions::Vars`]: a variable is decided with the value it had before it was last
     /// unassigned, where it had one.
     pub save_progress: bool,
+    /// With [`Decisions::Vars`]: the value a decision gives a variable that has no saved one.
+    pub sign_def: SignDef,
     pub restarts: Restarts,
     pub deletion: Deletion,
     /// Threads per block of the CUDA engine's kernels.
@@ -253,6 +277,7 @@ impl Default for SearchOptions {
             heuristic: Heuristic::Activity,
             decisions: Decisions::Rules,
             save_progress: false,
+            sign_def: SignDef::Asp,
             restarts: Restarts::Luby(100),
             deletion: Deletion::Lbd,
             tpb: 256,
@@ -304,6 +329,10 @@ pub struct SolveOptions {
     /// The GPU search farm (`solve/farm.rs`): its searches (0: as many as the device's
     /// multiprocessors take by default); `None`: off.
     pub farm: Option<u32>,
+    /// clasp's `--opt-mode=MODE,BOUND...`: an initial bound on the costs, highest priority
+    /// first (levels not given are unbounded): only models costing at most this (compared
+    /// lexicographically) are looked for.
+    pub opt_bound: Option<Vec<i64>>,
     /// Tests only: engines that fail mid-search.
     #[doc(hidden)]
     pub fault: Option<Fault>,
@@ -325,6 +354,7 @@ impl Default for SolveOptions {
             portfolio: Vec::new(),
             distribute: Some(Distribute::DEFAULT),
             farm: None,
+            opt_bound: None,
             fault: None,
         }
     }

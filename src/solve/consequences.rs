@@ -2,6 +2,12 @@
 //! model extends (brave) or narrows (cautious) the consequences found so far, and a nogood then
 //! asks the next model to change them, until none can.
 //!
+//! With a `#minimize` (`--opt-mode=opt` or `optN`), the consequences are those of the optimal
+//! models: the optimum is proven first (its models printed with optN, as clasp prints them), then
+//! the consequences range over the models that cost no more. clasp's opt mode takes them along
+//! its way down to the optimum instead ("Consequences may depend on enumeration order", it
+//! warns); where it meets the optimum first, as on small programs, the two agree.
+//!
 //! What they range over: the outputs, or, as in clasp, the projection atoms when the program has
 //! `#project` statements (or `--project=project` asks for them), unless `--project=show`. Over
 //! the projection, an output is shown when its condition is trivially true (a fact), or when it
@@ -10,10 +16,11 @@
 //! #project a/0.` has the brave consequence `a` alone, count 1.)
 
 use super::driver::{Blocking, Driver, Flow, Found, OneSearch, Source, Tally, Task, Wants};
+use super::optimize::optimize;
 use super::{ModelEvent, Outcome, Report, SolveError};
 use crate::nogoods::Lit;
 use crate::program::{Program, atom_of, trivially_true};
-use crate::solve::config::{EnumMode, ProjectMode};
+use crate::solve::config::{EnumMode, OptMode, ProjectMode};
 use std::collections::HashMap;
 
 /// When an output is shown: always (a fact), or when one of these candidates is a consequence
@@ -31,6 +38,8 @@ struct Consequences {
     cons: Vec<bool>,
     /// (fixed, total): clasp's `Consequences: [lo;hi]`.
     counts: (u64, u64),
+    /// With a `#minimize`: the costs are read and printed.
+    costs: bool,
 }
 
 /// Brave (union) or cautious (intersection) consequences; the program searched has atomic
@@ -42,19 +51,63 @@ pub(super) fn consequences(
     original: &Program,
 ) -> Result<Outcome, SolveError> {
     let (candidates, shown) = candidates(d, original);
-    let mut task =
-        Consequences { brave: mode == EnumMode::Brave, candidates, shown, cons: Vec::new(), counts: (0, 0) };
+    let optimizing = !d.problem.costs.is_empty() && matches!(d.opts.opt_mode, OptMode::Opt | OptMode::OptN);
+    let mut task = Consequences {
+        brave: mode == EnumMode::Brave,
+        candidates,
+        shown,
+        cons: Vec::new(),
+        counts: (0, 0),
+        costs: optimizing,
+    };
+    let mut src = OneSearch::new(d)?;
+    // The optimum first (its models printed with optN), then the consequences of the models
+    // that cost no more. An optimum not proven (a stopped run, no model) is the answer.
+    let optimum = if optimizing {
+        let o = match d.opts.opt_mode {
+            OptMode::OptN => optimize(d, report, false)?,
+            _ => optimize(d, &mut Silent, false)?,
+        };
+        match (&o.costs, o.optimum_proven) {
+            (Some(opt), true) => src.set_cost_bound(Some(d.without_offset(opt)), false)?,
+            // Stopped before the optimum: opt mode printed no model and knows no consequence.
+            _ if d.opts.opt_mode == OptMode::Opt && o.models > 0 => {
+                return Ok(Outcome { models: 0, costs: None, ..o });
+            }
+            _ => return Ok(o),
+        }
+        Some(o)
+    } else {
+        None
+    };
     let mut tally = Tally::new();
-    let ending = d.drive(&mut tally, &mut OneSearch::new(d)?, &mut task, report)?;
+    let ending = d.drive(&mut tally, &mut src, &mut task, report)?;
     let mut o = d.outcome(&tally, &ending);
     o.consequences = Some((mode, task.counts.0, task.counts.1));
+    if let Some(first) = optimum {
+        o.costs = first.costs;
+        o.optimum_proven = true;
+        o.optimal_models = 1;
+        if d.opts.opt_mode == OptMode::OptN {
+            o.models += first.models;
+        }
+    }
     Ok(o)
+}
+
+/// A report that prints nothing (the optimization before opt mode's consequences).
+struct Silent;
+
+impl Report for Silent {
+    fn model(&mut self, _: &ModelEvent<'_>) -> std::io::Result<()> {
+        Ok(())
+    }
 }
 
 impl Task for Consequences {
     fn wants(&self) -> Wants<'_> {
         // Which candidates are fixed at level 0: false for brave, true for cautious.
-        Wants { costs: false, blocking: Blocking::Not, fixed: Some((&self.candidates, !self.brave)) }
+        Wants { costs: self.costs, blocking: Blocking::Not, fixed: Some((&self.candidates, !self.brave)) }
     }
 
     fn model(
@@ -95,7 +148,7 @@ impl Task for Consequences {
         let event = ModelEvent {
             number,
             atoms: &m.atoms,
-            costs: None,
+            costs: m.costs.as_deref(),
             consequences: Some(self.counts),
             selected: Some(&selected),
         };

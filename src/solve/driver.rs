@@ -306,6 +306,20 @@ impl<'a> Driver<'a> {
     }
 
     /// Costs (with offsets) as the engines' bounds take them (without).
+    /// clasp's `--opt-mode=MODE,BOUND...`: the initial bound without offsets, a level not given
+    /// unbounded (`None` without a bound or costs).
+    pub fn initial_bound(&self) -> Option<Vec<i64>> {
+        let given = self.opts.opt_bound.as_ref()?;
+        let offset = &self.problem.costs.offset;
+        (!offset.is_empty()).then(|| {
+            offset
+                .iter()
+                .enumerate()
+                .map(|(i, o)| given.get(i).map_or(i64::MAX / 4, |b| b.saturating_sub(*o)))
+                .collect()
+        })
+    }
+
     pub fn without_offset(&self, c: &[i64]) -> Vec<i64> {
         c.iter().zip(&self.problem.costs.offset).map(|(x, o)| x - o).collect()
     }
@@ -356,6 +370,7 @@ impl<'a> Driver<'a> {
             optimum_proven: false,
             optimal_models: 0,
             enumerated_optimal: false,
+            enumerated_costs: false,
             consequences: None,
             engine: tally.engine,
             stats: tally.stats.clone(),

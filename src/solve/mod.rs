@@ -20,7 +20,7 @@ pub mod verify;
 
 use self::config::{Backend, EnumMode, OptMode, SearchOptions};
 pub use self::config::{Fault, SolveOptions};
-use self::driver::{Driver, OneSearch, Tally};
+use self::driver::{Driver, OneSearch, Source, Tally};
 use crate::engine::cpu::CpuEngine;
 use crate::engine::cuda::CudaEngine;
 use crate::engine::{Engine, EngineStats};
@@ -97,6 +97,9 @@ pub struct Outcome {
     /// Models of the optimal cost enumerated (`--opt-mode=optN`).
     pub optimal_models: u64,
     pub enumerated_optimal: bool,
+    /// `--opt-mode=enum`: the costs went with each model; the summary says whether the space
+    /// was exhausted (clasp's `OPTIMUM FOUND`, `Optimum : yes`) but names no cost.
+    pub enumerated_costs: bool,
     /// Brave/cautious: the mode and the final (fixed, total) consequence counts.
     pub consequences: Option<(EnumMode, u64, u64)>,
     pub engine: &'static str,
@@ -244,15 +247,29 @@ fn enumerate(d: &Driver<'_>, report: &mut dyn Report, costs: bool) -> Result<Out
     }
     // Parallel searches race for one model; for more they divide the space (split mode, also
     // when compete mode was asked for: racing searches would find the same models).
+    // clasp's --opt-mode=enum,BOUND: models costing at most the bound.
+    let bound = if costs { d.initial_bound() } else { None };
     let ending = match d.parallel() {
-        Some(portfolio::Mode::Compete) if task.limit == Some(1) => {
+        Some(portfolio::Mode::Compete) if task.limit == Some(1) && bound.is_none() => {
             d.drive(&mut tally, &mut portfolio::RaceForOne::new(), &mut task, report)?
         }
-        Some(_) => portfolio::parallel(d, &mut tally, &mut task, report, portfolio::Mode::Split, None)?,
-        None => d.drive(&mut tally, &mut OneSearch::new(d)?, &mut task, report)?,
+        Some(_) => portfolio::parallel(d, &mut tally, &mut task, report, portfolio::Mode::Split, bound)?,
+        None => {
+            let mut src = OneSearch::new(d)?;
+            if bound.is_some() {
+                src.set_cost_bound(bound, false)?;
+            }
+            d.drive(&mut tally, &mut src, &mut task, report)?
+        }
     };
     let mut o = d.outcome(&tally, &ending);
     o.costs = task.last_costs;
+    if costs {
+        // clasp: an enumeration with costs that exhausts its space has found the optimum
+        // (every model's cost was printed).
+        o.enumerated_costs = true;
+        o.optimum_proven = o.exhausted && o.models > 0;
+    }
     Ok(o)
 }
 
@@ -267,6 +284,7 @@ impl Outcome {
             optimum_proven: false,
             optimal_models: 0,
             enumerated_optimal: false,
+            enumerated_costs: false,
             consequences: None,
             engine: "none",
             stats: EngineStats::default(),

@@ -45,9 +45,16 @@ pub(super) fn optimize(
 ) -> Result<Outcome, SolveError> {
     let mut tally = Tally::new();
     let mut bb = BranchAndBound { limit: if all_optimal { None } else { d.limit(0) }, best: None };
+    let initial = d.initial_bound();
     let ending = match d.parallel() {
-        Some(mode) => parallel(d, &mut tally, &mut bb, report, mode, None)?,
-        None => d.drive(&mut tally, &mut OneSearch::new(d)?, &mut bb, report)?,
+        Some(mode) => parallel(d, &mut tally, &mut bb, report, mode, initial)?,
+        None => {
+            let mut src = OneSearch::new(d)?;
+            if initial.is_some() {
+                src.set_cost_bound(initial, false)?;
+            }
+            d.drive(&mut tally, &mut src, &mut bb, report)?
+        }
     };
     let proven = ending.exhausted && bb.best.is_some();
     if !ending.exhausted {

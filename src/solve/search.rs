@@ -61,6 +61,8 @@ impl RestartSchedule {
         self.limit = match self.policy {
             Restarts::Luby(unit) => unit.saturating_mul(luby(self.index as u64)),
             Restarts::Geometric(n, f) => (n as f64 * f.powi(self.index as i32 - 1)).min(1e18) as u64,
+            Restarts::Arithmetic(n, m) => n.saturating_add(m.saturating_mul(self.index as u64 - 1)),
+            Restarts::Fixed(n) => n,
             Restarts::No => u64::MAX,
         };
     }

@@ -16,7 +16,7 @@
 
 use crate::engine::assignment::Assignment;
 use crate::nogoods::{Lit, Problem, Var};
-use crate::solve::config::{Decisions, Heuristic};
+use crate::solve::config::{Decisions, Heuristic, SignDef};
 use crate::stop::{DROP_ASIDE_FROM, drop_aside};
 
 pub struct Decider {
@@ -41,6 +41,10 @@ pub struct Decider {
     /// `--save-progress`: per variable, the literal that was true when it was last unassigned
     /// (`Lit::FALSE` before that).
     saved: Option<Vec<Lit>>,
+    /// `--sign-def`: the value a decision gives a variable without a saved one.
+    sign: SignDef,
+    /// `--sign-def=rnd`: the state of the generator of signs (xorshift, from the seed).
+    rng: std::cell::Cell<u64>,
 }
 
 const ABSENT: u32 = u32::MAX;
@@ -60,6 +64,7 @@ impl Decider {
         heuristic: Heuristic,
         decisions: Decisions,
         save_progress: bool,
+        sign: SignDef,
         perturb: u64,
     ) -> Self {
         let nv = p.num_vars as usize;
@@ -106,6 +111,8 @@ impl Decider {
             any,
             num_atoms: p.num_atoms,
             saved: (any && save_progress).then(|| vec![Lit::FALSE; nv]),
+            sign,
+            rng: std::cell::Cell::new(perturb.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1),
         };
         for v in 0..nv as Var {
             d.insert(v);
@@ -221,8 +228,7 @@ impl Decider {
         if self.any {
             return Ok(match self.saved.as_ref().map(|s| s[v as usize]) {
                 Some(l) if l != Lit::FALSE => l,
-                _ if v <= self.num_atoms => Lit::neg(v),
-                _ => Lit::pos(v),
+                _ => self.default_sign(v),
             });
         }
         let bt = &p.bodies;
@@ -245,6 +251,24 @@ impl Decider {
             return Ok(Lit::pos(v));
         }
         Err(park)
+    }
+
+    /// `--sign-def`: atoms false and bodies true (asp), true (pos), false (neg), or at random.
+    fn default_sign(&self, v: Var) -> Lit {
+        let positive = match self.sign {
+            SignDef::Asp => v > self.num_atoms,
+            SignDef::Pos => true,
+            SignDef::Neg => false,
+            SignDef::Rnd => {
+                let mut x = self.rng.get();
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                self.rng.set(x);
+                x & 1 == 1
+            }
+        };
+        if positive { Lit::pos(v) } else { Lit::neg(v) }
     }
 
     pub fn bump(&mut self, v: Var) {

@@ -1,25 +1,31 @@
 //! The command line, shaped like clasp's so that scripts written for clasp keep working. Every
 //! option is declared here once, with its help; the defaults are the library's
 //! ([`SolveOptions::default`], [`SearchOptions::default`]), and [`Cli::solve_options`] maps the
-//! parsed arguments onto them.
+//! parsed arguments onto them. `values.rs` parses clasp's value syntaxes, `clasp.rs` its
+//! conventions (attached short values, `--`, the error form).
 
+pub mod clasp;
+pub mod values;
+
+use crate::output::Quiet;
 use crate::solve::config::{
-    Backend, Decisions, Deletion, Distribute, EnumMode, GpuMode, GpuRounds, Heuristic, Learning, OptMode,
-    ProjectMode, Restarts, SearchOptions, SolveOptions,
+    Backend, Decisions, Deletion, EnumMode, GpuMode, GpuRounds, Heuristic, Learning, Restarts, SearchOptions,
+    SignDef, SolveOptions,
 };
 use crate::solve::configurations;
 use crate::stop::StopToken;
-use clap::builder::{PossibleValuesParser, TypedValueParser};
-use clap::{Args, Parser, ValueEnum};
+use clap::{Args, Parser};
 use std::time::Instant;
+pub use values::*;
 
 #[derive(Parser, Debug, Clone)]
 #[command(
     name = "yasmin",
     version,
     disable_version_flag = true,
+    disable_help_flag = true,
     about = "A conflict-driven answer set solver for gringo's ground programs (aspif or smodels), on the CPU or an NVIDIA GPU.",
-    after_help = "Reads from FILE, or standard input when FILE is '-' or absent. A bare number is the number of models, as in clasp: 'yasmin 0 p.aspif'.\nExit codes: 10 satisfiable, 20 unsatisfiable, 30 optimum/all found, +1 interrupted, 65 input error."
+    after_help = "Reads from FILE, or standard input when FILE is '-' or absent. A bare number is the number of models, as in clasp: 'yasmin 0 p.aspif'.\nExit codes: 10 satisfiable, 20 unsatisfiable, 30 optimum/all found, +1 interrupted, 1 command-line error, 65 malformed input, 70 internal error, 128 unreadable input."
 )]
 pub struct Cli {
     /// Input file and/or number of models.
@@ -30,17 +36,20 @@ pub struct Cli {
     #[arg(short = 'n', long = "models", value_name = "N")]
     pub models: Option<u64>,
 
-    /// Do not print models (only the result and statistics).
-    #[arg(short = 'q', long = "quiet")]
-    pub quiet: bool,
+    /// What to print, as clasp's --quiet=M[,C[,T]]: models (M), optimization values (C, default
+    /// M) and call summaries of a multi-step input (T, default 2), each 0 all, 1 the last, 2
+    /// none. -q alone is 2,2,2 (the result and the summary only); -q1,0 attaches the levels.
+    #[arg(short = 'q', long = "quiet", value_name = "M[,C[,T]]", num_args = 0..=1, require_equals = true, default_missing_value = "2,2,2", value_parser = parse_quiet)]
+    pub quiet: Option<Quiet>,
 
-    /// Output format: 0 clasp text, 1 competition, 2 JSON.
-    #[arg(long = "outf", value_name = "0|1|2", default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=2))]
+    /// Output format: 0 clasp text, 1 competition, 2 JSON, 3 none (only the exit code).
+    #[arg(long = "outf", value_name = "0|1|2|3", default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=3))]
     pub outf: u8,
 
-    /// Print search statistics.
-    #[arg(long = "stats")]
-    pub stats: bool,
+    /// Print statistics: 1 the run's, 2 also each search's (-s, -s2). clasp's tester level (a
+    /// second number) is taken and not used.
+    #[arg(short = 's', long = "stats", value_name = "N[,T]", num_args = 0..=1, require_equals = true, default_missing_value = "1", value_parser = parse_stats)]
+    pub stats: Option<u8>,
 
     /// Stop after S seconds (and print what was found).
     #[arg(long = "time-limit", value_name = "S")]
@@ -103,13 +112,20 @@ pub struct Cli {
     pub backend: Backend,
 
     /// Optimization mode: opt (find and prove an optimum), optN (all optimal models), enum
-    /// (enumerate models, printing their costs), ignore (no optimization).
-    #[arg(long = "opt-mode", default_value_t = SolveOptions::default().opt_mode, value_parser = named::<OptMode>())]
-    pub opt_mode: OptMode,
+    /// (enumerate models, printing their costs), ignore (no optimization); as clasp's, a bound
+    /// per priority level may follow, highest first (opt,10 or enum,3,5): only models costing at
+    /// most that are looked for.
+    #[arg(long = "opt-mode", value_name = "MODE[,BOUND...]", default_value = "opt", value_parser = parse_opt_mode)]
+    pub opt_mode: OptModeArg,
+
+    /// clasp's optimization strategy: bb[,lin] (branch and bound, descending linearly, the one
+    /// yasmin has); bb,hier|inc|dec and usc[,...] (core-guided) run as bb,lin, with a warning.
+    #[arg(long = "opt-strategy", value_name = "bb|usc[,...]", value_parser = parse_opt_strategy)]
+    pub opt_strategy: Option<Nearest<()>>,
 
     /// Enumeration mode: bt (backtrack after each model), record (a nogood per model), auto (bt
     /// for one search without projection, else record), brave or cautious consequences.
-    #[arg(long = "enum-mode", default_value_t = SolveOptions::default().enum_mode, value_parser = named::<EnumMode>())]
+    #[arg(short = 'e', long = "enum-mode", default_value_t = SolveOptions::default().enum_mode, value_parser = named::<EnumMode>())]
     pub enum_mode: EnumMode,
 
     /// Projective enumeration: each answer set projected onto the atoms of #project statements
@@ -128,11 +144,17 @@ pub struct Cli {
     pub parse_only: bool,
 
     /// Print the version and exit.
-    #[arg(long = "version", action = clap::ArgAction::Version)]
+    #[arg(short = 'v', long = "version", action = clap::ArgAction::Version)]
     pub version: Option<bool>,
 
-    /// More diagnostics on standard error (repeat for more; RUST_LOG works too).
-    #[arg(short = 'V', long = "verbose", action = clap::ArgAction::Count)]
+    /// Print help and exit: 1 (-h, --help) each option in a line, 2 or 3 every option in full.
+    #[arg(short = 'h', long = "help", value_name = "N", num_args = 0..=1, require_equals = true, default_missing_value = "1", value_parser = clap::value_parser!(u8).range(1..=3))]
+    pub help: Option<u8>,
+
+    /// Verbosity, as clasp's: 0 prints only the models and the result (and statistics if
+    /// asked), 1 (the default) clasp's usual lines, 2 also yasmin's diagnostics on standard
+    /// error, 3 (-V alone) more of them (RUST_LOG works too).
+    #[arg(short = 'V', long = "verbose", value_name = "N", num_args = 0..=1, require_equals = true, default_value_t = 1, default_missing_value = "3", value_parser = clap::value_parser!(u8).range(0..=255))]
     pub verbose: u8,
 
     #[command(flatten)]
@@ -149,8 +171,11 @@ pub struct SearchArgs {
     /// How applicable rules (or, with --decisions=vars, variables) are ranked for decisions:
     /// activity (VSIDS-style, of the variables in recent conflicts), occurrence (in nogoods), jw
     /// (Jeroslow-Wang: occurrences weighted by 2^-length).
-    #[arg(long = "heuristic", default_value_t = SearchOptions::default().heuristic, value_parser = named::<Heuristic>())]
-    pub heuristic: Heuristic,
+    /// clasp's names are taken too: Vsids is activity; Berkmin, Vmtf and Domain (whose
+    /// #heuristic statements are not honoured yet) decide by activity, Unit and None by
+    /// occurrence, with a warning.
+    #[arg(long = "heuristic", value_name = "HEURISTIC", default_value = "activity", value_parser = parse_heuristic)]
+    pub heuristic: Nearest<Heuristic>,
 
     /// What a decision may assign: rules (the ASP computation of the paper: only an applicable
     /// rule, by making its body true or, for `not q` in it, q false) or vars (any unassigned
@@ -164,13 +189,21 @@ pub struct SearchArgs {
     #[arg(long = "save-progress")]
     pub save_progress: bool,
 
-    /// Restart policy: luby,N (Luby sequence times N conflicts), geom,N,F (N, N*F, ...), or no.
-    #[arg(long = "restarts", default_value_t = SearchOptions::default().restarts, value_parser = |s: &str| s.parse::<Restarts>())]
-    pub restarts: Restarts,
+    /// With --decisions=vars: the value a decision gives a variable, as clasp's --sign-def: asp
+    /// (atoms false, rule bodies true), pos (true), neg (false), rnd (pseudo-random; each search
+    /// of a parallel run its own sequence).
+    #[arg(long = "sign-def", default_value_t = SearchOptions::default().sign_def, value_parser = named::<SignDef>())]
+    pub sign_def: SignDef,
+
+    /// Restart policy: luby,N (Luby sequence times N conflicts), geom,N,F (N, N*F, ...), or no;
+    /// clasp's L,N  x,N,F  +,N,M (N + M*i)  F,N (every N) and 0 too (its dynamic D,N,F and a
+    /// repeat limit run as the nearest schedule, with a warning).
+    #[arg(short = 'r', long = "restarts", value_name = "SCHEDULE", default_value = "luby,100", value_parser = parse_restarts)]
+    pub restarts: Nearest<Restarts>,
 
     /// Deletion of learned nogoods: lbd, activity, or no (the CUDA engine keeps no activities of
     /// nogoods: activity deletes by LBD there).
-    #[arg(long = "deletion", default_value_t = SearchOptions::default().deletion, value_parser = named::<Deletion>())]
+    #[arg(short = 'd', long = "deletion", default_value_t = SearchOptions::default().deletion, value_parser = named::<Deletion>())]
     pub deletion: Deletion,
 
     /// Threads per block for the CUDA engine's kernels.
@@ -217,14 +250,28 @@ pub struct SearchArgs {
 }
 
 impl SearchArgs {
+    /// What the options take but cannot honour exactly, in clasp's warning words.
+    pub fn warnings(&self) -> Vec<String> {
+        let mut w: Vec<String> =
+            [&self.heuristic.warning, &self.restarts.warning].into_iter().flatten().cloned().collect();
+        if self.sign_def != SignDef::Asp && self.decisions == Decisions::Rules {
+            w.push(format!(
+                "--sign-def={}: decisions on rules (--decisions=rules) give each rule's value; the sign applies to --decisions=vars",
+                self.sign_def
+            ));
+        }
+        w
+    }
+
     /// The search's options (a single search's: no perturbation, the whole GPU).
     pub fn options(&self) -> SearchOptions {
         SearchOptions {
             learning: self.learning,
-            heuristic: self.heuristic,
+            heuristic: self.heuristic.value,
             decisions: self.decisions,
             save_progress: self.save_progress,
-            restarts: self.restarts,
+            sign_def: self.sign_def,
+            restarts: self.restarts.value,
             deletion: self.deletion,
             tpb: self.tpb,
             gpu_rounds: self.gpu_rounds,
@@ -238,41 +285,11 @@ impl SearchArgs {
     }
 }
 
-/// The names a library value may be given by (its `NAMES`).
-pub trait NamedValues: std::str::FromStr<Err = String> + Clone + Send + Sync + 'static {
-    fn names() -> &'static [&'static str];
-}
-
-macro_rules! named_values {
-    ($($t:ty),*) => { $(impl NamedValues for $t { fn names() -> &'static [&'static str] { <$t>::NAMES } })* };
-}
-named_values!(Backend, Learning, Heuristic, Decisions, Deletion, GpuMode, GpuRounds, OptMode, EnumMode);
-
-/// A clap parser for one of the library's named values: its names are the possible values.
-fn named<T: NamedValues>() -> impl TypedValueParser<Value = T> {
-    PossibleValuesParser::new(T::names()).map(|s| s.parse::<T>().expect("one of the names"))
-}
-
-/// `--project[=MODE]`: a projection mode, or no (clasp's `--project=no`: off).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Project(pub Option<ProjectMode>);
-
-fn project_mode() -> impl TypedValueParser<Value = Project> {
-    let mut names: Vec<&'static str> = ProjectMode::NAMES.to_vec();
-    names.push("no");
-    PossibleValuesParser::new(names).map(|s| Project(s.parse::<ProjectMode>().ok()))
-}
-
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PreFormat {
-    Aspif,
-    Smodels,
-}
-
 impl Cli {
-    /// Splits the positional arguments into the input file and clasp's bare model count.
-    pub fn input_and_models(&self) -> Result<(Option<String>, Option<u64>), String> {
-        let mut file = None;
+    /// Splits the positional arguments into the input files (read one after another, as clasp
+    /// reads them; none: standard input) and clasp's bare model count.
+    pub fn input_and_models(&self) -> (Vec<String>, Option<u64>) {
+        let mut files = Vec::new();
         let mut models = self.models;
         for a in &self.args {
             match a.parse::<u64>() {
@@ -281,14 +298,10 @@ impl Cli {
                         models = Some(n);
                     }
                 }
-                _ => {
-                    if file.replace(a.clone()).is_some() {
-                        return Err("more than one input file given (yasmin reads one program)".into());
-                    }
-                }
+                _ => files.push(a.clone()),
             }
         }
-        Ok((file, models))
+        (files, models)
     }
 
     /// The task as the library takes it: `models` (from -n or a bare number; clasp ignores the
@@ -300,7 +313,8 @@ impl Cli {
         }
         Ok(SolveOptions {
             models,
-            opt_mode: self.opt_mode,
+            opt_mode: self.opt_mode.mode,
+            opt_bound: self.opt_mode.bound.clone(),
             enum_mode: self.enum_mode,
             project: self.project.and_then(|p| p.0),
             backend: self.backend,
@@ -314,6 +328,21 @@ impl Cli {
             farm: (self.gpu_mode == GpuMode::Farm).then_some(self.gpu_searches),
             fault: None,
         })
+    }
+
+    /// What the options take but cannot honour exactly (clasp prints these as warnings).
+    pub fn warnings(&self) -> Vec<String> {
+        let mut w = self.search.warnings();
+        w.extend(self.opt_strategy.as_ref().and_then(|s| s.warning.clone()));
+        if self.quiet().calls < 2 {
+            w.push("--quiet: call summaries (the third level) are not printed; the run's summary is".into());
+        }
+        w
+    }
+
+    /// The quiet levels (clasp's default 0,0,2 where --quiet is not given).
+    pub fn quiet(&self) -> Quiet {
+        self.quiet.unwrap_or(Quiet::DEFAULT)
     }
 
     /// `--configuration`: the first search's options, and a parallel run's configurations when a
@@ -367,70 +396,10 @@ struct ConfigurationLine {
     search: SearchArgs,
 }
 
-/// `--distribute`: what the searches of a parallel run share (`None`: nothing).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Distribution(pub Option<Distribute>);
-
-fn parse_distribute(s: &str) -> Result<Distribution, String> {
-    let mut parts = s.split(',');
-    let kind = parts.next().unwrap_or("");
-    let mut d = match kind {
-        "no" if s == "no" => return Ok(Distribution(None)),
-        "all" | "conflict" | "loop" => Distribute::DEFAULT,
-        "short" => Distribute { lbd: 0, size: 3 },
-        _ => return Err(format!("'{s}': expected no, or all, conflict, loop or short[,LBD[,SIZE]]")),
-    };
-    let num = |p: Option<&str>, what: &str| -> Result<Option<u32>, String> {
-        p.map(|x| {
-            x.parse::<u32>().map_err(|_| format!("'{s}': expected a number for the {what}, found '{x}'"))
-        })
-        .transpose()
-    };
-    if let Some(lbd) = num(parts.next(), "largest LBD")? {
-        d.lbd = lbd;
-    }
-    if let Some(size) = num(parts.next(), "largest length")? {
-        d.size = size;
-    }
-    if parts.next().is_some() {
-        return Err(format!("'{s}': expected TYPE[,LBD[,SIZE]]"));
-    }
-    Ok(Distribution(Some(d)))
-}
-
-/// `--parallel-mode`: how many searches, and whether they divide the space.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ParallelMode {
-    pub threads: u32,
-    pub split: bool,
-}
-
-/// clasp's `N[,compete|split]`, N from 1 to 64.
-fn parse_threads(s: &str) -> Result<ParallelMode, String> {
-    let (n, mode) = s.split_once(',').unwrap_or((s, "compete"));
-    let threads = n.parse::<u32>().ok().filter(|n| (1..=64).contains(n)).ok_or_else(|| {
-        format!(
-            "'{s}': expected a number of threads from 1 to 64, optionally followed by ',compete' or ',split'"
-        )
-    })?;
-    match mode {
-        "compete" => Ok(ParallelMode { threads, split: false }),
-        "split" => Ok(ParallelMode { threads, split: true }),
-        _ => Err(format!("'{s}': expected the mode compete or split, found '{mode}'")),
-    }
-}
-
-/// `--gpu-block-threads`: a block size the cooperative kernel is tried with.
-fn block_threads(s: &str) -> Result<u32, String> {
-    match s.parse::<u32>() {
-        Ok(n @ (128 | 256 | 512 | 1024)) => Ok(n),
-        _ => Err(format!("expected 1024, 512, 256 or 128, found '{s}'")),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solve::config::ProjectMode;
 
     #[test]
     fn command_line_definition_is_consistent() {
@@ -456,7 +425,7 @@ mod tests {
             "--heuristic=jw",
         ]);
         assert_eq!(
-            (c.search.learning, c.search.restarts, c.search.heuristic),
+            (c.search.learning, c.search.restarts.value, c.search.heuristic.value),
             (Learning::Fwd, Restarts::Geometric(10, 2.0), Heuristic::JeroslowWang)
         );
         assert_eq!(c.project, Some(Project(Some(ProjectMode::Auto))));
@@ -485,33 +454,13 @@ mod tests {
         std::io::Write::write_all(&mut f, b"--restarts=fast\n").unwrap();
         let c = Cli::parse_from(["yasmin".into(), format!("--configuration={}", f.path().display())]);
         assert!(c.solve_options(None, &stop).unwrap_err().contains(":5:"), "the line is named");
-        assert_eq!(parse_distribute("no"), Ok(Distribution(None)));
-        assert_eq!(parse_distribute("all,3"), Ok(Distribution(Some(Distribute { lbd: 3, size: 64 }))));
-        assert_eq!(
-            parse_distribute("conflict,2,10"),
-            Ok(Distribution(Some(Distribute { lbd: 2, size: 10 })))
-        );
-        assert!(parse_distribute("some").is_err() && parse_distribute("all,x").is_err());
-    }
-
-    #[test]
-    fn parallel_mode() {
-        let mode = |threads, split| Ok(ParallelMode { threads, split });
-        assert_eq!(parse_threads("4"), mode(4, false));
-        assert_eq!(parse_threads("8,compete"), mode(8, false));
-        assert_eq!(parse_threads("2,split"), mode(2, true));
-        assert!(parse_threads("0").is_err());
-        assert!(parse_threads("65").is_err());
-        assert!(parse_threads("4,race").is_err());
-        assert_eq!(Cli::parse_from(["yasmin", "-t", "3"]).parallel.threads, 3);
-        assert_eq!(Cli::parse_from(["yasmin"]).parallel, ParallelMode { threads: 1, split: false });
     }
 
     #[test]
     fn bare_number_is_model_count() {
-        let c = Cli::parse_from(["yasmin", "0", "does-not-exist.aspif"]);
-        assert_eq!(c.input_and_models().unwrap(), (Some("does-not-exist.aspif".into()), Some(0)));
+        let c = Cli::parse_from(["yasmin", "0", "does-not-exist.aspif", "b.aspif"]);
+        assert_eq!(c.input_and_models(), (vec!["does-not-exist.aspif".into(), "b.aspif".into()], Some(0)));
         let c = Cli::parse_from(["yasmin", "-n", "3", "5"]);
-        assert_eq!(c.input_and_models().unwrap(), (None, Some(3)));
+        assert_eq!(c.input_and_models(), (vec![], Some(3)));
     }
 }

@@ -1,0 +1,305 @@
+//! The values of clasp's options as the command line writes them (`N[,split]`, `TYPE[,LBD[,SIZE]]`,
+//! quiet levels, restart schedules, optimization bounds, ...), parsed into the library's types.
+
+use crate::output::Quiet;
+use crate::solve::config::{
+    Backend, Decisions, Deletion, Distribute, EnumMode, GpuMode, GpuRounds, Heuristic, Learning, OptMode,
+    ProjectMode, Restarts, SignDef,
+};
+use clap::ValueEnum;
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+
+/// The names a library value may be given by (its `NAMES`).
+pub trait NamedValues: std::str::FromStr<Err = String> + Clone + Send + Sync + 'static {
+    fn names() -> &'static [&'static str];
+}
+
+macro_rules! named_values {
+    ($($t:ty),*) => { $(impl NamedValues for $t { fn names() -> &'static [&'static str] { <$t>::NAMES } })* };
+}
+named_values!(
+    Backend, Learning, Heuristic, Decisions, Deletion, GpuMode, GpuRounds, OptMode, EnumMode, SignDef
+);
+
+/// A clap parser for one of the library's named values: its names are the possible values.
+pub(super) fn named<T: NamedValues>() -> impl TypedValueParser<Value = T> {
+    PossibleValuesParser::new(T::names()).map(|s| s.parse::<T>().expect("one of the names"))
+}
+
+/// `--project[=MODE]`: a projection mode, or no (clasp's `--project=no`: off).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Project(pub Option<ProjectMode>);
+
+pub(super) fn project_mode() -> impl TypedValueParser<Value = Project> {
+    let mut names: Vec<&'static str> = ProjectMode::NAMES.to_vec();
+    names.push("no");
+    PossibleValuesParser::new(names).map(|s| Project(s.parse::<ProjectMode>().ok()))
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PreFormat {
+    Aspif,
+    Smodels,
+}
+/// `--distribute`: what the searches of a parallel run share (`None`: nothing).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Distribution(pub Option<Distribute>);
+
+pub(super) fn parse_distribute(s: &str) -> Result<Distribution, String> {
+    let mut parts = s.split(',');
+    let kind = parts.next().unwrap_or("");
+    let mut d = match kind {
+        "no" if s == "no" => return Ok(Distribution(None)),
+        "all" | "conflict" | "loop" => Distribute::DEFAULT,
+        "short" => Distribute { lbd: 0, size: 3 },
+        _ => return Err(format!("'{s}': expected no, or all, conflict, loop or short[,LBD[,SIZE]]")),
+    };
+    let num = |p: Option<&str>, what: &str| -> Result<Option<u32>, String> {
+        p.map(|x| {
+            x.parse::<u32>().map_err(|_| format!("'{s}': expected a number for the {what}, found '{x}'"))
+        })
+        .transpose()
+    };
+    if let Some(lbd) = num(parts.next(), "largest LBD")? {
+        d.lbd = lbd;
+    }
+    if let Some(size) = num(parts.next(), "largest length")? {
+        d.size = size;
+    }
+    if parts.next().is_some() {
+        return Err(format!("'{s}': expected TYPE[,LBD[,SIZE]]"));
+    }
+    Ok(Distribution(Some(d)))
+}
+
+/// `--parallel-mode`: how many searches, and whether they divide the space.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ParallelMode {
+    pub threads: u32,
+    pub split: bool,
+}
+
+/// clasp's `N[,compete|split]`, N from 1 to 64.
+pub(super) fn parse_threads(s: &str) -> Result<ParallelMode, String> {
+    let (n, mode) = s.split_once(',').unwrap_or((s, "compete"));
+    let threads = n.parse::<u32>().ok().filter(|n| (1..=64).contains(n)).ok_or_else(|| {
+        format!(
+            "'{s}': expected a number of threads from 1 to 64, optionally followed by ',compete' or ',split'"
+        )
+    })?;
+    match mode {
+        "compete" => Ok(ParallelMode { threads, split: false }),
+        "split" => Ok(ParallelMode { threads, split: true }),
+        _ => Err(format!("'{s}': expected the mode compete or split, found '{mode}'")),
+    }
+}
+
+/// `--gpu-block-threads`: a block size the cooperative kernel is tried with.
+pub(super) fn block_threads(s: &str) -> Result<u32, String> {
+    match s.parse::<u32>() {
+        Ok(n @ (128 | 256 | 512 | 1024)) => Ok(n),
+        _ => Err(format!("expected 1024, 512, 256 or 128, found '{s}'")),
+    }
+}
+
+/// clasp's `--quiet=M[,C[,T]]` (`-q` alone is `2,2,2`).
+pub(super) fn parse_quiet(s: &str) -> Result<Quiet, String> {
+    let levels: Vec<u8> = s
+        .split(',')
+        .map(|x| x.parse::<u8>().ok().filter(|&n| n <= 2))
+        .collect::<Option<_>>()
+        .filter(|l: &Vec<u8>| (1..=3).contains(&l.len()))
+        .ok_or_else(|| {
+            format!("'{s}': expected <models>[,<costs>][,<calls>], each 0 (all), 1 (last) or 2 (none)")
+        })?;
+    Ok(Quiet {
+        models: levels[0],
+        costs: *levels.get(1).unwrap_or(&levels[0]),
+        calls: *levels.get(2).unwrap_or(&2),
+    })
+}
+
+/// clasp's `--stats=N[,T]`: the level (1 basic, 2 also each search's); T, the tester's level,
+/// is clasp's for its disjunctive checker and taken but not used.
+pub(super) fn parse_stats(s: &str) -> Result<u8, String> {
+    let (n, tester) = s.split_once(',').unwrap_or((s, "0"));
+    match (n.parse::<u8>(), tester.parse::<u8>()) {
+        (Ok(n @ 0..=2), Ok(0..=2)) => Ok(n),
+        _ => Err(format!("'{s}': expected a level 0, 1 or 2 (and a tester's level 0 to 2)")),
+    }
+}
+
+/// clasp's `--opt-mode=MODE[,BOUND...]`: the mode, and an initial bound per priority level,
+/// highest first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OptModeArg {
+    pub mode: OptMode,
+    pub bound: Option<Vec<i64>>,
+}
+
+pub(super) fn parse_opt_mode(s: &str) -> Result<OptModeArg, String> {
+    let mut parts = s.split(',');
+    let mode = parts.next().unwrap_or("").parse::<OptMode>()?;
+    let bound: Vec<i64> = parts
+        .map(|x| {
+            x.trim().parse::<i64>().map_err(|_| format!("'{s}': expected a number as a bound, found '{x}'"))
+        })
+        .collect::<Result<_, _>>()?;
+    Ok(OptModeArg { mode, bound: (!bound.is_empty()).then_some(bound) })
+}
+
+/// What yasmin does with a clasp option value it takes but cannot honour exactly: the nearest
+/// thing it has, and a warning that says so.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Nearest<T> {
+    pub value: T,
+    pub warning: Option<String>,
+}
+
+fn exact<T>(value: T) -> Nearest<T> {
+    Nearest { value, warning: None }
+}
+
+fn nearest<T>(value: T, warning: String) -> Nearest<T> {
+    Nearest { value, warning: Some(warning) }
+}
+
+/// clasp's `--opt-strategy=bb[,TACTIC]|usc[,...]`: yasmin optimizes by branch and bound,
+/// descending linearly and lexicographically (clasp's `bb,lin`, its default). The other
+/// strategies find the same optima by other paths: they run as `bb,lin`, with a warning.
+pub(super) fn parse_opt_strategy(s: &str) -> Result<Nearest<()>, String> {
+    let mut parts = s.split(',');
+    match (parts.next().unwrap_or(""), parts.next()) {
+        ("bb", None | Some("lin" | "0")) => Ok(exact(())),
+        ("bb", Some(t @ ("hier" | "inc" | "dec" | "1" | "2" | "3"))) => Ok(nearest(
+            (),
+            format!("--opt-strategy=bb,{t}: yasmin descends linearly (bb,lin); the optimum is the same"),
+        )),
+        ("usc", _) => Ok(nearest(
+            (),
+            "--opt-strategy=usc: core-guided optimization is not implemented; optimizing by branch and bound (bb,lin), which finds the same optimum".into(),
+        )),
+        _ => Err(format!("'{s}': expected bb[,lin|hier|inc|dec] or usc[,...]")),
+    }
+}
+
+/// `--heuristic`: yasmin's rankings (activity, occurrence, jw), or clasp's names mapped onto them
+/// (the decision heuristic never changes the answer sets, only the order they are found in).
+pub(super) fn parse_heuristic(s: &str) -> Result<Nearest<Heuristic>, String> {
+    if let Ok(h) = s.parse::<Heuristic>() {
+        return Ok(exact(h));
+    }
+    let (name, arg) = s.split_once(',').unwrap_or((s, ""));
+    if !arg.is_empty() && arg.parse::<u32>().is_err() {
+        return Err(format!("'{s}': expected a number after '{name},'"));
+    }
+    let like = |what: &str| format!("--heuristic={s}: {what}; deciding by activity (Vsids,95)");
+    match name {
+        "Vsids" if arg.is_empty() || arg == "95" => Ok(exact(Heuristic::Activity)),
+        "Vsids" => Ok(nearest(Heuristic::Activity, like("yasmin's activities decay by 0.95"))),
+        "Berkmin" => Ok(nearest(Heuristic::Activity, like("yasmin has no BerkMin heuristic"))),
+        "Vmtf" => Ok(nearest(Heuristic::Activity, like("yasmin has no VMTF heuristic"))),
+        "Domain" => Ok(nearest(
+            Heuristic::Activity,
+            like("#heuristic statements are not honoured yet (the answer sets are the same)"),
+        )),
+        "Unit" | "None" => Ok(nearest(
+            Heuristic::Occurrence,
+            format!("--heuristic={s}: yasmin has no {name} heuristic; deciding by occurrences"),
+        )),
+        _ => Err(format!(
+            "'{s}': expected activity, occurrence, jw, or clasp's Vsids, Berkmin, Vmtf, Domain, Unit or None[,N]"
+        )),
+    }
+}
+
+/// `--restarts`: yasmin's and clasp's schedules ([`Restarts`]); clasp's dynamic `D,N,F` and the
+/// repeat limit (a last `,LIM`) run as the nearest schedule yasmin has, with a warning.
+pub(super) fn parse_restarts(s: &str) -> Result<Nearest<Restarts>, String> {
+    if let Ok(r) = s.parse::<Restarts>() {
+        return Ok(exact(r));
+    }
+    let parts: Vec<&str> = s.split(',').collect();
+    match (parts[0], parts.len()) {
+        ("D", 2..=4) => Ok(nearest(
+            Restarts::Luby(100),
+            format!(
+                "--restarts={s}: dynamic (LBD-based) restarts are not implemented; restarting by luby,100"
+            ),
+        )),
+        ("L", 3) | ("x" | "+", 4) => {
+            let r = parts[..parts.len() - 1].join(",").parse::<Restarts>()?;
+            Ok(nearest(r, format!("--restarts={s}: the repeat limit is not taken; running {r} without it")))
+        }
+        _ => s.parse::<Restarts>().map(exact),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::Cli;
+    use clap::Parser;
+
+    #[test]
+    fn distribution() {
+        assert_eq!(parse_distribute("no"), Ok(Distribution(None)));
+        assert_eq!(parse_distribute("all,3"), Ok(Distribution(Some(Distribute { lbd: 3, size: 64 }))));
+        assert_eq!(
+            parse_distribute("conflict,2,10"),
+            Ok(Distribution(Some(Distribute { lbd: 2, size: 10 })))
+        );
+        assert!(parse_distribute("some").is_err() && parse_distribute("all,x").is_err());
+    }
+
+    #[test]
+    fn parallel_mode() {
+        let mode = |threads, split| Ok(ParallelMode { threads, split });
+        assert_eq!(parse_threads("4"), mode(4, false));
+        assert_eq!(parse_threads("8,compete"), mode(8, false));
+        assert_eq!(parse_threads("2,split"), mode(2, true));
+        assert!(parse_threads("0").is_err());
+        assert!(parse_threads("65").is_err());
+        assert!(parse_threads("4,race").is_err());
+        assert_eq!(Cli::parse_from(["yasmin", "-t", "3"]).parallel.threads, 3);
+        assert_eq!(Cli::parse_from(["yasmin"]).parallel, ParallelMode { threads: 1, split: false });
+    }
+
+    #[test]
+    fn clasps_values() {
+        assert_eq!(parse_quiet("1,0"), Ok(Quiet { models: 1, costs: 0, calls: 2 }));
+        assert_eq!(parse_quiet("2"), Ok(Quiet { models: 2, costs: 2, calls: 2 }));
+        assert_eq!(parse_quiet("0,1,0"), Ok(Quiet { models: 0, costs: 1, calls: 0 }));
+        assert!(parse_quiet("3").is_err() && parse_quiet("1,1,1,1").is_err() && parse_quiet("").is_err());
+        assert_eq!((parse_stats("2"), parse_stats("1,2")), (Ok(2), Ok(1)));
+        assert!(parse_stats("3").is_err());
+        assert_eq!(
+            parse_opt_mode("opt,5,-2"),
+            Ok(OptModeArg { mode: OptMode::Opt, bound: Some(vec![5, -2]) })
+        );
+        assert_eq!(parse_opt_mode("optN"), Ok(OptModeArg { mode: OptMode::OptN, bound: None }));
+        assert!(parse_opt_mode("opt,x").is_err() && parse_opt_mode("fast").is_err());
+        assert!(parse_opt_strategy("bb").unwrap().warning.is_none());
+        assert!(parse_opt_strategy("usc,oll").unwrap().warning.is_some());
+        assert!(parse_opt_strategy("bb,fast").is_err());
+        assert_eq!(parse_heuristic("Vsids").unwrap(), exact(Heuristic::Activity));
+        assert!(parse_heuristic("Berkmin,0").unwrap().warning.is_some());
+        assert_eq!(parse_heuristic("None").unwrap().value, Heuristic::Occurrence);
+        assert!(parse_heuristic("Vsids,x").is_err() && parse_heuristic("Random").is_err());
+        assert_eq!(parse_restarts("L,60").unwrap(), exact(Restarts::Luby(60)));
+        assert_eq!(parse_restarts("x,100,1.5").unwrap(), exact(Restarts::Geometric(100, 1.5)));
+        assert_eq!(parse_restarts("+,10,5").unwrap(), exact(Restarts::Arithmetic(10, 5)));
+        assert_eq!(parse_restarts("F,300").unwrap(), exact(Restarts::Fixed(300)));
+        assert_eq!(parse_restarts("0").unwrap(), exact(Restarts::No));
+        let r = parse_restarts("L,100,8").unwrap();
+        assert_eq!(r.value, Restarts::Luby(100));
+        assert!(r.warning.is_some());
+        assert!(parse_restarts("D,100,0.7").unwrap().warning.is_some());
+        assert!(parse_restarts("L").is_err() && parse_restarts("x,0,2").is_err());
+        let c = Cli::parse_from(["yasmin", "--quiet=1", "-s", "--opt-mode=enum,3"]);
+        assert_eq!((c.quiet().models, c.stats, c.opt_mode.bound.clone()), (1, Some(1), Some(vec![3])));
+        assert_eq!(Cli::parse_from(["yasmin"]).quiet(), Quiet::DEFAULT);
+        assert_eq!(Cli::parse_from(["yasmin", "-q"]).quiet(), Quiet { models: 2, costs: 2, calls: 2 });
+        assert_eq!((Cli::parse_from(["yasmin"]).verbose, Cli::parse_from(["yasmin", "-V"]).verbose), (1, 3));
+    }
+}

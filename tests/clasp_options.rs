@@ -1,0 +1,245 @@
+//! clasp's options, one row each, run through yasmin and through clingo's clasp (`python -m
+//! clingo --mode=clasp`, clingo 5.8.3) on small programs: the result, the model count, the
+//! exit code clasp's result implies (`python -m clingo` always exits 0), and where the output's
+//! shape is deterministic the sequence of its kinds of line (answers, optimization values,
+//! results, summary keys). README's "clasp's options" table is the list this checks.
+
+mod cli_run;
+
+use cli_run::*;
+
+/// `x(1..6). {a(X):x(X)}. :~ a(X). [X,X] :~ x(X), not a(X), X>3. [1,X] :- a(1), a(2).`
+/// (48 answer sets, optimum 3; 5 cost at most 6).
+const COSTS: &str = "asp 1 0 0 incremental\n1 0 1 1 0 0\n1 0 1 2 0 0\n1 0 1 3 0 0\n1 0 1 4 0 0\n\
+1 0 1 5 0 0\n1 0 1 6 0 0\n1 1 1 7 0 0\n1 1 1 8 0 0\n1 1 1 9 0 0\n1 1 1 10 0 0\n1 1 1 11 0 0\n\
+1 1 1 12 0 0\n1 0 0 0 2 8 7\n2 0 9 -10 1 -11 1 -12 1 7 1 8 2 9 3 10 4 11 5 12 6\n4 4 x(1) 0\n\
+4 4 x(2) 0\n4 4 x(3) 0\n4 4 x(4) 0\n4 4 x(5) 0\n4 4 x(6) 0\n4 4 a(1) 1 7\n4 4 a(2) 1 8\n\
+4 4 a(3) 1 9\n4 4 a(4) 1 10\n4 4 a(5) 1 11\n4 4 a(6) 1 12\n0\n";
+
+/// Two steps of an incremental aspif: `{a}.`, then `{b}.` (2 and 4 answer sets, 6 in all).
+const STEPS: &str = "asp 1 0 0 incremental\n1 1 1 1 0 0\n4 1 a 1 1\n0\n1 1 1 2 0 0\n4 1 b 1 2\n0\n";
+
+enum Input {
+    File(&'static str),
+    Text(&'static str),
+}
+
+/// One row: clasp's options, the input, yasmin's own options beside them, and whether the
+/// sequence of kinds of line must equal clasp's.
+struct Row {
+    args: &'static [&'static str],
+    input: Input,
+    yasmin_only: &'static [&'static str],
+    shape: bool,
+}
+
+const fn row(args: &'static [&'static str], input: Input, shape: bool) -> Row {
+    Row { args, input, yasmin_only: &[], shape }
+}
+
+use Input::{File, Text as Program};
+
+fn rows() -> Vec<Row> {
+    vec![
+        row(&["-q1", "-n0"], File("queens.aspif"), true),
+        row(&["--quiet=1,0", "-n0", "--opt-mode=enum,6"], Program(COSTS), true),
+        row(&["-q2,0", "-n0", "--opt-mode=enum,6"], Program(COSTS), true),
+        row(&["-q0,2", "-n0", "--opt-mode=enum,6"], Program(COSTS), true),
+        row(&["-q2,1", "-n0", "--opt-mode=enum,6"], Program(COSTS), true),
+        row(&["-q1,1", "-n0", "--opt-mode=enum,6"], Program(COSTS), true),
+        row(&["-q"], File("tiling.aspif"), true),
+        row(&["-q2"], File("tiling.aspif"), true),
+        row(&["-V0", "-n0"], File("queens.aspif"), true),
+        row(&["--verbose=0", "-n0", "--opt-mode=enum,6"], Program(COSTS), true),
+        row(&["-V0", "-q1", "-n0", "--opt-mode=enum,6"], Program(COSTS), true),
+        row(&["--verbose=1", "-n0"], File("queens.aspif"), true),
+        row(&["--outf=3", "-n0"], File("queens.aspif"), true),
+        row(&["--stats=1", "-q"], File("tiling.aspif"), false),
+        row(&["--stats=2", "-q", "-n0"], File("queens.aspif"), false),
+        row(&["-s", "-q"], File("tiling.aspif"), false),
+        row(&["--opt-mode=opt,2", "-q"], Program(COSTS), true),
+        row(&["--opt-mode=opt,3", "-q"], Program(COSTS), true),
+        row(&["--opt-mode=opt,100", "-q"], Program(COSTS), true),
+        row(&["--opt-mode=optN,3", "-n0", "-q"], Program(COSTS), true),
+        row(&["--opt-mode=enum", "-n0", "-q"], Program(COSTS), true),
+        row(&["--opt-mode=enum,6", "-n0", "-q"], Program(COSTS), true),
+        row(&["--opt-mode=enum,6", "-n2", "-q"], Program(COSTS), true),
+        row(&["--opt-strategy=bb", "-q"], File("tiling.aspif"), true),
+        row(&["--opt-strategy=bb,hier", "-q"], File("tiling.aspif"), true),
+        row(&["--opt-strategy=usc", "-q"], File("tiling.aspif"), true),
+        row(&["--opt-strategy=usc,oll", "-q"], Program(COSTS), true),
+        row(&["--heuristic=Vsids", "-n0", "-q"], File("queens.aspif"), true),
+        row(&["--heuristic=Vsids,92", "-n0", "-q"], File("hamiltonian.aspif"), true),
+        row(&["--heuristic=Berkmin", "-n0", "-q"], File("queens.aspif"), true),
+        row(&["--heuristic=Vmtf", "-n0", "-q"], File("colouring.aspif"), true),
+        row(&["--heuristic=Domain", "-n0", "-q"], File("queens.aspif"), true),
+        row(&["--heuristic=Unit", "-n0", "-q"], File("queens.aspif"), true),
+        row(&["--heuristic=None", "-q"], File("tiling.aspif"), true),
+        row(&["--restarts=L,100", "-n0", "-q"], File("queens.aspif"), true),
+        row(&["-r", "x,100,1.5", "-n0", "-q"], File("queens.aspif"), true),
+        row(&["--restarts=F,3", "-n0", "-q"], File("hamiltonian.aspif"), true),
+        row(&["--restarts=+,2,3", "-n0", "-q"], File("colouring.aspif"), true),
+        row(&["--restarts=D,100,0.7", "-n0", "-q"], File("queens.aspif"), true),
+        row(&["--restarts=L,1,10", "-q"], File("tiling.aspif"), true),
+        row(&["--restarts=0", "-n0", "-q"], File("disjunction.aspif"), true),
+        row(&["--sign-def=pos", "-n0", "-q"], File("queens.aspif"), true),
+        Row {
+            args: &["--sign-def=neg", "-n0", "-q"],
+            input: File("hamiltonian.aspif"),
+            yasmin_only: &["--decisions=vars"],
+            shape: true,
+        },
+        Row {
+            args: &["--sign-def=rnd", "-n0", "-q"],
+            input: File("disjunction.aspif"),
+            yasmin_only: &["--decisions=vars"],
+            shape: true,
+        },
+        Row {
+            args: &["--sign-def=pos", "-q"],
+            input: File("tiling.aspif"),
+            yasmin_only: &["--decisions=vars"],
+            shape: true,
+        },
+        row(&["--configuration=trendy", "-n0", "-q"], File("queens.aspif"), true),
+        row(&["--configuration=crafty", "-q"], File("tiling.aspif"), true),
+        row(&["-e", "brave", "-q"], File("disjunction.aspif"), false),
+        row(&["--enum-mode=cautious", "-q"], File("colouring.aspif"), false),
+        row(&["-t", "2,split", "-n0", "-q"], File("queens.aspif"), false),
+        row(&["-e", "brave", "-q"], Program(COSTS), false),
+        row(&["--enum-mode=cautious", "-q"], Program(COSTS), false),
+        row(&["--enum-mode=brave", "--opt-mode=optN", "-q"], Program(COSTS), false),
+        row(&["--enum-mode=cautious", "--opt-mode=optN", "-q"], File("tiling.aspif"), false),
+        row(&["-n0", "-q"], Program(STEPS), true),
+        row(&["-n0", "-q", "-"], Program(STEPS), true),
+        row(&["-n0", "-q", "--"], File("queens.aspif"), true),
+    ]
+}
+
+/// The kind of each line of clasp's text output: models, optimization and consequences lines,
+/// the result, and summary keys (whose values hold times).
+fn kinds(out: &str) -> Vec<String> {
+    let results = ["SATISFIABLE", "UNSATISFIABLE", "OPTIMUM FOUND", "UNKNOWN"];
+    out.lines()
+        .filter(|l| !l.contains(" version ") && !l.starts_with("Reading from"))
+        .map(|l| match l {
+            _ if l.starts_with("Answer: ") => "Answer".to_string(),
+            _ if l.starts_with("Optimization: ") => "Optimization".to_string(),
+            _ if l.starts_with("Consequences: ") => "Consequences".to_string(),
+            _ if results.contains(&l) || l.is_empty() || l == "Solving..." => l.to_string(),
+            _ => match l.split_once(" : ") {
+                Some((key, _)) => format!("{} :", key.trim_end()),
+                None => "atoms".to_string(),
+            },
+        })
+        .collect()
+}
+
+/// The exit code clasp gives for its output: 10 with a model, 20 when the search space is
+/// exhausted (the model count has no `+`), both for all models or an optimum (`None` at
+/// verbosity 0, which prints no count).
+fn clasp_code(t: &Text) -> Option<i32> {
+    let models = t.get("Models")?;
+    let mut code = if models.trim_end_matches('+') != "0" { 10 } else { 0 };
+    if !models.ends_with('+') {
+        code += 20;
+    }
+    Some(code)
+}
+
+#[test]
+fn clasps_options_give_clasps_results_counts_and_output() {
+    let mut failures = Vec::new();
+    for r in rows() {
+        let (path, stdin) = match r.input {
+            File(name) => (instance(name), None),
+            Program(text) => ("-".to_string(), Some(text.as_bytes())),
+        };
+        // "-" and "--" name standard input themselves.
+        let mut args: Vec<&str> = r.args.to_vec();
+        let reads_stdin = args.iter().any(|a| *a == "-" || *a == "--");
+        let stdin = if reads_stdin && stdin.is_none() {
+            Some(std::fs::read(&path).unwrap())
+        } else {
+            stdin.map(<[u8]>::to_vec)
+        };
+        if !reads_stdin {
+            args.push(&path);
+        }
+        let (clasp, clasp_err) = clingo_raw(&args, stdin.as_deref());
+        let mut ours_args = args.clone();
+        ours_args.extend_from_slice(r.yasmin_only);
+        let ours = run_with(&ours_args, stdin.as_deref());
+        let label = format!("{:?}", r.args);
+        if clasp.trim().is_empty() {
+            // --outf=3: nothing from either, and the exit code.
+            if !ours.stdout.trim().is_empty() || ours.code != 30 {
+                failures.push(format!("{label}: printed {:?}, exit {}", ours.stdout, ours.code));
+            }
+            continue;
+        }
+        let (c, y) = (parse_text(&clasp), parse_text(&ours.stdout));
+        // How many models an optimization prints depends on its path to the optimum.
+        let count = |t: &Text| {
+            if t.get("Optimization").is_some() { None } else { t.get("Models").map(str::to_string) }
+        };
+        let answer = |t: &Text| {
+            (
+                t.result.clone(),
+                count(t),
+                t.get("Optimization").map(str::to_string),
+                t.get("Consequences").map(str::to_string),
+            )
+        };
+        if answer(&c) != answer(&y) {
+            failures.push(format!(
+                "{label}: clasp {} {:?} {:?}, yasmin {} {:?} {:?}\n{clasp_err}{}",
+                c.result,
+                c.get("Models"),
+                c.get("Optimization"),
+                y.result,
+                y.get("Models"),
+                y.get("Optimization"),
+                ours.stderr
+            ));
+        }
+        if let Some(code) = clasp_code(&c).filter(|&code| code != ours.code) {
+            failures.push(format!("{label}: exit {} where clasp's output says {code}", ours.code));
+        }
+        if r.shape && kinds(&clasp) != kinds(&ours.stdout) {
+            failures.push(format!("{label}: clasp's lines\n{clasp}yasmin's\n{}", ours.stdout));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} rows differ:\n{}",
+        failures.len(),
+        rows().len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn errors_and_warnings_have_clasps_form() {
+    let queens = instance("queens.aspif");
+    for args in [&["--bogus", &queens][..], &["-n", "x", &queens][..], &["-t", "2,foo", &queens][..]] {
+        let (_, clasp) = clingo_raw(args, None);
+        let ours = run_with(args, None);
+        assert_eq!(ours.code, 1, "{args:?}");
+        let first = |s: &str, name: &str| s.lines().next().unwrap_or("").replace(name, "NAME");
+        // yasmin may say more after clasp's words (what was expected).
+        let (c, y) = (first(&clasp, "pyclingo"), first(&ours.stderr, "yasmin"));
+        assert!(y.starts_with(&c), "{args:?}: clasp says\n{c}\nyasmin\n{y}");
+        assert_eq!(
+            ours.stderr.lines().nth(1),
+            Some("*** Info : (yasmin): Try '--help' for usage information")
+        );
+    }
+    let r = yasmin_ok(&["--opt-strategy=usc", "-q", &instance("tiling.aspif")], 30);
+    assert!(r.stderr.starts_with("*** Warn : (yasmin): --opt-strategy=usc"), "{}", r.stderr);
+    let r = yasmin_ok(&["--outf=3", &queens], 10);
+    assert!(r.stdout.is_empty());
+    let r = yasmin_ok(&["-h"], 0);
+    let long = yasmin_ok(&["--help=3"], 0);
+    assert!(r.stdout.contains("--quiet") && long.stdout.len() > r.stdout.len());
+}
