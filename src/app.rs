@@ -222,10 +222,26 @@ fn output_format(outf: u8) -> Format {
     }
 }
 
-/// Malformed input: FILE:LINE:COLUMN and what is wrong, exit 65.
+/// Malformed input: FILE:LINE:COLUMN and what is wrong, exit 65; with a hint where the input
+/// is a logic program's text (not yet ground).
 fn malformed(inputs: &Inputs, e: &ReadError) -> Exit {
     let (name, line) = inputs.locate(e.line);
-    error(format!("{name}:{line}:{}: {}", e.column, e.message))
+    let hint = if looks_like_asp_text(&inputs.bytes) {
+        "\n*** Info : (yasmin): the input looks like a logic program's text: yasmin reads ground programs (aspif, smodels); ground it first, e.g. `gringo p.lp | yasmin` or `python -m clingo --mode=gringo p.lp | yasmin`"
+    } else {
+        ""
+    };
+    error(format!("{name}:{line}:{}: {}{hint}", e.column, e.message))
+}
+
+/// Whether `input` reads like ASP source text rather than gringo's output: its first statement
+/// starts with a letter, `#`, `%`, `{` or `:-` and some line ends with a period.
+fn looks_like_asp_text(input: &[u8]) -> bool {
+    let text = String::from_utf8_lossy(&input[..input.len().min(1 << 16)]);
+    let first = text.trim_start();
+    let starts =
+        first.starts_with(|c: char| c.is_ascii_alphabetic() || "#%{".contains(c)) || first.starts_with(":-");
+    starts && !first.starts_with("asp ") && text.lines().any(|l| l.trim_end().ends_with('.'))
 }
 
 /// Prints the result and the summary (clasp counts a call where the run stopped before one).
@@ -239,6 +255,9 @@ fn summary<W: Write>(
     stop: &StopToken,
 ) -> Exit {
     stop.enter(Phase::Output);
+    if o.interrupted == Some(Stop::Signal) {
+        eprintln!("*** Info : (yasmin): INTERRUPTED by signal!");
+    }
     let config = format!(
         "learning: {:?}, heuristic: {:?}, restarts: {:?}, deletion: {:?}",
         cli.search.learning, cli.search.heuristic, cli.search.restarts, cli.search.deletion

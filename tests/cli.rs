@@ -75,6 +75,11 @@ fn unreadable_input_does_not_run_and_several_files_are_one_stream() {
     );
     let r = run_with(&["-n", "0", &head.path, "--"], Some(b"4 1 a 1 1\n0\n"));
     assert_eq!((r.code, parse_text(&r.stdout).get("Models")), (30, Some("4")), "{}", r.stderr);
+    // A logic program's text, not ground, gets a hint.
+    let r = yasmin_ok(&[&instance("queens.lp")], 65);
+    assert!(r.stderr.contains("queens.lp:1:1:") && r.stderr.contains("ground it first"), "{}", r.stderr);
+    let r = run_with(&[], Some(b"asp 1 0 0\n1 2 0 0 0\n0\n"));
+    assert!(!r.stderr.contains("ground it first"), "{}", r.stderr);
     // An error names the file and its own line.
     let bad = temp_program("bad.aspif", "4 1 a 1 1\n1 2 0 0 0\n0\n");
     let r = yasmin_ok(&[&head.path, &bad.path], 65);

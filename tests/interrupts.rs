@@ -135,6 +135,12 @@ fn run(case: &Case, how: &Stimulus) -> Result<(), String> {
     if stderr.contains("panicked") || stderr.contains("ERROR") {
         return Err(format!("stderr: {stderr}"));
     }
+    // clasp says so on standard error.
+    if stdout.lines().any(|l| l.starts_with("INTERRUPTED"))
+        && !stderr.contains("*** Info : (yasmin): INTERRUPTED by signal!")
+    {
+        return Err(format!("interrupted, and stderr does not say so: {stderr}"));
+    }
     check_output(case, &stdout, code)
 }
 
