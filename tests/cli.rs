@@ -632,6 +632,13 @@ fn version_and_help() {
     assert!(v.stdout.contains(&format!("yasmin {}", env!("CARGO_PKG_VERSION"))), "{}", v.stdout);
     let h = yasmin_ok(&["--help"], 0);
     assert!(h.stdout.contains("Usage: yasmin"), "{}", h.stdout);
+    // Shell completions and the manual page, from the same declarations.
+    for shell in ["bash", "zsh", "fish"] {
+        let c = yasmin_ok(&["--completions", shell], 0);
+        assert!(c.stdout.contains("yasmin") && c.stdout.contains("opt-mode"), "{shell}: {}", c.stdout);
+    }
+    let man = yasmin_ok(&["--man"], 0);
+    assert!(man.stdout.contains(".TH yasmin 1") && man.stdout.contains("opt\\-mode"), "{}", man.stdout);
     for opt in [
         "--models",
         "--quiet",

@@ -9,7 +9,8 @@ use std::ffi::OsString;
 /// What the command line asks for.
 pub enum Parsed {
     Run(Box<Cli>),
-    /// `--help[=N]` or `--version`: the text to print, then exit 0.
+    /// `--help[=N]`, `--version`, `--completions SHELL` or `--man`: the text to print, then
+    /// exit 0.
     Print(String),
 }
 
@@ -51,6 +52,16 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Parsed, CliErro
         Err(e) if e.kind() == ErrorKind::DisplayVersion => return Ok(Parsed::Print(e.to_string())),
         Err(e) => return Err(CliError(clasp_message(&e))),
     };
+    if let Some(shell) = cli.completions {
+        let mut out = Vec::new();
+        clap_complete::generate(shell, &mut Cli::command(), "yasmin", &mut out);
+        return Ok(Parsed::Print(String::from_utf8_lossy(&out).into_owned()));
+    }
+    if cli.man {
+        let mut out = Vec::new();
+        clap_mangen::Man::new(Cli::command()).render(&mut out).map_err(|e| CliError(e.to_string()))?;
+        return Ok(Parsed::Print(String::from_utf8_lossy(&out).into_owned()));
+    }
     Ok(match cli.help {
         Some(1) => Parsed::Print(Cli::command().render_help().to_string()),
         Some(_) => Parsed::Print(Cli::command().render_long_help().to_string()),

@@ -151,6 +151,15 @@ pub struct Cli {
     #[arg(short = 'h', long = "help", value_name = "N", num_args = 0..=1, require_equals = true, default_missing_value = "1", value_parser = clap::value_parser!(u8).range(1..=3))]
     pub help: Option<u8>,
 
+    /// Print the completions of the options for a shell (bash, zsh, fish, elvish, powershell)
+    /// and exit: `yasmin --completions bash > /etc/bash_completion.d/yasmin`.
+    #[arg(long = "completions", value_name = "SHELL", value_parser = clap::value_parser!(clap_complete::Shell))]
+    pub completions: Option<clap_complete::Shell>,
+
+    /// Print the manual page (roff) and exit: `yasmin --man > yasmin.1; man ./yasmin.1`.
+    #[arg(long = "man")]
+    pub man: bool,
+
     /// Verbosity, as clasp's: 0 prints only the models and the result (and statistics if
     /// asked), 1 (the default) clasp's usual lines, 2 also yasmin's diagnostics on standard
     /// error, 3 (-V alone) more of them (RUST_LOG works too).
