@@ -258,11 +258,11 @@ fn summary<W: Write>(
     if o.interrupted == Some(Stop::Signal) {
         eprintln!("*** Info : (yasmin): INTERRUPTED by signal!");
     }
+    let search = cli.search.options();
     let config = format!(
-        "learning: {:?}, heuristic: {:?}, restarts: {:?}, deletion: {:?}",
-        cli.search.learning, cli.search.heuristic, cli.search.restarts, cli.search.deletion
-    )
-    .to_lowercase();
+        "learning: {}, heuristic: {}, restarts: {}, deletion: {}",
+        search.learning, search.heuristic, search.restarts, search.deletion
+    );
     let info = RunInfo {
         calls: calls.max(1),
         total: start.elapsed().as_secs_f64(),
