@@ -148,6 +148,7 @@ pub fn run(cli: Cli) -> Exit {
     let mut outcome: Option<Outcome> = None;
     let mut solve_time = 0.0;
     let mut warned_heuristics = false;
+    let mut warned_theory = false;
     let mut calls = 0;
     // Models of the steps before the last (clasp's summary counts every step's).
     let mut earlier_models = 0;
@@ -168,6 +169,12 @@ pub fn run(cli: Cli) -> Exit {
         if program.heuristics().next().is_some() && !warned_heuristics {
             warned_heuristics = true;
             log::warn!("heuristic statements are ignored (they never change the answer sets)");
+        }
+        if program.theory().next().is_some() && !warned_theory {
+            warned_theory = true;
+            log::warn!(
+                "theory atoms are taken as clasp takes them without a theory propagator: one no rule derives is free, the theory's terms are ignored"
+            );
         }
         if opts.models.is_some_and(|n| n != 0)
             && program.minimize().next().is_some()

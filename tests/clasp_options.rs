@@ -19,6 +19,18 @@ const COSTS: &str = "asp 1 0 0 incremental\n1 0 1 1 0 0\n1 0 1 2 0 0\n1 0 1 3 0 
 /// Two steps of an incremental aspif: `{a}.`, then `{b}.` (2 and 4 answer sets, 6 in all).
 const STEPS: &str = "asp 1 0 0 incremental\n1 1 1 1 0 0\n4 1 a 1 1\n0\n1 1 1 2 0 0\n4 1 b 1 2\n0\n";
 
+/// `#theory t { term { }; &a/0 : term, any }. {x}. y :- &a{1}, x. :- &a{2}, not x. &a{3} :- x.`:
+/// clasp, without a theory propagator, takes the theory atoms no rule derives as free: 6 models
+/// (pairs that differ only in them).
+const THEORY_FREE: &str = "asp 1 0 0 incremental\n1 1 1 1 0 0\n1 0 1 2 0 1 1\n1 0 0 0 2 -1 3\n\
+1 0 1 5 0 2 1 4\n9 1 0 1 a\n9 0 1 3\n9 4 0 1 1 0\n9 5 2 0 1 0\n9 0 2 2\n9 4 1 1 2 0\n9 5 3 0 1 1\n\
+9 0 3 1\n9 4 2 1 3 0\n9 5 4 0 1 2\n4 1 x 1 1\n4 1 y 1 5\n0\n";
+
+/// `#theory t { term { }; &a/0 : term, any }. {x}. &a{1} :- x. y :- &a{1}.`: a theory atom a rule
+/// derives is not free (2 models).
+const THEORY_DERIVED: &str = "asp 1 0 0 incremental\n1 0 1 2 0 1 1\n1 1 1 3 0 0\n1 0 1 1 0 1 3\n\
+9 1 0 1 a\n9 0 1 1\n9 4 0 1 1 0\n9 5 1 0 1 0\n4 1 y 1 2\n4 1 x 1 3\n0\n";
+
 enum Input {
     File(&'static str),
     Text(&'static str),
@@ -111,6 +123,8 @@ fn rows() -> Vec<Row> {
         row(&["--enum-mode=brave", "--opt-mode=optN", "-q"], Program(COSTS), false),
         row(&["--enum-mode=cautious", "--opt-mode=optN", "-q"], File("tiling.aspif"), false),
         row(&["-n0", "-q"], Program(STEPS), true),
+        row(&["-n0"], Program(THEORY_FREE), true),
+        row(&["-n0"], Program(THEORY_DERIVED), true),
         row(&["-n0", "-q", "-"], Program(STEPS), true),
         row(&["-n0", "-q", "--"], File("queens.aspif"), true),
     ]
@@ -120,12 +134,17 @@ fn rows() -> Vec<Row> {
 /// the result, and summary keys (whose values hold times).
 fn kinds(out: &str) -> Vec<String> {
     let results = ["SATISFIABLE", "UNSATISFIABLE", "OPTIMUM FOUND", "UNKNOWN"];
-    out.lines()
-        .filter(|l| !l.contains(" version ") && !l.starts_with("Reading from"))
-        .map(|l| match l {
+    let lines: Vec<&str> =
+        out.lines().filter(|l| !l.contains(" version ") && !l.starts_with("Reading from")).collect();
+    lines
+        .iter()
+        .enumerate()
+        .map(|(i, &l)| match l {
             _ if l.starts_with("Answer: ") => "Answer".to_string(),
             _ if l.starts_with("Optimization: ") => "Optimization".to_string(),
             _ if l.starts_with("Consequences: ") => "Consequences".to_string(),
+            // A model's atoms, also none.
+            _ if i > 0 && lines[i - 1].starts_with("Answer: ") => "atoms".to_string(),
             _ if results.contains(&l) || l.is_empty() || l == "Solving..." => l.to_string(),
             _ => match l.split_once(" : ") {
                 Some((key, _)) => format!("{} :", key.trim_end()),

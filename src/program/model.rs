@@ -296,7 +296,8 @@ impl Program {
 
     /// The external declarations that take effect: clasp ignores the declaration of an atom that
     /// a rule defines (a rule whose body can hold and does not mention the atom itself, so
-    /// `x :- x` and `{x} :- not x` do not count).
+    /// `x :- x` and `{x} :- not x` do not count). Theory atoms count as free externals, as
+    /// clasp takes them without a theory propagator.
     pub fn effective_externals(&self) -> Vec<(Atom, ExternalValue)> {
         let mut defined = vec![false; self.atom_count as usize + 1];
         for r in self.rules() {
@@ -314,7 +315,19 @@ impl Program {
                 }
             }
         }
-        self.external_values().into_iter().filter(|&(a, _)| !defined[a as usize]).collect()
+        let mut externals = self.external_values();
+        // Theory atoms, without a theory propagator, are free where no rule defines them, as clasp
+        // takes them (an external's own value wins).
+        let mut seen: std::collections::HashSet<Atom> = externals.iter().map(|e| e.0).collect();
+        for t in self.theory() {
+            if let TheoryStatement::Atom { atom, .. } = *t
+                && atom != 0
+                && seen.insert(atom)
+            {
+                externals.push((atom, ExternalValue::Free));
+            }
+        }
+        externals.into_iter().filter(|&(a, _)| !defined[a as usize]).collect()
     }
 
     /// Feeds the whole program to a sink as one step, statements in their input order.
