@@ -7,10 +7,12 @@ use crate::output::paced::Paced;
 use crate::output::{Format, Printer, RunInfo, Shape, ShownTable};
 use crate::program::{ProgramBuilder, ProgramSink};
 use crate::solve::config::{EnumMode, OptMode};
+use crate::solve::progress::Progress;
 use crate::solve::{Outcome, SolveError, solve};
 use crate::stop::{Aside, Phase, Stop, StopToken, install_interrupt_handler};
 use crate::writer::{AspifWriter, SmodelsWriter};
 use std::io::Write;
+use std::sync::Arc;
 use std::time::Instant;
 
 /// The exit code for malformed input (clasp's data error).
@@ -101,7 +103,7 @@ pub fn run(cli: Cli) -> Exit {
     let stop = cli.stop_token(start);
     let (files, models) = cli.input_and_models();
     // What each step is solved for (the same for every step).
-    let opts = match cli.solve_options(models, &stop) {
+    let mut opts = match cli.solve_options(models, &stop) {
         Ok(o) => o,
         Err(e) => {
             eprintln!("*** ERROR: (yasmin): {e}");
@@ -111,6 +113,12 @@ pub fn run(cli: Cli) -> Exit {
     for w in cli.warnings() {
         log::warn!("{w}");
     }
+    // -V2 and more: a progress line on standard error every second.
+    let _progress = (cli.verbose >= 2).then(|| {
+        let p = Arc::new(Progress::new(start));
+        opts.progress = Some(Arc::clone(&p));
+        ProgressLine::start(p)
+    });
     let shape = Shape {
         format: output_format(cli.outf),
         quiet: cli.quiet(),
@@ -218,6 +226,38 @@ pub fn run(cli: Cli) -> Exit {
     };
     o.models += earlier_models;
     summary(&mut printer, &cli, &o, calls, solve_time, start, &stop)
+}
+
+/// The thread that prints the progress line while the run goes on; dropped, it stops.
+struct ProgressLine {
+    progress: Arc<Progress>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl ProgressLine {
+    fn start(progress: Arc<Progress>) -> Self {
+        let p = Arc::clone(&progress);
+        let thread = std::thread::spawn(move || {
+            let mut next = Instant::now() + std::time::Duration::from_secs(1);
+            while !p.is_done() {
+                std::thread::sleep(std::time::Duration::from_millis(50));
+                if Instant::now() >= next {
+                    log::info!("{}", p.line());
+                    next += std::time::Duration::from_secs(1);
+                }
+            }
+        });
+        ProgressLine { progress, thread: Some(thread) }
+    }
+}
+
+impl Drop for ProgressLine {
+    fn drop(&mut self) {
+        self.progress.finish();
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
 }
 
 fn output_format(outf: u8) -> Format {

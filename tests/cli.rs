@@ -738,6 +738,16 @@ fn time_limit_interrupts_an_endless_enumeration() {
     assert!(glob("#+", models), "Models : {models}");
     let j = json(&yasmin_ok(&["--time-limit=1", "-q", "-n", "0", "--outf=2", &p.path], 11).stdout);
     assert_eq!((j["Result"].as_str(), j["Models"]["More"].as_str()), (Some("SATISFIABLE"), Some("yes")));
+    assert!(!r.stderr.contains("] models "), "a progress line without -V2: {}", r.stderr);
+    // -V2: a progress line on standard error every second, the output unchanged.
+    let r = yasmin_ok(&["--time-limit=1.6", "-V2", "-q", "-n", "0", &p.path], 11);
+    let line = r
+        .stderr
+        .lines()
+        .find(|l| l.contains("] models "))
+        .unwrap_or_else(|| panic!("no progress line: {}", r.stderr));
+    assert!(line.starts_with("*** Info : (yasmin): [") && line.contains(" conflicts "), "{line}");
+    assert_eq!(parse_text(&r.stdout).result, "SATISFIABLE");
 }
 
 #[test]

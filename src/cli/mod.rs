@@ -161,8 +161,9 @@ pub struct Cli {
     pub man: bool,
 
     /// Verbosity, as clasp's: 0 prints only the models and the result (and statistics if
-    /// asked), 1 (the default) clasp's usual lines, 2 also yasmin's diagnostics on standard
-    /// error, 3 (-V alone) more of them (RUST_LOG works too).
+    /// asked), 1 (the default) clasp's usual lines, 2 also a progress line every second (time,
+    /// models, best cost, conflicts, restarts) and yasmin's diagnostics on standard error, 3 (-V
+    /// alone) more of them (RUST_LOG works too).
     #[arg(short = 'V', long = "verbose", value_name = "N", num_args = 0..=1, require_equals = true, default_value_t = 1, default_missing_value = "3", value_parser = clap::value_parser!(u8).range(0..=255))]
     pub verbose: u8,
 
@@ -324,6 +325,7 @@ impl Cli {
             models,
             opt_mode: self.opt_mode.mode,
             opt_bound: self.opt_mode.bound.clone(),
+            progress: None,
             enum_mode: self.enum_mode,
             project: self.project.and_then(|p| p.0),
             backend: self.backend,

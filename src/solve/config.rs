@@ -333,6 +333,9 @@ pub struct SolveOptions {
     /// first (levels not given are unbounded): only models costing at most this (compared
     /// lexicographically) are looked for.
     pub opt_bound: Option<Vec<i64>>,
+    /// Where the searches and the driver count their progress, for a progress line (`None`:
+    /// nowhere).
+    pub progress: Option<std::sync::Arc<super::progress::Progress>>,
     /// Tests only: engines that fail mid-search.
     #[doc(hidden)]
     pub fault: Option<Fault>,
@@ -355,6 +358,7 @@ impl Default for SolveOptions {
             distribute: Some(Distribute::DEFAULT),
             farm: None,
             opt_bound: None,
+            progress: None,
             fault: None,
         }
     }

@@ -257,6 +257,7 @@ impl<'a> Driver<'a> {
         log::info!("{} engine set up in {:.3}s", engine.name(), t0.elapsed().as_secs_f64());
         self.opts.stop.enter(Phase::Search);
         let mut s = Search::new(engine, opts.restarts, stop.clone());
+        s.progress.clone_from(&self.opts.progress);
         if self.problem.has_head_cycles() {
             s.check = Some(Box::new(Minimality::new(self.program, &self.problem, opts)));
         }
@@ -289,6 +290,9 @@ impl<'a> Driver<'a> {
     /// Reports a verified model.
     pub fn report(&self, report: &mut dyn Report, event: &super::ModelEvent<'_>) -> Result<(), SolveError> {
         let before = self.opts.stop.enter(Phase::Output);
+        if let Some(p) = &self.opts.progress {
+            p.model(event.costs);
+        }
         let r = report.model(event).map_err(SolveError::Output);
         self.opts.stop.enter(before);
         r

@@ -14,6 +14,7 @@ mod farm;
 pub mod minimality;
 mod optimize;
 mod portfolio;
+pub mod progress;
 pub mod search;
 pub mod split;
 pub mod verify;

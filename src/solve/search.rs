@@ -10,6 +10,7 @@
 
 use super::SolveError;
 use super::exchange::{Port, SharedBound};
+use super::progress::Progress;
 use super::split::{Guide, Path};
 use crate::engine::{Completion, Engine, EngineError, EngineResult};
 use crate::nogoods::Lit;
@@ -142,6 +143,10 @@ pub struct Search<'e> {
     /// call of [`Search::next_model`]) and on each conflict at its backtrack level.
     backtracking: bool,
     flip_due: bool,
+    /// The run's progress (`-V2`): this search's conflicts and restarts go in at each restart.
+    pub progress: Option<Arc<Progress>>,
+    /// Its conflicts and restarts counted there so far.
+    counted: (u64, u64),
 }
 
 impl<'e> Search<'e> {
@@ -163,6 +168,8 @@ impl<'e> Search<'e> {
             given: Vec::new(),
             backtracking: false,
             flip_due: false,
+            progress: None,
+            counted: (0, 0),
         }
     }
 
@@ -336,6 +343,19 @@ impl<'e> Search<'e> {
         Ok(())
     }
 
+    /// Adds this search's conflicts and restarts since the last time to the run's progress.
+    fn count_progress(&mut self) {
+        if let Some(p) = &self.progress {
+            let st = self.engine.stats();
+            // A replaced engine (the CPU's for a failed GPU) counts from 0 again.
+            p.add_search(
+                st.conflicts.saturating_sub(self.counted.0),
+                st.restarts.saturating_sub(self.counted.1),
+            );
+            self.counted = (st.conflicts, st.restarts);
+        }
+    }
+
     /// Takes in what the other searches learned (at level 0, after a restart); false if no model
     /// is left.
     fn receive(&mut self) -> EngineResult<bool> {
@@ -414,6 +434,7 @@ impl<'e> Search<'e> {
             self.send()?;
             if self.restarts.conflict() {
                 self.engine.restart()?;
+                self.count_progress();
                 self.take_shared_bound()?;
                 if !self.receive()? {
                     return Ok(Some(self.exhausted()));
