@@ -114,6 +114,32 @@ fn rows() -> Vec<Row> {
             shape: true,
         },
         row(&["--configuration=trendy", "-n0", "-q"], File("queens.aspif"), true),
+        // clasp's tuning options: taken and ignored, with a warning; abbreviated as clasp allows.
+        row(
+            &["--eq=3", "--sat-prepro=2", "--trans-ext=dynamic", "--eq-dfs", "-n0", "-q"],
+            File("queens.aspif"),
+            true,
+        ),
+        row(
+            &["--sat-p=2,iter=20,occ=25,time=240", "--save-p=180", "--no-init-moms", "--otfs=2", "-q"],
+            File("tiling.aspif"),
+            true,
+        ),
+        row(
+            &[
+                "--heuristic=Berkmin",
+                "--deletion=basic,75",
+                "--del-init=3.0,200,40000",
+                "--del-max=400000",
+                "--contraction=250",
+                "--loops=common",
+                "-n0",
+                "-q",
+            ],
+            File("hamiltonian.aspif"),
+            true,
+        ),
+        row(&["--eq", "5", "-n0", "-q"], File("colouring.aspif"), true),
         row(&["--configuration=crafty", "-q"], File("tiling.aspif"), true),
         row(&["-e", "brave", "-q"], File("disjunction.aspif"), false),
         row(&["--enum-mode=cautious", "-q"], File("colouring.aspif"), false),
@@ -254,6 +280,10 @@ fn errors_and_warnings_have_clasps_form() {
             Some("*** Info : (yasmin): Try '--help' for usage information")
         );
     }
+    let r = yasmin_ok(&["--supp-models", &queens], 1);
+    assert!(r.stderr.contains("--supp-models is not supported"), "{}", r.stderr);
+    let r = yasmin_ok(&["--eq=3", "-q", &queens], 10);
+    assert!(r.stderr.starts_with("*** Warn : (yasmin): --eq: "), "{}", r.stderr);
     let r = yasmin_ok(&["--opt-strategy=usc", "-q", &instance("tiling.aspif")], 30);
     assert!(r.stderr.starts_with("*** Warn : (yasmin): --opt-strategy=usc"), "{}", r.stderr);
     let r = yasmin_ok(&["--outf=3", &queens], 10);

@@ -1,9 +1,9 @@
 //! clasp's command-line conventions on top of clap: the attached short values (`-q1,0`, `-V0`,
 //! `-s2`, `-h2`), `--` for standard input, and clasp's error form.
 
-use super::Cli;
+use super::{Cli, tuning};
 use clap::error::{ContextKind, ContextValue, ErrorKind};
-use clap::{CommandFactory, Parser};
+use clap::{CommandFactory, FromArgMatches};
 use std::ffi::OsString;
 
 /// What the command line asks for.
@@ -47,11 +47,16 @@ pub fn normalize(args: impl IntoIterator<Item = OsString>) -> Vec<OsString> {
 
 /// Parses the command line as clasp would.
 pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Parsed, CliError> {
-    let cli = match Cli::try_parse_from(normalize(args)) {
-        Ok(c) => c,
+    // clasp's own tuning options are taken too (hidden), and long options may be shortened
+    // where that is unambiguous (`--save-p=75`), as clasp allows.
+    let command = Cli::command().args(tuning::args()).infer_long_args(true);
+    let matches = match command.try_get_matches_from(normalize(args)) {
+        Ok(m) => m,
         Err(e) if e.kind() == ErrorKind::DisplayVersion => return Ok(Parsed::Print(e.to_string())),
         Err(e) => return Err(CliError(clasp_message(&e))),
     };
+    let mut cli = Cli::from_arg_matches(&matches).map_err(|e| CliError(clasp_message(&e)))?;
+    cli.ignored = tuning::check(&matches).map_err(|e| CliError(format!("In context '<yasmin>': {e}")))?;
     if let Some(shell) = cli.completions {
         let mut out = Vec::new();
         clap_complete::generate(shell, &mut Cli::command(), "yasmin", &mut out);
@@ -127,6 +132,11 @@ mod tests {
             Err(CliError(m)) => m,
             Ok(_) => panic!("{args:?} parsed"),
         }
+    }
+
+    #[test]
+    fn the_command_with_clasps_tuning_options_is_consistent() {
+        Cli::command().args(tuning::args()).infer_long_args(true).debug_assert();
     }
 
     #[test]

@@ -5,6 +5,7 @@
 //! conventions (attached short values, `--`, the error form).
 
 pub mod clasp;
+mod tuning;
 pub mod values;
 
 use crate::output::Quiet;
@@ -169,6 +170,10 @@ pub struct Cli {
 
     #[command(flatten)]
     pub search: SearchArgs,
+
+    /// Warnings for clasp's tuning options given, which yasmin ignores (`tuning.rs`).
+    #[arg(skip)]
+    pub ignored: Vec<String>,
 }
 
 /// Options of the search itself (what the engines see), mapped onto [`SearchOptions`].
@@ -196,8 +201,10 @@ pub struct SearchArgs {
 
     /// With --decisions=vars: a variable is decided with the value it had before it was last
     /// unassigned (progress saving), where it had one.
-    #[arg(long = "save-progress")]
-    pub save_progress: bool,
+    /// clasp's `--save-progress=N` saves only on backjumps longer than N; yasmin saves on
+    /// every one (N is taken, with a warning if it is not 0).
+    #[arg(long = "save-progress", value_name = "N", num_args = 0..=1, require_equals = true, default_missing_value = "0", value_parser = clap::value_parser!(u32))]
+    pub save_progress: Option<u32>,
 
     /// With --decisions=vars: the value a decision gives a variable, as clasp's --sign-def: asp
     /// (atoms false, rule bodies true), pos (true), neg (false), rnd (pseudo-random; each search
@@ -212,9 +219,10 @@ pub struct SearchArgs {
     pub restarts: Nearest<Restarts>,
 
     /// Deletion of learned nogoods: lbd, activity, or no (the CUDA engine keeps no activities of
-    /// nogoods: activity deletes by LBD there).
-    #[arg(short = 'd', long = "deletion", default_value_t = SearchOptions::default().deletion, value_parser = named::<Deletion>())]
-    pub deletion: Deletion,
+    /// nogoods: activity deletes by LBD there); clasp's basic, sort, ipSort and ipHeap[,...]
+    /// delete by LBD, with a warning.
+    #[arg(short = 'd', long = "deletion", value_name = "lbd|activity|no", default_value = "lbd", value_parser = parse_deletion)]
+    pub deletion: Nearest<Deletion>,
 
     /// Threads per block for the CUDA engine's kernels.
     #[arg(long = "tpb", default_value_t = SearchOptions::default().tpb)]
@@ -262,8 +270,14 @@ pub struct SearchArgs {
 impl SearchArgs {
     /// What the options take but cannot honour exactly, in clasp's warning words.
     pub fn warnings(&self) -> Vec<String> {
-        let mut w: Vec<String> =
-            [&self.heuristic.warning, &self.restarts.warning].into_iter().flatten().cloned().collect();
+        let mut w: Vec<String> = [&self.heuristic.warning, &self.restarts.warning, &self.deletion.warning]
+            .into_iter()
+            .flatten()
+            .cloned()
+            .collect();
+        if let Some(n @ 1..) = self.save_progress {
+            w.push(format!("--save-progress={n}: yasmin saves the values on every backjump"));
+        }
         if self.sign_def != SignDef::Asp && self.decisions == Decisions::Rules {
             w.push(format!(
                 "--sign-def={}: decisions on rules (--decisions=rules) give each rule's value; the sign applies to --decisions=vars",
@@ -279,10 +293,10 @@ impl SearchArgs {
             learning: self.learning,
             heuristic: self.heuristic.value,
             decisions: self.decisions,
-            save_progress: self.save_progress,
+            save_progress: self.save_progress.is_some(),
             sign_def: self.sign_def,
             restarts: self.restarts.value,
-            deletion: self.deletion,
+            deletion: self.deletion.value,
             tpb: self.tpb,
             gpu_rounds: self.gpu_rounds,
             gpu_blocks_per_sm: self.gpu_blocks_per_sm,
@@ -344,6 +358,7 @@ impl Cli {
     /// What the options take but cannot honour exactly (clasp prints these as warnings).
     pub fn warnings(&self) -> Vec<String> {
         let mut w = self.search.warnings();
+        w.extend(self.ignored.iter().cloned());
         w.extend(self.opt_strategy.as_ref().and_then(|s| s.warning.clone()));
         if self.quiet().calls < 2 {
             w.push("--quiet: call summaries (the third level) are not printed; the run's summary is".into());

@@ -213,6 +213,24 @@ pub(super) fn parse_heuristic(s: &str) -> Result<Nearest<Heuristic>, String> {
     }
 }
 
+/// `--deletion`: yasmin's lbd, activity or no; clasp's algorithms (`basic`, `sort`, `ipSort`,
+/// `ipHeap`, with their parameters) delete by LBD, with a warning; `0` is no.
+pub(super) fn parse_deletion(s: &str) -> Result<Nearest<Deletion>, String> {
+    if let Ok(d) = s.parse::<Deletion>() {
+        return Ok(exact(d));
+    }
+    match s.split(',').next().unwrap_or("") {
+        "0" if s == "0" => Ok(exact(Deletion::No)),
+        "basic" | "sort" | "ipSort" | "ipHeap" => Ok(nearest(
+            Deletion::Lbd,
+            format!("--deletion={s}: yasmin deletes learned nogoods by LBD and age (lbd)"),
+        )),
+        _ => {
+            Err(format!("'{s}': expected lbd, activity, no, or clasp's basic, sort, ipSort or ipHeap[,...]"))
+        }
+    }
+}
+
 /// `--restarts`: yasmin's and clasp's schedules ([`Restarts`]); clasp's dynamic `D,N,F` and the
 /// repeat limit (a last `,LIM`) run as the nearest schedule yasmin has, with a warning.
 pub(super) fn parse_restarts(s: &str) -> Result<Nearest<Restarts>, String> {
