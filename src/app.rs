@@ -6,7 +6,7 @@ use crate::input::{Inputs, Loaded, Polled, ReadError, Reader, load};
 use crate::output::paced::Paced;
 use crate::output::{Format, Printer, RunInfo, Shape, ShownTable};
 use crate::program::{ProgramBuilder, ProgramSink};
-use crate::solve::config::{EnumMode, OptMode};
+use crate::solve::config::{EnumMode, Heuristic, OptMode};
 use crate::solve::progress::Progress;
 use crate::solve::{Outcome, SolveError, solve};
 use crate::stop::{Aside, Phase, Stop, StopToken, install_interrupt_handler};
@@ -174,9 +174,12 @@ pub fn run(cli: Cli) -> Exit {
             return malformed(&inputs, &e);
         }
         let program = builder.program();
-        if program.heuristics().next().is_some() && !warned_heuristics {
+        let domain = cli.search.heuristic.value == Heuristic::Domain;
+        if program.heuristics().next().is_some() && !warned_heuristics && !domain {
             warned_heuristics = true;
-            log::warn!("heuristic statements are ignored (they never change the answer sets)");
+            log::warn!(
+                "heuristic statements are ignored without --heuristic=Domain (they never change the answer sets)"
+            );
         }
         if program.theory().next().is_some() && !warned_theory {
             warned_theory = true;

@@ -675,11 +675,7 @@ fn check(
 /// The command line that runs the same check with the yasmin binary (`{}` is the input file;
 /// for brave/cautious it must be the program without project statements).
 fn cli_args(c: &str, info: &Info, s: Scheme) -> Vec<String> {
-    let h = match s.heuristic {
-        Heuristic::Activity => "activity",
-        Heuristic::Occurrence => "occurrence",
-        Heuristic::JeroslowWang => "jw",
-    };
+    let h = s.heuristic.name();
     let l = if s.learning == Learning::Res { "res" } else { "fwd" };
     let b = if backend() == Backend::Cuda { "cuda" } else { "cpu" };
     let mut a = vec![
@@ -1041,7 +1037,8 @@ fn ground_tags(p: &Program) -> Vec<&'static str> {
 
 fn scheme_for(i: u64) -> Scheme {
     let mut s = if i.is_multiple_of(2) {
-        let h = [Heuristic::Activity, Heuristic::Occurrence, Heuristic::JeroslowWang][(i / 2 % 3) as usize];
+        let h = [Heuristic::Activity, Heuristic::Occurrence, Heuristic::JeroslowWang, Heuristic::Domain]
+            [(i / 2 % 4) as usize];
         Scheme::new(Learning::Res, h)
     } else {
         Scheme::new(Learning::Fwd, Heuristic::Activity)

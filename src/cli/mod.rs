@@ -278,7 +278,7 @@ impl SearchArgs {
         if let Some(n @ 1..) = self.save_progress {
             w.push(format!("--save-progress={n}: yasmin saves the values on every backjump"));
         }
-        if self.sign_def != SignDef::Asp && self.decisions == Decisions::Rules {
+        if self.sign_def != SignDef::Asp && self.options().decisions == Decisions::Rules {
             w.push(format!(
                 "--sign-def={}: decisions on rules (--decisions=rules) give each rule's value; the sign applies to --decisions=vars",
                 self.sign_def
@@ -292,7 +292,12 @@ impl SearchArgs {
         SearchOptions {
             learning: self.learning,
             heuristic: self.heuristic.value,
-            decisions: self.decisions,
+            // The domain heuristic decides on variables, as clasp does.
+            decisions: if self.heuristic.value == Heuristic::Domain {
+                Decisions::Vars
+            } else {
+                self.decisions
+            },
             save_progress: self.save_progress.is_some(),
             sign_def: self.sign_def,
             restarts: self.restarts.value,
@@ -360,6 +365,9 @@ impl Cli {
         let mut w = self.search.warnings();
         w.extend(self.ignored.iter().cloned());
         w.extend(self.opt_strategy.as_ref().and_then(|s| s.warning.clone()));
+        if self.search.heuristic.value == Heuristic::Domain && self.backend != Backend::Cpu {
+            w.push("--heuristic=Domain: the CUDA engine does not honour #heuristic statements (the CPU engine does)".into());
+        }
         if self.quiet().calls < 2 {
             w.push("--quiet: call summaries (the third level) are not printed; the run's summary is".into());
         }

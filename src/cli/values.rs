@@ -199,10 +199,10 @@ pub(super) fn parse_heuristic(s: &str) -> Result<Nearest<Heuristic>, String> {
         "Vsids" => Ok(nearest(Heuristic::Activity, like("yasmin's activities decay by 0.95"))),
         "Berkmin" => Ok(nearest(Heuristic::Activity, like("yasmin has no BerkMin heuristic"))),
         "Vmtf" => Ok(nearest(Heuristic::Activity, like("yasmin has no VMTF heuristic"))),
-        "Domain" => Ok(nearest(
-            Heuristic::Activity,
-            like("#heuristic statements are not honoured yet (the answer sets are the same)"),
-        )),
+        "Domain" if arg.is_empty() => Ok(exact(Heuristic::Domain)),
+        "Domain" => {
+            Ok(nearest(Heuristic::Domain, format!("--heuristic={s}: yasmin's activities decay by 0.95")))
+        }
         "Unit" | "None" => Ok(nearest(
             Heuristic::Occurrence,
             format!("--heuristic={s}: yasmin has no {name} heuristic; deciding by occurrences"),
@@ -302,6 +302,7 @@ mod tests {
         assert!(parse_opt_strategy("bb,fast").is_err());
         assert_eq!(parse_heuristic("Vsids").unwrap(), exact(Heuristic::Activity));
         assert!(parse_heuristic("Berkmin,0").unwrap().warning.is_some());
+        assert_eq!(parse_heuristic("Domain").unwrap(), exact(Heuristic::Domain));
         assert_eq!(parse_heuristic("None").unwrap().value, Heuristic::Occurrence);
         assert!(parse_heuristic("Vsids,x").is_err() && parse_heuristic("Random").is_err());
         assert_eq!(parse_restarts("L,60").unwrap(), exact(Restarts::Luby(60)));

@@ -34,7 +34,7 @@ pub fn initial_scores(p: &Problem, h: Heuristic, key: u64) -> Vec<f64> {
         }
         s[wc.lit[c].var() as usize] += w;
     }
-    if h == Heuristic::Activity {
+    if matches!(h, Heuristic::Activity | Heuristic::Domain) {
         let max = s.iter().cloned().fold(1.0, f64::max);
         for x in s.iter_mut() {
             *x /= max;

@@ -12,7 +12,7 @@ use super::lit::{Lit, Var};
 use super::minimize::CostLevels;
 use super::store::NogoodStore;
 use super::weights::{WeightConstraints, normalize};
-use super::{Problem, VarKind};
+use super::{DomainModifier, Problem, VarKind};
 use crate::program::deps::{NO_SCC, cyclic_components};
 use crate::program::{Body, ExternalValue, HeadKind, Program};
 use crate::stop::{Aside, DROP_ASIDE_FROM, Interrupted, Stop, StopToken, drop_aside};
@@ -510,6 +510,16 @@ pub fn complete(program: &Program, stop: &StopToken) -> Result<Problem, CompileE
         components,
         non_hcf,
         costs: cost_levels(program),
+        heuristics: program
+            .heuristics()
+            .map(|h| DomainModifier {
+                var: h.atom,
+                modifier: h.modifier,
+                value: h.bias,
+                priority: h.priority,
+                condition: h.condition.iter().map(|&l| Lit::from_program(l)).collect(),
+            })
+            .collect(),
     };
     debug_assert_eq!(problem.check_invariants(), Ok(()));
     Ok(problem)

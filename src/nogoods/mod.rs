@@ -59,6 +59,20 @@ pub struct Problem {
     /// Components with a head cycle (need the minimality check).
     pub non_hcf: Vec<bool>,
     pub costs: CostLevels,
+    /// The program's `#heuristic` statements over its variables (the domain heuristic's,
+    /// `--heuristic=Domain`), in input order.
+    pub heuristics: Vec<DomainModifier>,
+}
+
+/// One `#heuristic` statement: `modifier` with `value` and `priority` on the atom `var` while
+/// every literal of `condition` is true.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DomainModifier {
+    pub var: Var,
+    pub modifier: crate::program::HeuristicModifier,
+    pub value: i32,
+    pub priority: u32,
+    pub condition: Vec<Lit>,
 }
 
 impl Problem {

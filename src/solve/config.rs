@@ -89,6 +89,9 @@ named! {
         Occurrence = "occurrence",
         /// Jeroslow-Wang: occurrences weighted by 2^-length.
         JeroslowWang = "jw",
+        /// Activity, steered by the program's `#heuristic` statements (clasp's Domain; the CPU
+        /// engine, deciding on variables).
+        Domain = "domain",
     }
 }
 

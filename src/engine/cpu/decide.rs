@@ -14,6 +14,7 @@
 //! when their body becomes true; every variable returns when it is unassigned. A candidate lost
 //! anyway is found by the engine's completion scan, so parking affects speed, never answers.
 
+use super::domain::Domain;
 use crate::engine::assignment::Assignment;
 use crate::nogoods::{Lit, Problem, Var};
 use crate::solve::config::{Decisions, Heuristic, SignDef};
@@ -45,6 +46,8 @@ pub struct Decider {
     sign: SignDef,
     /// `--sign-def=rnd`: the state of the generator of signs (xorshift, from the seed).
     rng: std::cell::Cell<u64>,
+    /// `--heuristic=Domain`: the program's `#heuristic` statements.
+    domain: Option<Domain>,
 }
 
 const ABSENT: u32 = u32::MAX;
@@ -94,14 +97,15 @@ impl Decider {
             choice.extend_from_slice(c);
             choice_start.push(choice.len() as u32);
         }
-        let activity = crate::engine::scores::initial_scores(p, heuristic, perturb);
+        let mut activity = crate::engine::scores::initial_scores(p, heuristic, perturb);
+        let domain = if heuristic == Heuristic::Domain && any { Domain::new(p, &mut activity) } else { None };
         let mut d = Decider {
             heap: Vec::new(),
             pos: vec![ABSENT; nv],
             activity,
             inc: 1.0,
             decay: 1.0 / 0.95,
-            dynamic: heuristic == Heuristic::Activity,
+            dynamic: matches!(heuristic, Heuristic::Activity | Heuristic::Domain),
             eligible,
             choice_start,
             choice,
@@ -113,6 +117,7 @@ impl Decider {
             saved: (any && save_progress).then(|| vec![Lit::FALSE; nv]),
             sign,
             rng: std::cell::Cell::new(perturb.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1),
+            domain,
         };
         for v in 0..nv as Var {
             d.insert(v);
@@ -208,6 +213,14 @@ impl Decider {
 
     /// The best applicable decision, or `None` when the heap holds no candidate.
     pub fn pick(&mut self, p: &Problem, a: &Assignment) -> Option<Lit> {
+        // The domain heuristic's atoms of a positive level come first.
+        if let Some((v, sign)) = self.domain.as_ref().and_then(|d| d.pick(a, &self.activity)) {
+            return Some(match sign {
+                Some(true) => Lit::pos(v),
+                Some(false) => Lit::neg(v),
+                None => self.saved_or_default(v),
+            });
+        }
         while let Some(v) = self.pop() {
             if !a.is_unassigned(v) {
                 continue;
@@ -226,9 +239,10 @@ impl Decider {
     /// The decision `v` offers, or where to park it (if anywhere).
     fn candidate(&self, p: &Problem, a: &Assignment, v: Var) -> Result<Lit, Option<Lit>> {
         if self.any {
-            return Ok(match self.saved.as_ref().map(|s| s[v as usize]) {
-                Some(l) if l != Lit::FALSE => l,
-                _ => self.default_sign(v),
+            return Ok(match self.domain.as_ref().and_then(|d| d.sign(a, v)) {
+                Some(true) => Lit::pos(v),
+                Some(false) => Lit::neg(v),
+                None => self.saved_or_default(v),
             });
         }
         let bt = &p.bodies;
@@ -251,6 +265,14 @@ impl Decider {
             return Ok(Lit::pos(v));
         }
         Err(park)
+    }
+
+    /// The value `v` had before it was last unassigned (`--save-progress`), else the default's.
+    fn saved_or_default(&self, v: Var) -> Lit {
+        match self.saved.as_ref().map(|s| s[v as usize]) {
+            Some(l) if l != Lit::FALSE => l,
+            _ => self.default_sign(v),
+        }
     }
 
     /// `--sign-def`: atoms false and bodies true (asp), true (pos), false (neg), or at random.
@@ -276,7 +298,7 @@ impl Decider {
             return;
         }
         let vi = v as usize;
-        self.activity[vi] += self.inc;
+        self.activity[vi] += self.inc * self.domain.as_ref().map_or(1.0, |d| d.factor[vi]);
         if self.activity[vi] > 1e100 {
             for x in self.activity.iter_mut() {
                 *x *= 1e-100;

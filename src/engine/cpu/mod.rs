@@ -4,6 +4,7 @@
 mod analyze;
 mod db;
 mod decide;
+mod domain;
 mod forward;
 mod minimize;
 mod propagate;
