@@ -272,7 +272,7 @@ def parse(argv):
         random.Random(args.shuffle).shuffle(instances)
     if not instances:
         ap.error("no instances selected")
-    if any(s.kind == "yasmin" for s in solvers) and not args.yasmin.is_file():
+    if any(s.kind == "yasmin" for s in solvers) and not args.yasmin.is_file() and not args.dry_run:
         ap.error(f"no yasmin binary at {args.yasmin}: run `cargo build --release` "
                  "(or bash scripts/setup-bench-env.sh), or pass --yasmin")
     return args, instances, solvers
