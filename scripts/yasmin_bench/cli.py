@@ -299,13 +299,16 @@ def main(argv=None):
     if args.dry_run:
         return dry_run(args, instances, solvers)
     versions, method = prepare(args, solvers)
+    wanted = args.measure
+    if not (args.scheduler or args.slurm or args.pbs):
+        args.measure = method  # the workers run here: no probe of their own
     executor = open_executor(args, solvers)
     meta = {
         "command": shlex.join([sys.executable] + sys.argv) if argv is None else shlex.join(argv),
         "started": datetime.datetime.now().isoformat(timespec="seconds"),
         "solvers": [s.name for s in solvers], "timeout": args.timeout, "grace": args.grace,
-        "memory_mb": args.memory, "jobs": args.workers or 1, "runs_on": executor.description,
-        "measure": {"wanted": args.measure, "here": method, "runexec": runexec_status()[1]},
+        "memory_mb": args.memory, "jobs": executor.workers, "runs_on": executor.description,
+        "measure": {"wanted": wanted, "here": method, "runexec": runexec_status()[1]},
         "models": args.models, "instances": len(instances), "versions": versions, "commit": args.commit,
         "host": platform.node(), "cpu": cpu_model(), "cpus": os.cpu_count(),
         "yasmin": str(args.yasmin), "clingo": args.clingo,

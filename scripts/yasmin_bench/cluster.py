@@ -19,6 +19,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 import zipfile
 from pathlib import Path
 
@@ -106,6 +107,7 @@ class InProcess(Executor):
     """--local: the tasks run in this process, one after another."""
 
     description = "in this process, one run at a time"
+    workers = 1
 
     def results(self):
         """(key, result, exception, attempts) of each task as it ends, including the tasks
@@ -127,9 +129,10 @@ class DaskExecutor(Executor):
     set to 0) and is queued again, first, for another worker; after ATTEMPTS starts it fails
     with KilledWorker."""
 
-    def __init__(self, client, cluster=None, description=""):
+    def __init__(self, client, cluster=None, description="", workers=0):
         super().__init__()
         self.client, self.cluster, self.description = client, cluster, description
+        self.workers = workers or len(client.nthreads())
         self.tries = collections.Counter()  # key -> times started
         self.where = {}                     # key -> the worker it was given to
         self.orphans = set()                # keys whose worker was gone at the last look
@@ -140,6 +143,9 @@ class DaskExecutor(Executor):
         from distributed.scheduler import KilledWorker
         while self.queue or self.started:
             self._place()
+            if not self.started:  # no worker yet (jobs waiting in the batch queue)
+                time.sleep(1)
+                continue
             try:
                 wait([f for f, _ in self.started.values()], timeout=5, return_when="FIRST_COMPLETED")
             except TimeoutError:
@@ -194,23 +200,32 @@ def open_executor(args, solvers):
     """The executor the command line asks for (the caller closes it)."""
     if args.local:
         return InProcess()
-    from distributed import Client, LocalCluster
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise SystemExit(f"bench.py: the runs go through Dask distributed, which this Python ({sys.executable}) "
+                         "lacks: bash scripts/setup-test-env.sh (or pip install 'dask[distributed]'), or --local")
     if args.scheduler:
         client = Client(args.scheduler)
         client.upload_file(str(package_zip()))
         return DaskExecutor(client, None, f"on the Dask scheduler at {args.scheduler}")
     if args.slurm or args.pbs:
+        submit = "sbatch" if args.slurm else "qsub"
+        if not shutil.which(submit):
+            raise SystemExit(f"bench.py: no {submit} on PATH: --{'slurm' if args.slurm else 'pbs'} submits the "
+                             "workers' jobs from a node of the cluster (--dry-run prints the job script)")
         cluster = jobqueue_cluster(args, solvers)
         cluster.scale(jobs=args.workers or 4)
         return DaskExecutor(Client(cluster), cluster,
-                            f"on {args.workers or 4} {'Slurm' if args.slurm else 'PBS'} job(s) of one worker")
+                            f"on {args.workers or 4} {'Slurm' if args.slurm else 'PBS'} job(s) of one worker",
+                            args.workers or 4)
     n, gpus, why = local_size(solvers, args.memory)
     if args.workers:
         n, why = args.workers, "--workers"
     args.worker_gpus = gpus
     cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True, memory_limit=0,
                            dashboard_address=None, silence_logs=logging.ERROR)
-    return DaskExecutor(Client(cluster), cluster, f"on a Dask LocalCluster of {n} worker(s) ({why})")
+    return DaskExecutor(Client(cluster), cluster, f"on a Dask LocalCluster of {n} worker(s) ({why})", n)
 
 
 def jobqueue_cluster(args, solvers):

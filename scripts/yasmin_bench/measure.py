@@ -93,7 +93,7 @@ def runexec_status():
             cmd = [sys.executable, "-m", "benchexec.runexecutor", "--no-container", "--walltimelimit", "10",
                    "--memlimit", "64MB", "--output", str(Path(tmp) / "out"), "--", "true"]
             try:
-                p = subprocess.run(cmd, capture_output=True, text=True, timeout=60, cwd=tmp)
+                p = subprocess.run(cmd, capture_output=True, text=True, timeout=30, cwd=tmp)
                 text = p.stdout + p.stderr
                 if p.returncode == 0 and re.search(r"^memory=\d+B", p.stdout, re.M) \
                         and "returnvalue=0" in p.stdout:
