@@ -1,12 +1,16 @@
 """The --slurm and --pbs dry runs: the job script dask-jobqueue would submit, with the
-partition, walltime and memory asked for; and the message when dask-jobqueue is missing."""
+partition, walltime and memory asked for; a campaign through --slurm with a stand-in sbatch;
+the message when dask-jobqueue is missing."""
+import csv
+import os
 import subprocess
 import sys
 import tempfile
 import unittest
+from pathlib import Path
 from unittest import mock
 
-from helpers import REPO, SCRIPTS
+from helpers import REPO, SCRIPTS, argv
 
 from yasmin_bench import cli, cluster
 
@@ -22,6 +26,20 @@ def dry_run(*options):
     return p.stdout
 
 
+SBATCH = """#!/usr/bin/env bash
+# A stand-in for sbatch: runs (a copy of, as sbatch does) the job script, its last argument,
+# here, in a session of its own.
+job="$(dirname "$0")/job.$$"
+cp "${@: -1}" "$job.sh"
+setsid bash "$job.sh" > "$job.log" 2>&1 < /dev/null &
+echo "Submitted batch job $!"
+"""
+SCANCEL = """#!/usr/bin/env bash
+for job in "$@"; do kill -- "-$job" 2>/dev/null || kill "$job" 2>/dev/null; done
+exit 0
+"""
+
+
 class JobScripts(unittest.TestCase):
     def test_slurm(self):
         out = dry_run("--slurm", "--partition", "testpart", "--account", "proj9")
@@ -31,6 +49,35 @@ class JobScripts(unittest.TestCase):
                      "#SBATCH --cpus-per-task=1", f"export PYTHONPATH={SCRIPTS}"):
             self.assertIn(line, out)
         self.assertRegex(out, r"-m distributed.cli.dask_worker tcp://\S+ .*--nthreads 1")
+
+    def test_slurm_with_a_stand_in_sbatch(self):
+        """The whole --slurm path (job script, workers that connect back, runs, scancel at the
+        end) with sbatch and scancel that run the jobs on this machine."""
+        with tempfile.TemporaryDirectory(prefix="bench-test-") as tmp:
+            tmp = Path(tmp)
+            for name, text in (("sbatch", SBATCH), ("scancel", SCANCEL)):
+                (tmp / name).write_text(text)
+                (tmp / name).chmod(0o755)
+            env = dict(os.environ, PATH=f"{tmp}{os.pathsep}{os.environ['PATH']}")
+            p = subprocess.run([sys.executable, str(SCRIPTS / "bench.py"), "--slurm", "--partition", "any",
+                                "--workers", "1", *argv(tmp / "out", tmp / "cache", ["instances/queens.lp"])[:-1],
+                                str(REPO / "instances/queens.lp")], capture_output=True, text=True, timeout=300,
+                               env=env, cwd=tmp)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            self.assertIn("runs on 1 Slurm job(s)", p.stderr)
+            with open(tmp / "out/results.csv", newline="") as f:
+                rows = list(csv.DictReader(f))
+            self.assertEqual([(r["solver"], r["status"]) for r in rows], [("clingo", "SAT"), ("yasmin:cpu:res", "SAT")])
+
+    def test_slurm_without_sbatch(self):
+        with tempfile.TemporaryDirectory(prefix="bench-test-") as tmp:
+            env = dict(os.environ, PATH=os.pathsep.join(d for d in os.environ["PATH"].split(os.pathsep)
+                                                        if not (Path(d) / "sbatch").exists()))
+            p = subprocess.run([sys.executable, str(SCRIPTS / "bench.py"), "--slurm", "--solvers", "clingo",
+                                "--out", tmp, str(REPO / "instances/queens.lp")],
+                               capture_output=True, text=True, timeout=120, env=env)
+        self.assertEqual(p.returncode, 1)
+        self.assertIn("no sbatch on PATH", p.stderr)
 
     def test_pbs(self):
         out = dry_run("--pbs", "--partition", "testq")
