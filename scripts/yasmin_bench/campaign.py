@@ -1,7 +1,6 @@
 """A campaign: every instance grounded (one task each), every solver run on it (one task each),
 results streamed into OUT/results.csv as each instance's runs end, answers cross-checked."""
 import datetime
-import math
 import shlex
 import uuid
 
@@ -59,7 +58,7 @@ class Campaign:
         total = sum(len(w[2]) for w in work)
         solved0 = {s.name: sum(1 for r in self.rows if r["solver"] == s.name and r["status"] in SOLVED)
                    for s in self.solvers}
-        self.bar = Progress(total, solved0, self.ex.counts, enabled=self.progress_on)
+        self.bar = Progress(total, solved0, self.counts, enabled=self.progress_on)
         if len(work) < len(self.instances):
             self.bar.message(f"bench: resuming: {len(self.instances) - len(work)} instance(s) already done")
         write_csv(self.csv_path, self.rows)
@@ -76,6 +75,11 @@ class Campaign:
         finally:
             self.bar.close()
         return self.rows
+
+    def counts(self):
+        """(runs running, groundings running), for the progress display."""
+        kinds = [self.tasks.get(k, ("?",))[0] for k in self.ex.running()]
+        return kinds.count("solve"), kinds.count("ground")
 
     def submit(self, task, fn, *args, urgent=False):
         key = f"{task[0]}-{self.token}-{task[1]}" + (f"-{task[2].name}" if len(task) > 2 else "")
@@ -108,8 +112,7 @@ class Campaign:
         if error is not None:
             lost = killed_worker(error)
             row = {"solver": solver.name, "status": LOST if lost else "ERROR", "agree": "-",
-                   "command": shlex.join(solver_command(solver, self.args, p["base"]["ground_file"],
-                                                        max(1, math.ceil(self.args.timeout)))),
+                   "command": shlex.join(solver_command(solver, self.args, p["base"]["ground_file"])),
                    "note": f"its worker died under it in each of {attempts} attempts (KilledWorker; the "
                            f"last: {getattr(error, 'last_worker', '?')})" if lost
                    else f"the task failed: {type(error).__name__}: {error}"[:300]}

@@ -2,7 +2,6 @@
 import argparse
 import datetime
 import json
-import math
 import os
 import platform
 import random
@@ -228,7 +227,7 @@ def dry_run(args, instances, solvers):
         print(f"{inst.id}\t{inst.family}\t{src}")
     print(f"{len(instances)} instances x {len(solvers)} solvers: "
           + ", ".join(s.name for s in solvers), file=sys.stderr)
-    print("e.g. " + shlex.join(solver_command(solvers[-1], args, "GROUND.aspif", math.ceil(args.timeout))),
+    print("e.g. " + shlex.join(solver_command(solvers[-1], args, "GROUND.aspif")),
           file=sys.stderr)
     if args.slurm or args.pbs:
         cluster = jobqueue_cluster(args, solvers)

@@ -85,7 +85,7 @@ def local_size(solvers, memory_mb):
 class Executor:
     """Tasks wait in a queue here and are started at most as many at a time as there are
     worker threads, so that each worker runs one task and holds no others (a worker that dies
-    takes only its own run with it, and the counts the progress bar shows are exact)."""
+    takes only its own run with it, and the progress bar's running runs are exact)."""
 
     def __init__(self):
         self.queue = collections.deque()
@@ -95,9 +95,14 @@ class Executor:
         """Queues fn(*args) as task `key`; urgent tasks go before those queued already."""
         (self.queue.appendleft if urgent else self.queue.append)((key, fn, args))
 
-    def counts(self):
-        """(running, queued) tasks."""
-        return len(self.started), len(self.queue)
+    def running(self):
+        """The keys of the tasks started and not ended (callable from another thread)."""
+        for _ in range(3):
+            try:
+                return list(self.started)
+            except RuntimeError:  # the dictionary changed meanwhile
+                continue
+        return []
 
     def close(self):
         pass

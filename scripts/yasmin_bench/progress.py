@@ -12,12 +12,13 @@ def fmt_duration(s):
 
 
 class Progress:
-    """Shows the campaign's state; counts() -> (running, queued) is polled every `every` s."""
+    """Shows the campaign's state; counts() -> (runs running, groundings running) is polled
+    every `every` seconds; runs neither done nor running are queued."""
 
     def __init__(self, total, solved, counts, enabled=True, every=1.0):
         self.total, self.solved, self.counts = total, dict(solved), counts
         self.done = self.disagreements = self.errors = 0
-        self.running = self.queued = 0
+        self.running = self.grounding = 0
         self.t0 = time.monotonic()
         self.lock = threading.Lock()
         self.bar = None
@@ -35,15 +36,17 @@ class Progress:
 
     def _poll(self, every):
         while not self.stop.wait(every):
-            running, queued = self.counts()
+            running, grounding = self.counts()
             with self.lock:
-                self.running, self.queued = running, queued
+                self.running, self.grounding = running, grounding
                 if self.bar is not None:
                     self.bar.set_postfix_str(self.state(), refresh=True)
 
     def state(self):
         solved = " ".join(f"{k}={v}" for k, v in self.solved.items())
-        return (f"running {self.running} queued {self.queued} | solved {solved} | "
+        running = min(self.running, self.total - self.done)  # polled: may lag behind a run's end
+        grounding = f" (grounding {self.grounding})" if self.grounding else ""
+        return (f"running {running}{grounding} queued {self.total - self.done - running} | solved {solved} | "
                 f"disagreements {self.disagreements} errors {self.errors}")
 
     def ran(self, runs=1, solver=None, solved=False, text=""):

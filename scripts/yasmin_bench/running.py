@@ -1,7 +1,6 @@
 """The solving task: one run of one solver configuration on one ground program, measured where
 it executes (a Dask worker, or this process for --local), returned as a CSV row."""
 import datetime
-import math
 import platform
 import shlex
 import tempfile
@@ -18,7 +17,7 @@ def solve_task(inst, solver, ground_file, args):
     """Runs solver on ground_file under args' limits. Returns the run's row: the solver's and the
     measurement's columns (the campaign adds the instance's), with the run's stdout and stderr
     under "_out" and "_err" for the logs."""
-    cmd = solver_command(solver, args, ground_file, max(1, math.ceil(args.timeout)))
+    cmd = solver_command(solver, args, ground_file)
     method = choose_method(args.measure)
     started = datetime.datetime.now().isoformat(timespec="seconds")
     with tempfile.TemporaryDirectory(prefix="yasmin-bench-") as tmp:

@@ -1,4 +1,6 @@
 """Solver configurations (clingo[:CONFIG], yasmin[:BACKEND[:LEARNING]]) and their command lines."""
+import math
+
 from .instances import SpecError
 
 
@@ -45,9 +47,10 @@ def parse_solvers(text):
     return out
 
 
-def solver_command(solver, args, ground, solver_limit):
-    """The command line of one run of solver on the ground file."""
-    common = ["--outf=2", "-q", f"--time-limit={solver_limit}"]
+def solver_command(solver, args, ground):
+    """The command line of one run of solver on the ground file (--time-limit: --timeout
+    rounded up, at least 1)."""
+    common = ["--outf=2", "-q", f"--time-limit={max(1, math.ceil(args.timeout))}"]
     if args.models is not None:  # else the solvers' default: one model, or the optimum
         common += ["-n", str(args.models)]
     if solver.kind == "clingo":
