@@ -110,8 +110,10 @@ without an answer agrees with anything. The exit status is 1 if any answers disa
 run ended in ERROR or was LOST, else 0.
 
 RESUMING (--resume): the runs OUT/results.csv holds for the same instance, solver
-configuration and commit (the repository's HEAD, the column commit) are not run again, so an
-interrupted campaign goes on where it stopped.
+configuration and commit (the repository's HEAD, the column commit; " (modified)" is added for
+uncommitted changes, which it cannot tell apart) are not run again, so an interrupted campaign
+goes on where it stopped. Rows of another commit (or of a CSV from before the column) and LOST
+runs move to OUT/superseded.csv, and those runs are made again.
 
 Example (from a fresh clone: bash scripts/setup-bench-env.sh first):
   .venv/bin/python scripts/bench.py --timeout 60 --solvers clingo,yasmin:cpu:res,yasmin:cpu:fwd \\

@@ -39,6 +39,7 @@ except OSError:
 
 _GNU_TIME = None
 _RUNEXEC = {}  # the probe's answer in this process: {"ok": bool, "why": str}
+_EXECUTORS = threading.local()  # BenchExec's RunExecutor of each thread
 
 
 def gnu_time():
@@ -134,7 +135,9 @@ def _run_runexec(cmd, stdout_path, stderr_path, timeout, memory_mb, env):
     root = logging.getLogger()
     if not root.handlers:  # else benchexec's logging.warning() would install one (basicConfig)
         root.addHandler(logging.NullHandler())  # that prints every INFO line of Dask's loggers
-    executor = RunExecutor(use_namespaces=False)
+    executor = getattr(_EXECUTORS, "runexec", None)
+    if executor is None:  # one a thread: setting one up (cgroups checked) costs a fraction of a second
+        executor = _EXECUTORS.runexec = RunExecutor(use_namespaces=False)
     r = executor.execute_run(
         list(cmd), str(stdout_path), error_filename=str(stderr_path), write_header=False,
         walltimelimit=max(1, math.ceil(timeout)), memlimit=memory_mb * 1024 * 1024 if memory_mb else None,
