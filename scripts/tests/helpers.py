@@ -18,7 +18,7 @@ SOLVERS = "clingo,yasmin:cpu:res"
 
 def yasmin_bin():
     """$YASMIN_BIN, else target/release/yasmin (scripts/test.sh builds it first)."""
-    path = Path(os.environ.get("YASMIN_BIN") or REPO / "target" / "release" / "yasmin")
+    path = Path(os.environ.get("YASMIN_BIN") or REPO / "target" / "release" / "yasmin").absolute()
     if not path.is_file():
         raise AssertionError(f"no yasmin binary at {path}: cargo build --release, or set YASMIN_BIN")
     return path
