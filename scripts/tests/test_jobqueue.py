@@ -26,17 +26,24 @@ def dry_run(*options):
     return p.stdout
 
 
-SBATCH = """#!/usr/bin/env bash
+SBATCH = """
 # A stand-in for sbatch: runs (a copy of, as sbatch does) the job script, its last argument,
-# here, in a session of its own.
-job="$(dirname "$0")/job.$$"
-cp "${@: -1}" "$job.sh"
-setsid bash "$job.sh" > "$job.log" 2>&1 < /dev/null &
-echo "Submitted batch job $!"
+# here, in a session of its own; its id is the session's.
+import os, shutil, subprocess, sys
+job = os.path.join(os.path.dirname(os.path.abspath(sys.argv[0])), f"job.{os.getpid()}")
+shutil.copy(sys.argv[-1], job + ".sh")
+with open(job + ".log", "w") as log:
+    p = subprocess.Popen(["bash", job + ".sh"], stdin=subprocess.DEVNULL, stdout=log, stderr=log,
+                         start_new_session=True)
+print(f"Submitted batch job {p.pid}")
 """
-SCANCEL = """#!/usr/bin/env bash
-for job in "$@"; do kill -- "-$job" 2>/dev/null || kill "$job" 2>/dev/null; done
-exit 0
+SCANCEL = """
+import os, signal, sys
+for job in sys.argv[1:]:
+    try:
+        os.killpg(int(job), signal.SIGTERM)
+    except (ProcessLookupError, ValueError):
+        pass
 """
 
 
@@ -56,7 +63,7 @@ class JobScripts(unittest.TestCase):
         with tempfile.TemporaryDirectory(prefix="bench-test-") as tmp:
             tmp = Path(tmp)
             for name, text in (("sbatch", SBATCH), ("scancel", SCANCEL)):
-                (tmp / name).write_text(text)
+                (tmp / name).write_text(f"#!{sys.executable}" + text)
                 (tmp / name).chmod(0o755)
             env = dict(os.environ, PATH=f"{tmp}{os.pathsep}{os.environ['PATH']}")
             p = subprocess.run([sys.executable, str(SCRIPTS / "bench.py"), "--slurm", "--partition", "any",
