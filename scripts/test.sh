@@ -7,8 +7,8 @@ bash scripts/setup-test-env.sh
 export YASMIN_PYTHON="$PWD/.venv/bin/python"
 cargo test --release "$@"
 # The benchmark runner's tests (scripts/tests): a small campaign through a Dask LocalCluster of
-# two workers against the in-process path, workers killed mid-run, resumption, the Slurm dry
-# run; on the yasmin the line above built.
+# two workers against the in-process path, workers killed mid-run, resumption, --scheduler, the
+# Slurm and PBS job scripts; on the yasmin the line above built.
 YASMIN_BIN="${YASMIN_BIN:-${CARGO_TARGET_DIR:-$PWD/target}/release/yasmin}" \
     .venv/bin/python -m unittest discover -s scripts/tests
 # The same tests in a debug build, where the invariants stated with each data structure are

@@ -1,11 +1,14 @@
-"""The --slurm and --pbs dry runs: the job script dask-jobqueue would submit, with the
-partition, walltime and memory asked for; a campaign through --slurm with a stand-in sbatch;
-the message when dask-jobqueue is missing."""
+"""Clusters beyond this process: a campaign on an existing Dask scheduler (--scheduler) whose
+worker runs elsewhere; the --slurm and --pbs dry runs (the job script dask-jobqueue would
+submit, with the partition, walltime and memory asked for); a campaign through --slurm with a
+stand-in sbatch; the messages when dask-jobqueue or sbatch is missing."""
 import csv
+import json
 import os
 import subprocess
 import sys
 import tempfile
+import time
 import unittest
 from pathlib import Path
 from unittest import mock
@@ -47,6 +50,45 @@ for job in sys.argv[1:]:
 """
 
 
+def rows_of(path):
+    with open(path, newline="") as f:
+        return [(r["instance"], r["solver"], r["status"]) for r in csv.DictReader(f)]
+
+
+class Scheduler(unittest.TestCase):
+    def test_existing_scheduler(self):
+        """A scheduler and a worker started apart, in another directory and without the package
+        on their path: bench.py --scheduler uploads it, and the runs come back."""
+        with tempfile.TemporaryDirectory(prefix="bench-test-") as tmp:
+            tmp = Path(tmp)
+            env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+            daemons = [subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_scheduler", "--host",
+                                         "127.0.0.1", "--port", "0", "--no-dashboard", "--scheduler-file",
+                                         "s.json"], cwd=tmp, env=env, stdout=subprocess.DEVNULL,
+                                        stderr=subprocess.DEVNULL)]
+            try:
+                deadline = time.monotonic() + 60
+                while not (tmp / "s.json").is_file() and time.monotonic() < deadline:
+                    time.sleep(0.1)
+                time.sleep(0.2)
+                address = json.loads((tmp / "s.json").read_text())["address"]
+                daemons.append(subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_worker", address,
+                                                 "--nthreads", "1", "--no-dashboard"], cwd=tmp, env=env,
+                                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+                p = subprocess.run([sys.executable, str(SCRIPTS / "bench.py"), "--scheduler", address,
+                                    *argv(tmp / "out", tmp / "cache", ["instances/queens.lp", "gen:pigeonhole:6"])],
+                                   capture_output=True, text=True, timeout=300)
+            finally:
+                for d in reversed(daemons):
+                    d.terminate()
+                    d.wait(timeout=60)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            self.assertIn(f"runs on the Dask scheduler at {address}", p.stderr)
+            self.assertEqual(rows_of(tmp / "out/results.csv"), [
+                ("instances/queens", "clingo", "SAT"), ("instances/queens", "yasmin:cpu:res", "SAT"),
+                ("gen/pigeonhole/n6-seed1", "clingo", "UNSAT"), ("gen/pigeonhole/n6-seed1", "yasmin:cpu:res", "UNSAT")])
+
+
 class JobScripts(unittest.TestCase):
     def test_slurm(self):
         out = dry_run("--slurm", "--partition", "testpart", "--account", "proj9")
@@ -72,9 +114,8 @@ class JobScripts(unittest.TestCase):
                                env=env, cwd=tmp)
             self.assertEqual(p.returncode, 0, p.stderr)
             self.assertIn("runs on 1 Slurm job(s)", p.stderr)
-            with open(tmp / "out/results.csv", newline="") as f:
-                rows = list(csv.DictReader(f))
-            self.assertEqual([(r["solver"], r["status"]) for r in rows], [("clingo", "SAT"), ("yasmin:cpu:res", "SAT")])
+            self.assertEqual(rows_of(tmp / "out/results.csv"), [("instances/queens", "clingo", "SAT"),
+                                                                ("instances/queens", "yasmin:cpu:res", "SAT")])
 
     def test_slurm_without_sbatch(self):
         with tempfile.TemporaryDirectory(prefix="bench-test-") as tmp:
