@@ -13,9 +13,9 @@ import unittest
 from pathlib import Path
 from unittest import mock
 
-from helpers import REPO, SCRIPTS, argv
+from helpers import REPO, SCRIPTS, argv, yasmin_bin
 
-from yasmin_bench import cli, cluster
+from yasmin_bench import cli, cluster, running, solvers
 
 
 def dry_run(*options):
@@ -53,6 +53,32 @@ for job in sys.argv[1:]:
 def rows_of(path):
     with open(path, newline="") as f:
         return [(r["instance"], r["solver"], r["status"]) for r in csv.DictReader(f)]
+
+
+class LocalSizing(unittest.TestCase):
+    """The default LocalCluster: a worker per physical core, per GPU for CUDA, within memory."""
+
+    def test_cores_and_memory(self):
+        cpu = solvers.parse_solvers("clingo,yasmin:cpu:res")
+        self.assertEqual(cluster.local_size(cpu, 0)[:2], (cluster.physical_cores(), None))
+        self.assertEqual(cluster.local_size(cpu, cluster.total_memory_mb())[0], 1)
+
+    def test_a_worker_per_gpu(self):
+        cuda = solvers.parse_solvers("clingo,yasmin:cuda:res")
+        with mock.patch.dict(os.environ, {"CUDA_VISIBLE_DEVICES": "3,5"}):
+            self.assertEqual(cluster.local_size(cuda, 1)[:2], (2, ["3", "5"]))
+            args, _, cuda = cli.parse(["--solvers", "clingo,yasmin:cuda:res", "--memory", "0",
+                                       "--yasmin", str(yasmin_bin()), str(REPO / "instances/queens.lp")])
+            executor = cluster.open_executor(args, cuda)
+        try:
+            client = executor.client
+            gpus = {w["name"]: client.submit(running.gpu_env, cuda[1], args, workers=[addr], pure=False).result()
+                    for addr, w in client.scheduler_info(n_workers=-1)["workers"].items()}
+            on_cpu = client.submit(running.gpu_env, cuda[0], args, pure=False).result()
+        finally:
+            executor.close()
+        self.assertEqual(gpus, {0: {"CUDA_VISIBLE_DEVICES": "3"}, 1: {"CUDA_VISIBLE_DEVICES": "5"}})
+        self.assertIsNone(on_cpu)
 
 
 class Scheduler(unittest.TestCase):
