@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs what the benchmark runner (scripts/bench.py, scripts/summarize.py) needs: the test
-# environment (.venv with clingo, via scripts/setup-test-env.sh), matplotlib in the same .venv for
-# the cactus plots, and a release build of yasmin (target/release/yasmin, or
-# $CARGO_TARGET_DIR/release/yasmin). Safe to run again: it only installs what is missing.
+# environment (.venv with clingo, Dask, dask-jobqueue, tqdm and BenchExec, via
+# scripts/setup-test-env.sh), matplotlib in the same .venv for the cactus plots, and a release
+# build of yasmin (target/release/yasmin, or $CARGO_TARGET_DIR/release/yasmin). Safe to run
+# again: it only installs what is missing.
 #   SKIP_BUILD=1 bash scripts/setup-bench-env.sh    # environment only, no cargo build
 set -euo pipefail
 cd "$(dirname "$0")/.."
