@@ -340,3 +340,37 @@ fn the_domain_heuristic_finds_clasps_first_model() {
     assert_ne!(first_model(&plain.stdout).map(|m| m.len()), Some(5), "the heuristic is what sets them");
     assert!(plain.stderr.contains("ignored without --heuristic=Domain"), "{}", plain.stderr);
 }
+
+#[test]
+fn acyclicity_constraints_give_clingos_answer_sets() {
+    for program in [
+        "node(1..4). {e(X,Y) : node(X), node(Y), X!=Y}. #edge (X,Y) : e(X,Y). :- node(X), not e(X,_), X<4.",
+        "n(1..3). {e(X,Y):n(X),n(Y)}. #edge (X,Y) : e(X,Y). :- not e(1,2). :- not e(2,3).",
+        "#edge (a,b). #edge (b,a).",
+        "p. #edge (a,b) : p. {q}. #edge (b,a) : q.",
+        "n(1..4). 1{e(X,Y):n(Y),X!=Y}1 :- n(X). #edge (X,Y) : e(X,Y).",
+        "n(1..3). {e(X,Y):n(X),n(Y),X<Y}. {f(X,Y):n(X),n(Y),X>Y}. #edge (X,Y) : e(X,Y). #edge (X,Y) : f(X,Y). #minimize{1,X,Y:e(X,Y); 1,X,Y:f(X,Y)}. :- #count{X,Y:e(X,Y);X,Y:f(X,Y)} < 3.",
+    ] {
+        let aspif = ground(program);
+        let (clasp, _) = clingo_raw(&["-n0", "--opt-mode=optN"], Some(aspif.as_bytes()));
+        let c = parse_text(&clasp);
+        for args in [
+            &["-n0", "--opt-mode=optN"][..],
+            &["-n0", "--opt-mode=optN", "-t", "2,split"],
+            &["-n0", "--opt-mode=optN", "--enum-mode=record"],
+        ] {
+            let ours = run_with(args, Some(aspif.as_bytes()));
+            let y = parse_text(&ours.stdout);
+            assert_eq!(
+                (y.result.as_str(), y.get("Optimization")),
+                (c.result.as_str(), c.get("Optimization")),
+                "{program} {args:?}\n{}",
+                ours.stderr
+            );
+            // Without costs every answer set; with them the optimal ones.
+            let sets =
+                |t: &Text| if t.get("Optimization").is_some() { t.optimal_sets() } else { t.answer_sets() };
+            assert_eq!(sets(&y), sets(&c), "{program} {args:?}");
+        }
+    }
+}

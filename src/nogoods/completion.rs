@@ -312,11 +312,6 @@ fn cost_levels(program: &Program) -> CostLevels {
 /// Compiles a program into nogoods and the tables the engines need, polling `stop` as it goes
 /// (a large program takes seconds).
 pub fn complete(program: &Program, stop: &StopToken) -> Result<Problem, CompileError> {
-    if program.edges().next().is_some() {
-        return Err(CompileError::Unsupported(
-            "edge statements (acyclicity constraints) are not supported".into(),
-        ));
-    }
     let n = program.atom_count();
     let mut kinds = vec![VarKind::Constant];
     kinds.extend((0..n).map(|_| VarKind::Atom));

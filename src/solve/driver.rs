@@ -5,8 +5,9 @@
 //! enumeration, plain or projected, and optN's optimal models (`enumerate.rs`), branch and bound
 //! (`optimize.rs`), brave and cautious consequences (`consequences.rs`).
 
+use super::acyclicity::{Acyclicity, AllOf};
 use super::minimality::Minimality;
-use super::search::{Next, Search};
+use super::search::{CandidateCheck, Next, Search};
 use super::verify::{Verdict, Verifier};
 use super::{Outcome, ProblemSize, Report, SolveError, make_engine};
 use crate::engine::cpu::CpuEngine;
@@ -258,9 +259,19 @@ impl<'a> Driver<'a> {
         self.opts.stop.enter(Phase::Search);
         let mut s = Search::new(engine, opts.restarts, stop.clone());
         s.progress.clone_from(&self.opts.progress);
+        // The checks of each total assignment: minimality with head cycles, acyclicity with
+        // #edge statements.
+        let mut checks: Vec<Box<dyn CandidateCheck + '_>> = Vec::new();
         if self.problem.has_head_cycles() {
-            s.check = Some(Box::new(Minimality::new(self.program, &self.problem, opts)));
+            checks.push(Box::new(Minimality::new(self.program, &self.problem, opts)));
         }
+        if let Some(a) = Acyclicity::new(self.program) {
+            checks.push(Box::new(a));
+        }
+        s.check = match checks.len() {
+            0 | 1 => checks.pop(),
+            _ => Some(Box::new(AllOf(checks))),
+        };
         if self.opts.backend == Backend::Auto && may_fail {
             let (problem, opts) = (Arc::clone(&self.problem), opts.clone());
             s.set_fallback(Box::new(move || Ok(Box::new(CpuEngine::new(Arc::clone(&problem), &opts)))));

@@ -33,6 +33,9 @@ pub(super) fn declined(d: &Driver<'_>, one_model: bool) -> Option<String> {
     if !one_model {
         return Some("the farm answers one model (or none) without optimization".into());
     }
+    if d.program.edges().next().is_some() {
+        return Some("the farm does not check acyclicity (#edge)".into());
+    }
     tables::unsupported(&d.problem).map(str::to_string)
 }
 

@@ -4,6 +4,7 @@
 //! models and hands them to a task (`enumerate.rs`, `optimize.rs`, `consequences.rs`). Every model
 //! is checked by [`verify`] before anyone sees it; a check that a stop cut short prints nothing.
 
+pub mod acyclicity;
 pub mod config;
 pub mod configurations;
 mod consequences;

@@ -15,7 +15,7 @@ mod support;
 mod unfounded_free;
 
 use crate::program::deps::Dependencies;
-use crate::program::{Body, ExternalValue, HeadKind, Lit, Program, Rule, atom_of};
+use crate::program::{Body, Edge, ExternalValue, HeadKind, Lit, Program, Rule, atom_of};
 use crate::stop::{Stop, StopToken};
 use std::sync::Mutex;
 use support::Support;
@@ -53,6 +53,8 @@ pub fn check_answer_set(program: &Program, m: &[bool], deps: &Dependencies, stop
 /// bodies of rules that are not constraints.
 pub struct Verifier {
     externals: Vec<(u32, ExternalValue)>,
+    /// The program's `#edge` statements (acyclicity).
+    edges: Vec<Edge>,
     assumptions: Vec<Lit>,
     /// The check of tight programs kept up to date across models, where the program allows: the
     /// counts for no model, and those kept for each sequence of models (each search's).
@@ -86,7 +88,16 @@ impl Verifier {
         let externals = program.effective_externals();
         let support = Support::new(program, deps.is_tight(), &externals);
         let assumptions = program.assumptions();
-        Verifier { externals, assumptions, support, kept: Mutex::new(Vec::new()), occ_start: count, occ }
+        let edges = program.edges().cloned().collect();
+        Verifier {
+            externals,
+            edges,
+            assumptions,
+            support,
+            kept: Mutex::new(Vec::new()),
+            occ_start: count,
+            occ,
+        }
     }
 
     /// Checks whether `m` (indexed by atom, index 0 unused) is an answer set of `program`, the
@@ -100,6 +111,12 @@ impl Verifier {
         stop: &StopToken,
         from: usize,
     ) -> Verdict {
+        // Acyclicity (#edge): the edges that hold form no cycle.
+        let edges: Vec<&Edge> = self.edges.iter().collect();
+        if let Some(c) = crate::solve::acyclicity::cycle(&edges, m) {
+            let path: Vec<String> = c.iter().map(|&i| format!("{}->{}", edges[i].u, edges[i].v)).collect();
+            return Verdict::Not(format!("the edges {} that hold form a cycle", path.join(", ")));
+        }
         let sized = m.len() == program.atom_count() as usize + 1;
         let quick = match &self.support {
             Some(s) if sized && self.assumptions.iter().all(|&l| holds(m, l)) => {
