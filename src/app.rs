@@ -194,18 +194,12 @@ pub fn run(cli: Cli) -> Exit {
             log::warn!("#models not 0: optimality of last model not guaranteed");
         }
         let t0 = Instant::now();
-        let priorities: Vec<i32> = {
-            let mut p: Vec<i32> = program.minimize().map(|m| m.priority).collect();
-            p.sort_unstable_by(|a, b| b.cmp(a));
-            p.dedup();
-            p
-        };
         let table = if matches!(cli.enum_mode, EnumMode::Brave | EnumMode::Cautious) {
             ShownTable::new(&program.with_atomic_outputs())
         } else {
             ShownTable::new(program)
         };
-        printer.begin_call(table, priorities);
+        printer.begin_call(table);
         let res = solve(program, &opts, &mut printer);
         printer.end_call();
         solve_time += t0.elapsed().as_secs_f64();

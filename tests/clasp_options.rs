@@ -374,3 +374,13 @@ fn acyclicity_constraints_give_clingos_answer_sets() {
         }
     }
 }
+
+#[test]
+fn competition_costs_are_clasps_for_several_priorities() {
+    let aspif = ground("{a;b}. :~ a. [1@2] :~ not b. [1@1] :~ b. [2@1]");
+    let (clasp, _) = clingo_raw(&["--outf=1"], Some(aspif.as_bytes()));
+    let ours = run_with(&["--outf=1"], Some(aspif.as_bytes()));
+    let cost = |out: &str| out.lines().find(|l| l.starts_with("COST")).map(str::to_string);
+    assert_eq!(cost(&ours.stdout), cost(&clasp));
+    assert_eq!(cost(&ours.stdout).as_deref(), Some("COST 0 1"));
+}

@@ -76,7 +76,6 @@ pub struct Printer<W: Write> {
     last_model: Option<LastModel>,
     witnesses: u64,
     calls: u32,
-    priorities: Vec<i32>,
     last_model_time: f64,
     /// Competition output prints only the last answer's number and time.
     last_answer: Option<(u64, f64)>,
@@ -96,7 +95,6 @@ impl<W: Write> Printer<W> {
             last_model: None,
             witnesses: 0,
             calls: 0,
-            priorities: Vec::new(),
             last_model_time: 0.0,
             last_answer: None,
         }
@@ -135,9 +133,8 @@ impl<W: Write> Printer<W> {
     }
 
     /// Starts one solve call (one step of the input).
-    pub fn begin_call(&mut self, shown: ShownTable, priorities: Vec<i32>) {
+    pub fn begin_call(&mut self, shown: ShownTable) {
         self.shown = Some(shown);
-        self.priorities = priorities;
         self.calls += 1;
         self.witnesses = 0;
         let t = self.elapsed();
@@ -200,7 +197,7 @@ impl<W: Write> Printer<W> {
                     s.push_str(&names.join(" "));
                     s.push('\n');
                     if let Some(costs) = costs {
-                        s.push_str(&format!("COST {}\n", self.competition_costs(costs)));
+                        s.push_str(&format!("COST {}\n", Self::costs_line(costs)));
                     }
                     if o.status() == Status::OptimumFound {
                         s.push_str("OPTIMUM\n");
@@ -289,13 +286,6 @@ impl<W: Write> Printer<W> {
     /// What the statistics are made from.
     fn stats_source<'o>(o: &'o Outcome, info: &'o RunInfo) -> stats::Source<'o> {
         stats::Source { stats: &o.stats, problem: &o.problem_size, engine: o.engine, config: &info.config }
-    }
-
-    fn competition_costs(&self, costs: &[i64]) -> String {
-        if costs.len() == 1 {
-            return costs[0].to_string();
-        }
-        costs.iter().zip(&self.priorities).map(|(c, p)| format!("{c}@{p}")).collect::<Vec<_>>().join(" ")
     }
 }
 
