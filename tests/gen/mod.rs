@@ -69,6 +69,10 @@ pub struct Features {
     pub externals: bool,
     /// Non-ground rules over a small domain (gringo instantiates them).
     pub variables: bool,
+    /// `#edge` statements (acyclicity constraints).
+    pub edges: bool,
+    /// `#heuristic` statements (they never change the answer sets).
+    pub heuristics: bool,
 }
 
 impl Features {
@@ -90,6 +94,8 @@ impl Features {
             project: true,
             externals: true,
             variables: true,
+            edges: true,
+            heuristics: true,
         }
     }
     pub fn none() -> Features {
@@ -110,6 +116,8 @@ impl Features {
             project: false,
             externals: false,
             variables: false,
+            edges: false,
+            heuristics: false,
         }
     }
     /// Each feature on with probability `p` (normal rules always on).
@@ -131,6 +139,8 @@ impl Features {
             project: rng.chance(p * 0.6),
             externals: rng.chance(p * 0.4),
             variables: rng.chance(p * 0.6),
+            edges: rng.chance(p * 0.4),
+            heuristics: rng.chance(p * 0.4),
         }
     }
 }
@@ -225,6 +235,19 @@ pub enum Stmt {
     External {
         atom: String,
         value: Option<&'static str>,
+    },
+    /// `#edge (nU,nV) : cond.`
+    Edge {
+        u: i64,
+        v: i64,
+        cond: Vec<String>,
+    },
+    /// `#heuristic atom : cond. [value, modifier]`
+    Heuristic {
+        atom: String,
+        cond: Vec<String>,
+        value: i64,
+        modifier: &'static str,
     },
 }
 
@@ -324,6 +347,14 @@ impl fmt::Display for Stmt {
                 Some(v) => write!(f, "#external {atom}. [{v}]"),
                 None => write!(f, "#external {atom}."),
             },
+            Stmt::Edge { u, v, cond } if cond.is_empty() => write!(f, "#edge (n{u},n{v})."),
+            Stmt::Edge { u, v, cond } => write!(f, "#edge (n{u},n{v}) : {}.", cond.join(", ")),
+            Stmt::Heuristic { atom, cond, value, modifier } if cond.is_empty() => {
+                write!(f, "#heuristic {atom}. [{value}, {modifier}]")
+            }
+            Stmt::Heuristic { atom, cond, value, modifier } => {
+                write!(f, "#heuristic {atom} : {}. [{value}, {modifier}]", cond.join(", "))
+            }
         }
     }
 }
@@ -773,6 +804,23 @@ pub fn generate_lp(seed: u64, cfg: &Config) -> LpProgram {
             stmts.push(Stmt::Project(a));
         }
     }
+    if f.edges {
+        let pool = g.body_pool.clone();
+        for _ in 0..g.rng.range(1, 5) {
+            let (u, v) = (g.rng.range(1, 3), g.rng.range(1, 3));
+            let cond = if g.rng.chance(0.15) { vec![] } else { vec![g.lit(&pool)] };
+            stmts.push(Stmt::Edge { u, v, cond });
+        }
+    }
+    if f.heuristics {
+        let pool = g.body_pool.clone();
+        for _ in 0..g.rng.range(1, 3) {
+            let atom = g.rng.pick(&pool).clone();
+            let cond = if g.rng.chance(0.5) { vec![] } else { vec![g.lit(&pool)] };
+            let modifier = *g.rng.pick(&["level", "sign", "true", "false", "init", "factor"]);
+            stmts.push(Stmt::Heuristic { atom, cond, value: g.rng.range(-1, 3), modifier });
+        }
+    }
     LpProgram { stmts }
 }
 
@@ -893,6 +941,12 @@ impl LpProgram {
                 Stmt::External { .. } => {
                     t.insert("external");
                 }
+                Stmt::Edge { .. } => {
+                    t.insert("edge");
+                }
+                Stmt::Heuristic { .. } => {
+                    t.insert("heuristic");
+                }
             }
         }
         // Positive loops and head cycles, over atom names (non-ground atoms as written).
@@ -976,7 +1030,7 @@ impl LpProgram {
                         out.push(with(i, Stmt::Minimize { maximize: *maximize, elems: e }));
                     }
                 }
-                Stmt::Project(_) | Stmt::External { .. } => {}
+                Stmt::Project(_) | Stmt::External { .. } | Stmt::Edge { .. } | Stmt::Heuristic { .. } => {}
             }
         }
         out
@@ -1459,6 +1513,8 @@ mod tests {
             "project",
             "external",
             "variables",
+            "edge",
+            "heuristic",
         ] {
             assert!(seen.contains(t), "feature {t} never generated");
         }

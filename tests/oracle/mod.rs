@@ -61,6 +61,8 @@ pub struct Ground {
     pub externals: Vec<(u32, Ext)>,
     pub assumptions: Vec<i32>,
     pub projection: Option<Vec<u32>>,
+    /// `#edge` statements: (u, v, condition); an answer set's holding edges form no cycle.
+    pub edges: Vec<(i32, i32, Vec<i32>)>,
 }
 
 /// Everything the oracle computes about a program.
@@ -162,7 +164,27 @@ impl Ground {
         }
         g.assumptions = p.assumptions();
         g.projection = p.projection();
+        g.edges = p.edges().map(|e| (e.u, e.v, e.condition.clone())).collect();
         Some(g)
+    }
+
+    /// Whether the edges that hold in `m` form no cycle: repeatedly removing the nodes without
+    /// an incoming edge leaves none (Kahn).
+    fn acyclic(&self, m: Mask) -> bool {
+        let mut edges: Vec<(i32, i32)> = self
+            .edges
+            .iter()
+            .filter(|(_, _, c)| c.iter().all(|&l| holds(l, m)))
+            .map(|(u, v, _)| (*u, *v))
+            .collect();
+        loop {
+            let sources: BTreeSet<i32> =
+                edges.iter().map(|e| e.0).filter(|u| !edges.iter().any(|e| e.1 == *u)).collect();
+            if sources.is_empty() {
+                return edges.is_empty();
+            }
+            edges.retain(|e| !sources.contains(&e.0));
+        }
     }
 
     fn has_disjunction(&self) -> bool {
@@ -288,7 +310,7 @@ impl Ground {
         let mut out = Vec::new();
         for bits in 0..(1u64 << free.len()) {
             let m = facts | spread(bits, &free);
-            if self.is_answer_set_by_definition(m) {
+            if self.is_answer_set_by_definition(m) && self.acyclic(m) {
                 out.push(m);
             }
         }
@@ -327,7 +349,7 @@ impl Ground {
                 for bits in 0..(1u64 << g.len()) {
                     let guess = spread(bits, &g);
                     let l = self.reduct_least_model(guess);
-                    if l & gmask == guess && self.is_model(l) {
+                    if l & gmask == guess && self.is_model(l) && self.acyclic(l) {
                         debug_assert!(self.is_answer_set(l));
                         out.insert(l);
                     }
