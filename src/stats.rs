@@ -19,9 +19,19 @@ pub enum Sum {
     Max,
 }
 
+/// Where a figure is printed in the text output: with clasp's search counters, with clasp's
+/// problem figures (each section as clasp prints it, in that order), or among yasmin's own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Section {
+    Search,
+    Problem,
+    Yasmin,
+}
+
 /// One counter of [`EngineStats`].
 pub struct Counter {
     pub label: &'static str,
+    pub section: Section,
     pub json: &'static [&'static str],
     pub sum: Sum,
     /// Whether the text output gives it per second of solving too.
@@ -33,7 +43,7 @@ pub struct Counter {
 }
 
 macro_rules! counters {
-    ($($(#[$m:meta])* $field:ident: $label:literal, [$($path:literal),+], $sum:ident, rate: $rate:literal, zero: $zero:literal;)+) => {
+    ($($(#[$m:meta])* $field:ident: $label:literal, $section:ident, [$($path:literal),+], $sum:ident, rate: $rate:literal, zero: $zero:literal;)+) => {
         /// Counters every engine keeps.
         #[derive(Clone, Debug, Default, PartialEq, Eq)]
         pub struct EngineStats {
@@ -43,6 +53,7 @@ macro_rules! counters {
         /// The counters, in the order they are printed.
         pub const COUNTERS: &[Counter] = &[$(Counter {
             label: $label,
+            section: Section::$section,
             json: &[$($path),+],
             sum: Sum::$sum,
             rate: $rate,
@@ -55,28 +66,28 @@ macro_rules! counters {
 
 counters! {
     /// Decisions made.
-    decisions: "Choices", ["Core", "Choices"], Add, rate: true, zero: true;
+    decisions: "Choices", Search, ["Core", "Choices"], Add, rate: false, zero: true;
     /// Conflicts met.
-    conflicts: "Conflicts", ["Core", "Conflicts"], Add, rate: true, zero: true;
-    restarts: "Restarts", ["Core", "Restarts"], Add, rate: false, zero: true;
-    /// Literals assigned by propagation.
-    propagations: "Propagations", ["Yasmin", "Propagations"], Add, rate: true, zero: true;
+    conflicts: "Conflicts", Search, ["Core", "Conflicts"], Add, rate: false, zero: true;
+    restarts: "Restarts", Search, ["Core", "Restarts"], Add, rate: false, zero: true;
     /// Nogoods learned.
-    learned: "Lemmas", ["More", "Lemma", "Sum"], Add, rate: true, zero: true;
-    /// Their literals, together.
-    learned_literals: "Lemma lits", ["Yasmin", "LemmaLiterals"], Add, rate: false, zero: true;
+    learned: "Lemmas", Search, ["More", "Lemma", "Sum"], Add, rate: false, zero: true;
     /// Learned nogoods deleted.
-    deleted: "Deleted", ["More", "Lemma", "Deleted"], Add, rate: false, zero: true;
-    /// Unfounded sets found.
-    unfounded_sets: "Unfounded", ["Yasmin", "Unfounded"], Add, rate: false, zero: true;
-    /// Completions of an assignment no rule was applicable in.
-    completions: "Completions", ["Yasmin", "Completions"], Add, rate: false, zero: true;
+    deleted: "Deleted", Search, ["More", "Lemma", "Deleted"], Add, rate: false, zero: true;
     /// Learned nogoods given to the other searches of a parallel run.
-    exported: "Exported", ["More", "Distributed", "Sum"], Add, rate: false, zero: false;
+    exported: "Distributed", Search, ["More", "Distributed", "Sum"], Add, rate: false, zero: false;
     /// Learned nogoods taken from them.
-    imported: "Imported", ["More", "Integrated", "Sum"], Add, rate: false, zero: false;
+    imported: "Integrated", Search, ["More", "Integrated", "Sum"], Add, rate: false, zero: false;
+    /// Literals assigned by propagation.
+    propagations: "Propagations", Yasmin, ["Yasmin", "Propagations"], Add, rate: true, zero: true;
+    /// Their literals, together.
+    learned_literals: "Lemma lits", Yasmin, ["Yasmin", "LemmaLiterals"], Add, rate: false, zero: true;
+    /// Unfounded sets found.
+    unfounded_sets: "Unfounded", Yasmin, ["Yasmin", "Unfounded"], Add, rate: false, zero: true;
+    /// Completions of an assignment no rule was applicable in.
+    completions: "Completions", Yasmin, ["Yasmin", "Completions"], Add, rate: false, zero: true;
     /// Propagation rounds on the device (the CUDA engine's; none on the CPU).
-    rounds: "Rounds", ["Yasmin", "Rounds"], Add, rate: true, zero: false;
+    rounds: "Rounds", Yasmin, ["Yasmin", "Rounds"], Add, rate: true, zero: false;
 }
 
 /// Sums the counters of several searches (a solve may run more than one, e.g. optN), each as
@@ -137,7 +148,8 @@ pub struct Source<'a> {
 pub struct Figure {
     pub label: &'static str,
     pub json: &'static [&'static str],
-    /// Before the counters (the engine) or after them (the rest).
+    pub section: Section,
+    /// Within its section, before the counters (the engine and its configuration).
     pub first: bool,
     /// `None`: not shown (a figure that does not apply).
     pub value: fn(&Source<'_>) -> Option<Value>,
@@ -148,18 +160,21 @@ pub const FIGURES: &[Figure] = &[
     Figure {
         label: "Engine",
         json: &["Yasmin", "Engine"],
+        section: Section::Yasmin,
         first: true,
         value: |s| Some(Value::Text(s.engine.into())),
     },
     Figure {
         label: "Config",
         json: &["Yasmin", "Configuration"],
+        section: Section::Yasmin,
         first: true,
         value: |s| Some(Value::Text(s.config.into())),
     },
     Figure {
         label: "Lemma length",
         json: &["Yasmin", "LemmaAvgLen"],
+        section: Section::Yasmin,
         first: false,
         value: |s| {
             let n = s.stats.learned;
@@ -169,52 +184,73 @@ pub const FIGURES: &[Figure] = &[
     Figure {
         label: "Atoms",
         json: &["LP", "Atoms"],
+        section: Section::Problem,
         first: false,
         value: |s| Some(Value::Int(s.problem.atoms.into())),
     },
     Figure {
         label: "Tight",
         json: &["LP", "Tight"],
+        section: Section::Problem,
         first: false,
         value: |s| Some(Value::Bool(s.problem.tight)),
     },
     Figure {
         label: "Variables",
         json: &["Problem", "Variables"],
+        section: Section::Problem,
         first: false,
         value: |s| Some(Value::Int(s.problem.variables.into())),
     },
     Figure {
-        label: "Nogoods",
+        label: "Constraints",
         json: &["Problem", "Constraints", "Sum"],
+        section: Section::Problem,
         first: false,
         value: |s| Some(Value::Int(s.problem.nogoods as u64)),
     },
     Figure {
         label: "Weight",
         json: &["Yasmin", "WeightConstraints"],
+        section: Section::Yasmin,
         first: false,
         value: |s| Some(Value::Int(s.problem.weight_constraints as u64)),
     },
 ];
 
-/// Every figure, in print order, as (label, JSON path, value, rate per second of `seconds` where
-/// the text gives one); counters that are 0 where the table says so are left out.
-pub fn rows(
-    s: &Source<'_>,
-    seconds: f64,
-) -> Vec<(&'static str, &'static [&'static str], Value, Option<f64>)> {
+/// One printed figure: where, under which label and JSON path, its value, and its rate per
+/// second where the text gives one.
+pub struct Row {
+    pub section: Section,
+    pub label: &'static str,
+    pub json: &'static [&'static str],
+    pub value: Value,
+    pub rate: Option<f64>,
+}
+
+/// Every figure, in print order (section by section: clasp's search counters, clasp's problem
+/// figures, yasmin's own), the rate per second of `seconds`; counters that are 0 where the table
+/// says so are left out.
+pub fn rows(s: &Source<'_>, seconds: f64) -> Vec<Row> {
     let t = seconds.max(1e-9);
-    let figure = |f: &Figure| (f.value)(s).map(|v| (f.label, f.json, v, None));
-    let mut out: Vec<_> = FIGURES.iter().filter(|f| f.first).filter_map(figure).collect();
-    for c in COUNTERS {
-        let v = (c.get)(s.stats);
-        if v == 0 && !c.zero {
-            continue;
+    let mut out = Vec::new();
+    for section in [Section::Search, Section::Problem, Section::Yasmin] {
+        let figures = |first: bool| {
+            FIGURES.iter().filter(move |f| f.section == section && f.first == first).filter_map(|f| {
+                (f.value)(s).map(|value| Row { section, label: f.label, json: f.json, value, rate: None })
+            })
+        };
+        out.extend(figures(true));
+        for c in COUNTERS.iter().filter(|c| c.section == section) {
+            let v = (c.get)(s.stats);
+            if v == 0 && !c.zero {
+                continue;
+            }
+            let rate = c.rate.then(|| v as f64 / t);
+            out.push(Row { section, label: c.label, json: c.json, value: Value::Int(v), rate });
         }
-        out.push((c.label, c.json, Value::Int(v), c.rate.then(|| v as f64 / t)));
+        out.extend(figures(false));
     }
-    out.extend(FIGURES.iter().filter(|f| !f.first).filter_map(figure));
     out
 }
 

@@ -825,6 +825,18 @@ fn statistics_come_from_the_one_table() {
             .map(|v| v.split(' ').next().unwrap().to_string())
     };
     assert_eq!(choices(&text), st["Core"]["Choices"].as_u64().map(|c| c.to_string()));
+    // clasp's sections: the labels both print come in clasp's order, its search counters, then
+    // (after a blank line) its problem's figures.
+    let labels = |t: &str| -> Vec<String> {
+        let after = t.split("CPU Time").nth(1).unwrap_or("");
+        after.lines().filter_map(|l| l.split_once(" : ").map(|(k, _)| k.trim().to_string())).collect()
+    };
+    let clasp = labels(&clingo(&["--stats", "-n", "0", &instance("queens.aspif")]));
+    let ours: Vec<String> = labels(&text).into_iter().filter(|l| clasp.contains(l)).collect();
+    let theirs: Vec<String> = clasp.iter().filter(|l| ours.contains(l)).cloned().collect();
+    assert_eq!(ours, theirs);
+    assert!(ours.len() >= 7, "{ours:?}");
+    assert!(text.contains("Deleted      : 0\n\nAtoms"), "{text}");
 }
 
 // --- split mode -------------------------------------------------------------------------------

@@ -77,7 +77,7 @@ impl<W: Write> Printer<W> {
         if stats {
             let mut rows: Vec<(Vec<&str>, String)> = stats::rows(&Self::stats_source(o, info), info.solve)
                 .iter()
-                .map(|(_, path, v, _)| (path.to_vec(), v.json()))
+                .map(|r| (r.json.to_vec(), r.value.json()))
                 .collect();
             if !o.searches.is_empty() && self.stats > 1 {
                 let searches: Vec<String> = o

@@ -266,12 +266,16 @@ impl<W: Write> Printer<W> {
             None => {}
         }
         if stats {
-            s.push_str(&format!("{c}\n"));
-            for (label, _, value, rate) in stats::rows(&Self::stats_source(o, info), info.solve) {
-                let v = value.text();
-                match rate {
-                    Some(r) => s.push_str(&kv(label, format!("{v:<8} (per second: {r:.0})"))),
-                    None => s.push_str(&kv(label, v)),
+            // clasp's sections, a blank line before each.
+            let mut section = None;
+            for row in stats::rows(&Self::stats_source(o, info), info.solve) {
+                if section.replace(row.section) != Some(row.section) {
+                    s.push_str(&format!("{c}\n"));
+                }
+                let v = row.value.text();
+                match row.rate {
+                    Some(r) => s.push_str(&kv(row.label, format!("{v:<8} (per second: {r:.0})"))),
+                    None => s.push_str(&kv(row.label, v)),
                 }
             }
             for (i, st) in o.searches.iter().enumerate().filter(|_| self.stats > 1) {
