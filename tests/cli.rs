@@ -605,6 +605,10 @@ fn pre_output_reads_back_to_the_same_answer_sets() {
         for fmt in ["aspif", "smodels"] {
             let pre = yasmin_ok(&[&format!("--pre={fmt}"), &instance(name)], 0);
             assert_eq!(pre.stdout.starts_with("asp 1 0 0"), fmt == "aspif", "{name} as {fmt}");
+            if fmt == "aspif" {
+                // clasp's --pre alone is aspif.
+                assert_eq!(yasmin_ok(&["--pre", &instance(name)], 0).stdout, pre.stdout, "{name}");
+            }
             let again = run_with(&["-n", "0", "--opt-mode=enum"], Some(pre.stdout.as_bytes()));
             assert!([10, 30].contains(&again.code), "{name} as {fmt}: {}", again.stderr);
             assert_eq!(parse_text(&again.stdout).answer_sets(), original.answer_sets(), "{name} as {fmt}");

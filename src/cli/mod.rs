@@ -136,8 +136,9 @@ pub struct Cli {
     #[arg(long = "project", value_name = "MODE", num_args = 0..=1, require_equals = true, default_missing_value = "auto", value_parser = project_mode())]
     pub project: Option<Project>,
 
-    /// Print the program as read (aspif or smodels) instead of solving it.
-    #[arg(long = "pre", value_enum, value_name = "FORMAT")]
+    /// Print the program as read (aspif or smodels; --pre alone: aspif, as clasp's) instead of
+    /// solving it.
+    #[arg(long = "pre", value_enum, value_name = "FORMAT", num_args = 0..=1, require_equals = true, default_missing_value = "aspif")]
     pub pre: Option<PreFormat>,
 
     /// Only read the program: print its size and the reading speed, then exit.
