@@ -1,12 +1,11 @@
 //! The application: read the input step by step, solve each step, print as clasp does, and
 //! return clasp's exit code.
 
-use crate::cli::{Cli, PreFormat};
-use crate::input::{Inputs, Loaded, Polled, ReadError, Reader, load};
+use crate::input::{Format as ProgramFormat, Inputs, Loaded, Polled, ReadError, Reader, load};
 use crate::output::paced::Paced;
-use crate::output::{Format, Printer, RunInfo, Shape, ShownTable};
+use crate::output::{Printer, RunInfo, Shape, ShownTable};
 use crate::program::{ProgramBuilder, ProgramSink};
-use crate::solve::config::{EnumMode, Heuristic, OptMode};
+use crate::solve::config::{EnumMode, Heuristic, OptMode, SolveOptions};
 use crate::solve::progress::Progress;
 use crate::solve::{Outcome, SolveError, solve};
 use crate::stop::{Aside, Phase, Stop, StopToken, install_interrupt_handler};
@@ -95,42 +94,50 @@ fn paced_stdout(stop: &StopToken) -> Paced<std::io::Stdout> {
     Paced::new(std::io::stdout(), move |_| stop.stop(Stop::Signal))
 }
 
-/// Runs yasmin with parsed arguments; returns how to exit.
-pub fn run(cli: Cli) -> Exit {
+/// What a run is asked for; the command line (`cli/`) makes it.
+pub struct RunConfig {
+    /// The inputs, read one after another (none: standard input).
+    pub files: Vec<String>,
+    /// What each step is solved for (the same for every step); its stop token is the run's,
+    /// made from `time_limit` when the run starts.
+    pub opts: SolveOptions,
+    pub time_limit: Option<f64>,
+    pub shape: Shape,
+    /// clasp's verbosity: 2 and more add the progress line and yasmin's diagnostics.
+    pub verbose: u8,
+    /// Print the program as read in this format instead of solving it.
+    pub pre: Option<ProgramFormat>,
+    /// Only read the program and report the reading speed.
+    pub parse_only: bool,
+    /// What the options took but cannot honour exactly, printed as warnings.
+    pub warnings: Vec<String>,
+}
+
+/// Runs yasmin as `cfg` says; returns how to exit.
+pub fn run(cfg: RunConfig) -> Exit {
     let start = Instant::now();
-    init_logging(cli.verbose);
+    init_logging(cfg.verbose);
     install_interrupt_handler();
-    let stop = cli.stop_token(start);
-    let (files, models) = cli.input_and_models();
-    // What each step is solved for (the same for every step).
-    let mut opts = match cli.solve_options(models, &stop) {
-        Ok(o) => o,
-        Err(e) => {
-            eprintln!("*** ERROR: (yasmin): {e}");
-            return Exit::Code(EXIT_USAGE);
-        }
-    };
-    for w in cli.warnings() {
+    let stop = StopToken::with_time_limit(cfg.time_limit, start);
+    let files = cfg.files;
+    let mut opts = cfg.opts;
+    opts.stop = stop.clone();
+    for w in &cfg.warnings {
         log::warn!("{w}");
     }
     // -V2 and more: a progress line on standard error every second.
-    let _progress = (cli.verbose >= 2).then(|| {
+    let _progress = (cfg.verbose >= 2).then(|| {
         let p = Arc::new(Progress::new(start));
         opts.progress = Some(Arc::clone(&p));
         ProgressLine::start(p)
     });
-    let shape = Shape {
-        format: output_format(cli.outf),
-        quiet: cli.quiet(),
-        verbose: cli.verbose,
-        stats: cli.stats.unwrap_or(0),
-    };
+    let shape = cfg.shape;
     let inputs = match load(&files, &stop) {
         Ok(Loaded::Bytes(b)) => b,
         Ok(Loaded::Stopped(why)) => {
             let mut printer = Printer::new(paced_stdout(&stop), shape, start);
             printer.begin(files.first().map_or("stdin", |f| f.as_str()));
-            return summary(&mut printer, &cli, &Outcome::stopped(why), 0, 0.0, start, &stop);
+            return summary(&mut printer, &opts, &Outcome::stopped(why), 0, 0.0, start, &stop);
         }
         Err(e) => {
             eprintln!("*** ERROR: (yasmin): Can not read from '{}': {}", e.name, e.error);
@@ -143,10 +150,10 @@ pub fn run(cli: Cli) -> Exit {
         Ok(r) => r,
         Err(e) => return malformed(&inputs, &e),
     };
-    if let Some(fmt) = cli.pre {
+    if let Some(fmt) = cfg.pre {
         return pre(&mut reader, fmt, &inputs);
     }
-    if cli.parse_only {
+    if cfg.parse_only {
         return parse_only(&mut reader, &inputs, start);
     }
     let mut printer = Printer::new(paced_stdout(&stop), shape, start);
@@ -174,7 +181,7 @@ pub fn run(cli: Cli) -> Exit {
             return malformed(&inputs, &e);
         }
         let program = builder.program();
-        let domain = cli.search.heuristic.value == Heuristic::Domain;
+        let domain = opts.search.heuristic == Heuristic::Domain;
         if program.heuristics().next().is_some() && !warned_heuristics && !domain {
             warned_heuristics = true;
             log::warn!(
@@ -194,7 +201,7 @@ pub fn run(cli: Cli) -> Exit {
             log::warn!("#models not 0: optimality of last model not guaranteed");
         }
         let t0 = Instant::now();
-        let table = if matches!(cli.enum_mode, EnumMode::Brave | EnumMode::Cautious) {
+        let table = if matches!(opts.enum_mode, EnumMode::Brave | EnumMode::Cautious) {
             ShownTable::new(&program.with_atomic_outputs())
         } else {
             ShownTable::new(program)
@@ -222,7 +229,7 @@ pub fn run(cli: Cli) -> Exit {
         return error(format!("{name}: no program in the input"));
     };
     o.models += earlier_models;
-    summary(&mut printer, &cli, &o, calls, solve_time, start, &stop)
+    summary(&mut printer, &opts, &o, calls, solve_time, start, &stop)
 }
 
 /// The thread that prints the progress line while the run goes on; dropped, it stops.
@@ -257,15 +264,6 @@ impl Drop for ProgressLine {
     }
 }
 
-fn output_format(outf: u8) -> Format {
-    match outf {
-        1 => Format::Competition,
-        2 => Format::Json,
-        3 => Format::Nothing,
-        _ => Format::Text,
-    }
-}
-
 /// Malformed input: FILE:LINE:COLUMN and what is wrong, exit 65; with a hint where the input
 /// is a logic program's text (not yet ground).
 fn malformed(inputs: &Inputs, e: &ReadError) -> Exit {
@@ -291,7 +289,7 @@ fn looks_like_asp_text(input: &[u8]) -> bool {
 /// Prints the result and the summary (clasp counts a call where the run stopped before one).
 fn summary<W: Write>(
     printer: &mut Printer<W>,
-    cli: &Cli,
+    opts: &SolveOptions,
     o: &Outcome,
     calls: u32,
     solve_time: f64,
@@ -302,7 +300,7 @@ fn summary<W: Write>(
     if o.interrupted == Some(Stop::Signal) {
         eprintln!("*** Info : (yasmin): INTERRUPTED by signal!");
     }
-    let search = cli.search.options();
+    let search = &opts.search;
     let config = format!(
         "learning: {}, heuristic: {}, restarts: {}, deletion: {}",
         search.learning, search.heuristic, search.restarts, search.deletion
@@ -317,7 +315,7 @@ fn summary<W: Write>(
     if let Err(e) = printer.finish(o, &info) {
         return failed("stdout", SolveError::Output(e));
     }
-    if matches!(cli.enum_mode, EnumMode::Brave | EnumMode::Cautious) && o.interrupted.is_some() {
+    if matches!(opts.enum_mode, EnumMode::Brave | EnumMode::Cautious) && o.interrupted.is_some() {
         log::warn!("consequences are incomplete: the search was interrupted");
     }
     // Where the stop came, and how late (scripts/limit_bench.py reads this line).
@@ -365,7 +363,7 @@ fn parse_only(reader: &mut Reader<'_>, inputs: &Inputs, start: Instant) -> Exit 
 }
 
 /// `--pre`: print the program as read, in aspif or smodels.
-fn pre(reader: &mut Reader<'_>, fmt: PreFormat, inputs: &Inputs) -> Exit {
+fn pre(reader: &mut Reader<'_>, fmt: ProgramFormat, inputs: &Inputs) -> Exit {
     let mut builder = ProgramBuilder::new(0);
     while reader.has_step() {
         if let Err(e) = reader.read_step(&mut builder) {
@@ -376,8 +374,8 @@ fn pre(reader: &mut Reader<'_>, fmt: PreFormat, inputs: &Inputs) -> Exit {
     let program = builder.into_program();
     let stdout = std::io::stdout();
     let res = match fmt {
-        PreFormat::Aspif => program.emit(&mut AspifWriter::new(stdout.lock()) as &mut dyn ProgramSink),
-        PreFormat::Smodels => {
+        ProgramFormat::Aspif => program.emit(&mut AspifWriter::new(stdout.lock()) as &mut dyn ProgramSink),
+        ProgramFormat::Smodels => {
             let mut w = SmodelsWriter::new(stdout.lock(), program.atom_count() + 1);
             program.emit(&mut w)
         }

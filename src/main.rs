@@ -16,7 +16,14 @@ fn main() {
             std::process::exit(EXIT_USAGE);
         }
     };
-    match run(cli) {
+    let cfg = match cli.run_config() {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("*** ERROR: (yasmin): {e}");
+            std::process::exit(EXIT_USAGE);
+        }
+    };
+    match run(cfg) {
         Exit::Code(code) => std::process::exit(code),
         // As clasp: a closed output pipe ends the process by SIGPIPE, quietly.
         Exit::BrokenPipe => {

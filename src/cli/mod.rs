@@ -8,7 +8,9 @@ pub mod clasp;
 mod tuning;
 pub mod values;
 
-use crate::output::Quiet;
+use crate::app::RunConfig;
+use crate::input::Format as ProgramFormat;
+use crate::output::{Format, Quiet, Shape};
 use crate::solve::config::{
     Backend, Decisions, Deletion, EnumMode, GpuMode, GpuRounds, Heuristic, Learning, Restarts, SearchOptions,
     SignDef, SolveOptions,
@@ -16,7 +18,6 @@ use crate::solve::config::{
 use crate::solve::configurations;
 use crate::stop::StopToken;
 use clap::{Args, Parser};
-use std::time::Instant;
 pub use values::*;
 
 #[derive(Parser, Debug, Clone)]
@@ -418,9 +419,33 @@ impl Cli {
         Ok((first, list))
     }
 
-    /// The run's stop token: the time limit counts from `start`.
-    pub fn stop_token(&self, start: Instant) -> StopToken {
-        StopToken::with_time_limit(self.time_limit, start)
+    /// The run the command line asks for (`app::run` makes its stop token from the time limit).
+    pub fn run_config(&self) -> Result<RunConfig, String> {
+        let (files, models) = self.input_and_models();
+        let format = match self.outf {
+            1 => Format::Competition,
+            2 => Format::Json,
+            3 => Format::Nothing,
+            _ => Format::Text,
+        };
+        Ok(RunConfig {
+            files,
+            opts: self.solve_options(models, &StopToken::never())?,
+            time_limit: self.time_limit,
+            shape: Shape {
+                format,
+                quiet: self.quiet(),
+                verbose: self.verbose,
+                stats: self.stats.unwrap_or(0),
+            },
+            verbose: self.verbose,
+            pre: self.pre.map(|p| match p {
+                PreFormat::Aspif => ProgramFormat::Aspif,
+                PreFormat::Smodels => ProgramFormat::Smodels,
+            }),
+            parse_only: self.parse_only,
+            warnings: self.warnings(),
+        })
     }
 }
 

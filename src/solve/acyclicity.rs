@@ -9,11 +9,12 @@ use super::search::{Candidate, CandidateCheck};
 use crate::nogoods::Lit;
 use crate::program::{Edge, Program, atom_of};
 use crate::stop::StopToken;
+use std::borrow::Borrow;
 use std::collections::HashMap;
 
 /// The edges of `edges` that hold in `atoms` (per atom, index 0 unused) and close a cycle, if
 /// some do: their indices, in the cycle's order.
-pub fn cycle(edges: &[&Edge], atoms: &[bool]) -> Option<Vec<usize>> {
+pub fn cycle<E: Borrow<Edge>>(edges: &[E], atoms: &[bool]) -> Option<Vec<usize>> {
     let holds = |e: &Edge| e.condition.iter().all(|&l| atoms.get(atom_of(l) as usize) == Some(&(l > 0)));
     let mut node: HashMap<i32, usize> = HashMap::new();
     let mut out: Vec<Vec<(usize, usize)>> = Vec::new();
@@ -24,7 +25,7 @@ pub fn cycle(edges: &[&Edge], atoms: &[bool]) -> Option<Vec<usize>> {
             next
         })
     };
-    for (i, e) in edges.iter().enumerate().filter(|(_, e)| holds(e)) {
+    for (i, e) in edges.iter().map(Borrow::borrow).enumerate().filter(|(_, e)| holds(e)) {
         let (u, v) = (id(e.u, &mut out), id(e.v, &mut out));
         out[u].push((v, i));
     }

@@ -112,9 +112,9 @@ impl Verifier {
         from: usize,
     ) -> Verdict {
         // Acyclicity (#edge): the edges that hold form no cycle.
-        let edges: Vec<&Edge> = self.edges.iter().collect();
-        if let Some(c) = crate::solve::acyclicity::cycle(&edges, m) {
-            let path: Vec<String> = c.iter().map(|&i| format!("{}->{}", edges[i].u, edges[i].v)).collect();
+        if let Some(c) = crate::solve::acyclicity::cycle(&self.edges, m) {
+            let path: Vec<String> =
+                c.iter().map(|&i| format!("{}->{}", self.edges[i].u, self.edges[i].v)).collect();
             return Verdict::Not(format!("the edges {} that hold form a cycle", path.join(", ")));
         }
         let sized = m.len() == program.atom_count() as usize + 1;
