@@ -102,9 +102,9 @@ pub struct RunConfig {
     /// made from `time_limit` when the run starts.
     pub opts: SolveOptions,
     pub time_limit: Option<f64>,
+    /// What is printed; its verbosity 2 and more also adds the progress line and yasmin's
+    /// diagnostics.
     pub shape: Shape,
-    /// clasp's verbosity: 2 and more add the progress line and yasmin's diagnostics.
-    pub verbose: u8,
     /// Print the program as read in this format instead of solving it.
     pub pre: Option<ProgramFormat>,
     /// Only read the program and report the reading speed.
@@ -116,7 +116,7 @@ pub struct RunConfig {
 /// Runs yasmin as `cfg` says; returns how to exit.
 pub fn run(cfg: RunConfig) -> Exit {
     let start = Instant::now();
-    init_logging(cfg.verbose);
+    init_logging(cfg.shape.verbose);
     install_interrupt_handler();
     let stop = StopToken::with_time_limit(cfg.time_limit, start);
     let files = cfg.files;
@@ -126,7 +126,7 @@ pub fn run(cfg: RunConfig) -> Exit {
         log::warn!("{w}");
     }
     // -V2 and more: a progress line on standard error every second.
-    let _progress = (cfg.verbose >= 2).then(|| {
+    let _progress = (cfg.shape.verbose >= 2).then(|| {
         let p = Arc::new(Progress::new(start));
         opts.progress = Some(Arc::clone(&p));
         ProgressLine::start(p)

@@ -438,7 +438,6 @@ impl Cli {
                 verbose: self.verbose,
                 stats: self.stats.unwrap_or(0),
             },
-            verbose: self.verbose,
             pre: self.pre.map(|p| match p {
                 PreFormat::Aspif => ProgramFormat::Aspif,
                 PreFormat::Smodels => ProgramFormat::Smodels,
