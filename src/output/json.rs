@@ -1,9 +1,9 @@
 //! clasp's JSON output (`--outf=2`): the witnesses, the result, the summary and the statistics'
 //! tree, written as clasp writes them (two spaces a level, keys in clasp's order).
 
-use super::{Printer, RunInfo};
+use super::{Printed, Printer, RunInfo};
 use crate::solve::config::EnumMode;
-use crate::solve::{ModelEvent, Outcome, Status};
+use crate::solve::{Outcome, Status};
 use crate::stats;
 use crate::stop::Stop;
 use std::io::Write;
@@ -102,18 +102,18 @@ impl<W: Write> Printer<W> {
 
     /// A model as a witness of clasp's JSON, its costs within it (the quiet levels of models
     /// decide; a witness is never split).
-    pub(super) fn json_model(&self, ev: &ModelEvent<'_>, t: f64, shown: &[Vec<u8>]) -> String {
-        let vals: Vec<String> = shown.iter().map(|a| json_str(a)).collect();
+    pub(super) fn json_model(&self, m: &Printed) -> String {
+        let (t, vals): (f64, Vec<String>) = (m.t, m.shown.iter().map(|a| json_str(a)).collect());
         let mut w = format!(
             "{}\n        {{\n          \"Time\": {t:.3},\n          \"Value\": [\n            {}\n          ]",
             if self.witnesses > 0 { "," } else { ",\n      \"Witnesses\": [" },
             vals.join(", ")
         );
-        if let Some(costs) = ev.costs {
+        if let Some(costs) = &m.costs {
             let cs: Vec<String> = costs.iter().map(|c| c.to_string()).collect();
             w.push_str(&format!(",\n          \"Costs\": [\n            {}\n          ]", cs.join(", ")));
         }
-        if let Some((lo, hi)) = ev.consequences {
+        if let Some((lo, hi)) = m.consequences {
             w.push_str(&format!(
                 ",\n          \"Consequences\": {{\n            \"True\": {lo},\n            \"Open\": {}\n          }}",
                 hi - lo

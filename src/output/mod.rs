@@ -63,6 +63,16 @@ const PAUSE: f64 = 0.02;
 
 type LastModel = (Vec<Vec<u8>>, Option<Vec<i64>>);
 
+/// A model as the formats print it: its number, time, shown strings, costs and consequence
+/// counts.
+struct Printed {
+    number: u64,
+    t: f64,
+    shown: Vec<Vec<u8>>,
+    costs: Option<Vec<i64>>,
+    consequences: Option<(u64, u64)>,
+}
+
 pub struct Printer<W: Write> {
     out: W,
     format: Format,
@@ -70,8 +80,8 @@ pub struct Printer<W: Write> {
     verbose: u8,
     stats: u8,
     start: Instant,
-    /// Quiet level 1: the last model's lines, printed when the call ends.
-    pending: Option<String>,
+    /// Quiet level 1: the call's last model, printed (rendered only then) when the call ends.
+    pending: Option<Printed>,
     shown: Option<ShownTable>,
     last_model: Option<LastModel>,
     witnesses: u64,
@@ -155,10 +165,13 @@ impl<W: Write> Printer<W> {
     }
 
     pub fn end_call(&mut self) {
-        // Quiet level 1: the call's last model.
-        if let Some(text) = self.pending.take() {
+        // Quiet level 1: the call's last model, with what levels 1 or below ask for.
+        if let Some(m) = self.pending.take() {
+            let (q, json) = (self.quiet, self.format == Format::Json);
+            let text =
+                if json { self.json_model(&m) } else { self.text_model(&m, q.models <= 1, q.costs <= 1) };
             let _ = self.out.write_all(text.as_bytes());
-            self.witnesses += u64::from(self.format == Format::Json);
+            self.witnesses += u64::from(json);
         }
         if self.format == Format::Json {
             let t = self.elapsed();
@@ -310,36 +323,34 @@ impl<W: Write> Report for Printer<W> {
             (None, _) => Vec::new(),
         };
         let q = self.quiet;
-        let text = match self.format {
+        let m = Printed {
+            number: ev.number,
+            t,
+            shown,
+            costs: ev.costs.map(<[i64]>::to_vec),
+            consequences: ev.consequences,
+        };
+        let (now, keep) = match self.format {
             // clingo's quiet levels: a model's `Answer:` line goes with whatever of it is printed,
             // its atoms (models level 0) and its optimization line (costs level 0); the call's
-            // last model prints when it ends, with what levels 1 or below ask for.
-            Format::Text => {
-                let last = (q.models == 1 || q.costs == 1)
-                    .then(|| self.text_model(ev, t, &shown, q.models <= 1, q.costs <= 1));
-                self.pending = last;
-                (q.models == 0 || q.costs == 0)
-                    .then(|| self.text_model(ev, t, &shown, q.models == 0, q.costs == 0))
-            }
+            // last model prints when it ends (`end_call`).
+            Format::Text => (
+                (q.models == 0 || q.costs == 0).then(|| self.text_model(&m, q.models == 0, q.costs == 0)),
+                q.models == 1 || q.costs == 1,
+            ),
             // A JSON witness is never split: the models level decides.
-            Format::Json => {
-                let w = self.json_model(ev, t, &shown);
-                match q.models {
-                    0 => Some(w),
-                    1 => {
-                        self.pending = Some(w);
-                        None
-                    }
-                    _ => None,
-                }
-            }
+            Format::Json => ((q.models == 0).then(|| self.json_model(&m)), q.models == 1),
             Format::Competition => {
-                self.last_answer = Some((ev.number, t));
-                self.last_model = Some((shown, ev.costs.map(|c| c.to_vec())));
+                self.last_answer = Some((m.number, t));
+                self.last_model = Some((m.shown, m.costs));
                 return Ok(());
             }
             Format::Nothing => return Ok(()),
         };
+        if keep {
+            self.pending = Some(m);
+        }
+        let text = now;
         if let Some(text) = text {
             self.out.write_all(text.as_bytes())?;
             self.witnesses += u64::from(self.format == Format::Json);
@@ -354,21 +365,22 @@ impl<W: Write> Report for Printer<W> {
 impl<W: Write> Printer<W> {
     /// A model's lines in clasp's text format: `Answer:` (not at verbosity 0), then as asked its
     /// atoms with its consequences, and its optimization line.
-    fn text_model(&self, ev: &ModelEvent<'_>, t: f64, shown: &[Vec<u8>], atoms: bool, costs: bool) -> String {
+    fn text_model(&self, m: &Printed, atoms: bool, costs: bool) -> String {
         let mut s = if self.verbose == 0 {
             String::new()
         } else {
-            format!("Answer: {} (Time: {t:.3}s)\n", ev.number)
+            format!("Answer: {} (Time: {:.3}s)\n", m.number, m.t)
         };
         if atoms {
-            let names: Vec<String> = shown.iter().map(|a| String::from_utf8_lossy(a).into_owned()).collect();
+            let names: Vec<String> =
+                m.shown.iter().map(|a| String::from_utf8_lossy(a).into_owned()).collect();
             s.push_str(&names.join(" "));
             s.push('\n');
-            if let Some((lo, hi)) = ev.consequences {
+            if let Some((lo, hi)) = m.consequences {
                 s.push_str(&format!("Consequences: [{lo};{hi}]\n"));
             }
         }
-        if let Some(c) = ev.costs.filter(|_| costs) {
+        if let Some(c) = m.costs.as_deref().filter(|_| costs) {
             s.push_str(&format!("Optimization: {}\n", Self::costs_line(c)));
         }
         s
