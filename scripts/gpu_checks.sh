@@ -31,31 +31,39 @@ fi
 if has sanitize; then
     # Each tool on a tight and a non-tight program, both learning schemes, an optimization, a
     # program with head cycles, a race of two engines, and the search farm (a model, and a proof
-    # that there is none).
+    # that there is none; one farm, and two on device 0 dividing the space, relaying nogoods).
     q=/tmp/qbf.aspif
     python3 instances/gen/qbf/generate.py --xs 10 --ys 10 --terms 18 --seed 4 > $q
     for tool in memcheck racecheck; do
-        fails=0
+        fails=0 runs=0
         for args in "-n 0 instances/queens.aspif" "--learning=fwd -n 0 instances/queens.aspif" \
             "-n 0 instances/hamiltonian.aspif" "--learning=fwd instances/tiling.aspif" \
             "-n 0 instances/disjunction.aspif" "-n 0 $q" "-t 2 instances/colouring.aspif" \
             "--gpu-mode=farm --gpu-searches=2 tests/conformance/tight/4-queens.smodels" \
-            "--gpu-mode=farm --gpu-searches=2 tests/conformance/tight/bug1.smodels"; do
+            "--gpu-mode=farm --gpu-searches=2 tests/conformance/tight/bug1.smodels" \
+            "--gpu-mode=farm --gpu-searches=4 --gpu-devices=0,0 -t 2,split tests/conformance/tight/4-queens.smodels" \
+            "--gpu-mode=farm --gpu-searches=4 --gpu-devices=0,0 tests/conformance/tight/bug1.smodels"; do
             log=$OUT/$tool.txt
             echo "== $args" >> $log
             $K 300 compute-sanitizer --tool $tool --error-exitcode 99 $B/yasmin --backend=cuda -q $args >> $log 2>&1
             rc=$?
+            runs=$((runs + 1))
             case $rc in 10|20|30) ;; *) fails=$((fails + 1)); echo "   rc=$rc: $args";; esac
         done
-        echo "$tool: 9 runs, $fails failed; $(grep -cE 'ERROR SUMMARY: 0 errors|RACECHECK SUMMARY: 0 hazards' $OUT/$tool.txt) clean summaries"
+        echo "$tool: $runs runs, $fails failed; $(grep -cE 'ERROR SUMMARY: 0 errors|RACECHECK SUMMARY: 0 hazards' $OUT/$tool.txt) clean summaries"
     done
 fi
 
 if has diff; then
+    # DIFF_FARM_DEVICES: the farm also on these devices (0,0: two farms on device 0), competing and
+    # in split mode.
+    YASMIN_DIFF_FARM_DEVICES=${DIFF_FARM_DEVICES:-0,0} \
     YASMIN_DIFF_BACKEND=cuda YASMIN_DIFF_FARM=${DIFF_FARM:-64} YASMIN_DIFF_PROGRAMS=${DIFF_PROGRAMS:-200} YASMIN_DIFF_PROJECTED=40 YASMIN_DIFF_THREADS=8 \
         $K 420 $B/differential-tests yasmin_agrees > $OUT/diff.txt 2>&1
     echo "differential rc=$?: $(summary $OUT/diff.txt 'test result|differential: [0-9]+ programs|disagree')"
-    YASMIN_DIFF_BACKEND=cuda $K 420 $B/differential-tests regressions_agree_with_brute_force > $OUT/regressions.txt 2>&1
+    # Every check of a regression runs in a child of its own, which opens the devices afresh
+    # (all of them, where searches are dealt out over several): minutes on a two-GPU machine.
+    YASMIN_DIFF_BACKEND=cuda $K ${REGRESSIONS_LIMIT:-560} $B/differential-tests regressions_agree_with_brute_force > $OUT/regressions.txt 2>&1
     echo "regressions rc=$?: $(summary $OUT/regressions.txt 'test result|panicked|disagree')"
 fi
 

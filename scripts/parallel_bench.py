@@ -33,7 +33,7 @@ def run(cmd, timeout):
     try:
         j = json.loads(out)
     except json.JSONDecodeError:
-        return "ERROR", wall, None
+        return "ERROR", wall, None, {}
     result = j.get("Result", "")
     stopped = "TIME LIMIT" in j or "INTERRUPTED" in j
     if result == "OPTIMUM FOUND" and not stopped:
@@ -45,7 +45,10 @@ def run(cmd, timeout):
     else:
         status = "TIMEOUT"
     costs = j["Models"].get("Costs")
-    return status, min(wall, j["Time"]["Total"] + 0.0), costs
+    # With --stats: the traffic between the search farms of several GPUs.
+    mine = (j.get("Stats") or {}).get("Yasmin") or {}
+    traffic = {k: mine[k] for k in ("Relayed", "RelayedBytes") if k in mine}
+    return status, min(wall, j["Time"]["Total"] + 0.0), costs, traffic
 
 
 def main():
@@ -67,14 +70,16 @@ def main():
                        f"--time-limit={int(args.timeout)}", *extra, f]
             else:
                 cmd = [args.yasmin, "--outf=2", "-q", f"--time-limit={args.timeout}", *extra, f]
-            status, t, costs = run(cmd, args.timeout)
+            status, t, costs, traffic = run(cmd, args.timeout)
             rows.append({"instance": name, "config": cfg, "status": status, "time": round(t, 3),
-                         "costs": json.dumps(costs) if costs else ""})
-            print(f"{name[:40]:40} {cfg:32} {status:8} {t:7.2f}", flush=True)
-    with open(args.out, "w", newline="") as fh:
-        w = csv.DictWriter(fh, fieldnames=list(rows[0].keys()))
-        w.writeheader()
-        w.writerows(rows)
+                         "costs": json.dumps(costs) if costs else "",
+                         "relayed": traffic.get("Relayed", ""), "relayed_bytes": traffic.get("RelayedBytes", "")})
+            print(f"{name[:40]:40} {cfg:32} {status:8} {t:7.2f} {traffic or ''}", flush=True)
+            # Written after every run: a run cut short keeps what it measured.
+            with open(args.out, "w", newline="") as fh:
+                w = csv.DictWriter(fh, fieldnames=list(rows[0].keys()))
+                w.writeheader()
+                w.writerows(rows)
     names = list(dict.fromkeys(r["instance"] for r in rows))
     print()
     print("| instance | " + " | ".join(args.config) + " |")

@@ -86,6 +86,9 @@ counters! {
     unfounded_sets: "Unfounded", Yasmin, ["Yasmin", "Unfounded"], Add, rate: false, zero: true;
     /// Completions of an assignment no rule was applicable in.
     completions: "Completions", Yasmin, ["Yasmin", "Completions"], Add, rate: false, zero: true;
+    /// Nogoods the host relayed between the search farms of several devices, and their bytes.
+    relayed: "Relayed", Yasmin, ["Yasmin", "Relayed"], Add, rate: true, zero: false;
+    relayed_bytes: "Relayed bytes", Yasmin, ["Yasmin", "RelayedBytes"], Add, rate: true, zero: false;
     /// Propagation rounds on the device (the CUDA engine's; none on the CPU).
     rounds: "Rounds", Yasmin, ["Yasmin", "Rounds"], Add, rate: true, zero: false;
 }

@@ -22,6 +22,8 @@
 //! scripts/setup-test-env.sh), YASMIN_DIFF_VERBOSE (print every program before checking it),
 //! YASMIN_DIFF_BACKEND (`cpu`, the default, or `cuda` to check the GPU engine on the device),
 //! YASMIN_DIFF_FARM (N: also one model from the GPU search farm's N searches, on the device),
+//! YASMIN_DIFF_FARM_DEVICES (LIST: also from a farm on each of these devices, competing and in
+//! split mode),
 //! YASMIN_BIN (the yasmin binary that explains a failed check, where cargo's is not there: test
 //! binaries copied to the device). Every solve runs in a forked child (`in_child`).
 //! The test fails, never skips, when clingo cannot be imported.
@@ -538,22 +540,35 @@ fn check(
                 one.models = Some(1);
                 one.farm = Some(n as u32);
                 one.opt_mode = OptMode::Ignore;
-                let (o, got) = run_yasmin(p, &one)?;
-                let right = match got.as_slice() {
-                    [] => r.sets.is_empty() && o.exhausted,
-                    [m] => r.sets.contains(m),
-                    _ => false,
-                };
-                if !right {
-                    return Err(format!(
-                        "the farm gives {} ({}): {}\n{} gives {}: {}",
-                        got.len(),
-                        o.engine,
-                        fmt_sets(&got),
-                        r.source,
-                        r.sets.len(),
-                        fmt_sets(&r.sets)
-                    ));
+                // YASMIN_DIFF_FARM_DEVICES=LIST: also a farm on each device of LIST (0,0: two on
+                // device 0), competing and dividing the space.
+                let mut runs = vec![one.clone()];
+                if let Ok(list) = std::env::var("YASMIN_DIFF_FARM_DEVICES") {
+                    one.gpu_devices = list.split(',').filter_map(|d| d.trim().parse().ok()).collect();
+                    runs.push(one.clone());
+                    one.split = true;
+                    runs.push(one);
+                }
+                for one in runs {
+                    let (o, got) = run_yasmin(p, &one)?;
+                    let right = match got.as_slice() {
+                        [] => r.sets.is_empty() && o.exhausted,
+                        [m] => r.sets.contains(m),
+                        _ => false,
+                    };
+                    if !right {
+                        return Err(format!(
+                            "the farm on devices {:?}{} gives {} ({}): {}\n{} gives {}: {}",
+                            one.gpu_devices,
+                            if one.split { ", split" } else { "" },
+                            got.len(),
+                            o.engine,
+                            fmt_sets(&got),
+                            r.source,
+                            r.sets.len(),
+                            fmt_sets(&r.sets)
+                        ));
+                    }
                 }
             }
         }

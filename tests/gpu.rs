@@ -425,3 +425,46 @@ gpu_test! {
         assert!(checked > 100 && failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
     }
 }
+
+gpu_test! {
+    /// Farms on several devices (issue #31): two on device 0 as if they were two devices, and one
+    /// on each device where there are several; competing and dividing the space into cubes, with
+    /// the exchange relayed through the host. Every tight program of the corpus without
+    /// optimization: one of its answer sets, or a proof of none.
+    fn gpu_farms_on_several_devices_answer_the_corpus() {
+        let mut lists = vec![vec![0, 0]];
+        let count = yasmin::engine::cuda::device_count().unwrap_or(1);
+        if count > 1 {
+            lists.push((0..count).collect());
+        }
+        let (mut checked, mut failures) = (0, Vec::new());
+        for devices in lists {
+            for split in [false, true] {
+                let mut opts = options_on(Backend::Cuda, Learning::Res, Heuristic::Activity);
+                opts.models = Some(1);
+                opts.farm = Some(64);
+                opts.gpu_devices = devices.clone();
+                opts.split = split;
+                for (path, expected) in ["tight", "aggregates"].iter().flat_map(|f| conformance(f)) {
+                    let program = read_program(&std::fs::read(&path).unwrap()).unwrap();
+                    let problem = complete(&program, &StopToken::default()).unwrap();
+                    if program.minimize().next().is_some() || !problem.is_tight() {
+                        continue;
+                    }
+                    checked += 1;
+                    let (outcome, got, _) = answer_sets(&program, &opts);
+                    let right = match got.as_slice() {
+                        [] => expected.is_empty() && outcome.exhausted,
+                        [m] => expected.contains(m) && !outcome.exhausted,
+                        _ => false,
+                    };
+                    if !right || outcome.engine != "cuda-farm" {
+                        failures.push(format!("{} (devices {devices:?}, split {split}): {got:?} from {}", path.display(), outcome.engine));
+                    }
+                }
+            }
+        }
+        eprintln!("GPU farms on several devices: {}/{checked} runs agree", checked - failures.len());
+        assert!(checked > 200 && failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+    }
+}

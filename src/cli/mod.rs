@@ -108,6 +108,13 @@ pub struct Cli {
     #[arg(long = "gpu-searches", value_name = "N", default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=1_000_000))]
     pub gpu_searches: u32,
 
+    /// The CUDA devices to search on: all (the default), or their numbers (0,1). The searches of
+    /// -t N are dealt out over them; the search farm runs a farm on each, which exchange learned
+    /// nogoods through the host, or with -t N,split divide the search space among them. A device
+    /// given twice runs two farms.
+    #[arg(long = "gpu-devices", value_name = "LIST", default_value = "all", value_parser = parse_gpu_devices)]
+    pub gpu_devices: GpuDevices,
+
     /// Which engine runs the search: cpu, cuda (an NVIDIA GPU), or auto (cuda when a GPU is
     /// present, else cpu). The default is cpu while the CUDA engine is slower (BENCHMARKS.md).
     #[arg(long = "backend", default_value_t = SolveOptions::default().backend, value_parser = named::<Backend>())]
@@ -358,6 +365,7 @@ impl Cli {
             portfolio,
             distribute: self.distribute.0,
             farm: (self.gpu_mode == GpuMode::Farm).then_some(self.gpu_searches),
+            gpu_devices: self.gpu_devices.0.clone().unwrap_or_default(),
             fault: None,
         })
     }

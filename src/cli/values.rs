@@ -94,6 +94,28 @@ pub(super) fn parse_threads(s: &str) -> Result<ParallelMode, String> {
     }
 }
 
+/// `--gpu-devices`: CUDA device ordinals, `0,1` or `all` (`None`); a device given twice runs
+/// two farms (or takes two shares of the searches).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GpuDevices(pub Option<Vec<u32>>);
+
+pub(super) fn parse_gpu_devices(s: &str) -> Result<GpuDevices, String> {
+    if s == "all" {
+        return Ok(GpuDevices(None));
+    }
+    let mut list = Vec::new();
+    for x in s.split(',') {
+        let d = x
+            .trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|&d| d < 1024)
+            .ok_or_else(|| format!("'{s}': expected all, or device numbers separated by commas (0,1)"))?;
+        list.push(d);
+    }
+    Ok(GpuDevices(Some(list)))
+}
+
 /// `--gpu-block-threads`: a block size the cooperative kernel is tried with.
 pub(super) fn block_threads(s: &str) -> Result<u32, String> {
     match s.parse::<u32>() {
@@ -281,6 +303,17 @@ mod tests {
         assert!(parse_threads("4,race").is_err());
         assert_eq!(Cli::parse_from(["yasmin", "-t", "3"]).parallel.threads, 3);
         assert_eq!(Cli::parse_from(["yasmin"]).parallel, ParallelMode { threads: 1, split: false });
+    }
+
+    #[test]
+    fn gpu_devices() {
+        assert_eq!(parse_gpu_devices("all"), Ok(GpuDevices(None)));
+        assert_eq!(parse_gpu_devices("1,0"), Ok(GpuDevices(Some(vec![1, 0]))));
+        assert_eq!(parse_gpu_devices("0,0"), Ok(GpuDevices(Some(vec![0, 0]))), "two farms on device 0");
+        for bad in ["", "0,", "x", "-1", "4096"] {
+            assert!(parse_gpu_devices(bad).is_err(), "{bad}");
+        }
+        assert_eq!(Cli::parse_from(["yasmin"]).gpu_devices, GpuDevices(None));
     }
 
     #[test]

@@ -250,6 +250,9 @@ pub struct SearchOptions {
     /// How many engines share the GPU (the searches of a parallel run); a CUDA engine's grid
     /// takes this share of the multiprocessors.
     pub gpu_share: u32,
+    /// The CUDA device a CUDA engine runs on (its ordinal; a parallel run deals its searches
+    /// out over [`SolveOptions::gpu_devices`]).
+    pub gpu_device: u32,
     /// Which learned nogoods the search gives the other searches of a parallel run (`None`: a
     /// single search, none).
     pub share: Option<Distribute>,
@@ -292,6 +295,7 @@ impl Default for SearchOptions {
             gpu_conflicts: 8,
             perturb: 0,
             gpu_share: 1,
+            gpu_device: 0,
             share: None,
         }
     }
@@ -332,6 +336,10 @@ pub struct SolveOptions {
     /// The GPU search farm (`solve/farm.rs`): its searches (0: as many as the device's
     /// multiprocessors take by default); `None`: off.
     pub farm: Option<u32>,
+    /// The CUDA devices the GPU searches run on (ordinals; empty: every device there is): the
+    /// searches of a parallel run are dealt out over them, and the search farm runs one farm on
+    /// each.
+    pub gpu_devices: Vec<u32>,
     /// clasp's `--opt-mode=MODE,BOUND...`: an initial bound on the costs, highest priority
     /// first (levels not given are unbounded): only models costing at most this (compared
     /// lexicographically) are looked for.
@@ -360,6 +368,7 @@ impl Default for SolveOptions {
             portfolio: Vec::new(),
             distribute: Some(Distribute::DEFAULT),
             farm: None,
+            gpu_devices: Vec::new(),
             opt_bound: None,
             progress: None,
             fault: None,

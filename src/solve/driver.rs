@@ -29,6 +29,8 @@ pub(super) struct Driver<'a> {
     pub start: Instant,
     /// What the answer-set check needs of the program, made at the first model.
     verifier: OnceLock<Verifier>,
+    /// The CUDA devices the GPU searches run on, resolved at the first GPU search.
+    gpu_devices: OnceLock<Vec<u32>>,
 }
 
 /// What a solve has gathered over its sources: their statistics (summed, as clasp's are), when
@@ -192,7 +194,15 @@ impl<'a> Driver<'a> {
                 return Ok(Err(Outcome::stopped(i.0)));
             }
         };
-        Ok(Ok(Driver { program, deps, problem, opts, start, verifier: OnceLock::new() }))
+        Ok(Ok(Driver {
+            program,
+            deps,
+            problem,
+            opts,
+            start,
+            verifier: OnceLock::new(),
+            gpu_devices: OnceLock::new(),
+        }))
     }
 
     /// Ends the driver; a big program's tables are freed aside ([`drop_aside`]), so that the
@@ -246,6 +256,12 @@ impl<'a> Driver<'a> {
     ) -> Result<Option<Search<'a>>, SolveError> {
         let t0 = Instant::now();
         self.opts.stop.enter(Phase::Setup);
+        let mut opts = opts.clone();
+        if self.opts.backend != super::config::Backend::Cpu {
+            let devices = self.gpu_devices();
+            opts.gpu_device = devices[index as usize % devices.len()];
+        }
+        let opts = &opts;
         let Some(mut engine) = make_engine(Arc::clone(&self.problem), self.opts.backend, opts, stop)? else {
             return Ok(None);
         };
@@ -310,6 +326,20 @@ impl<'a> Driver<'a> {
     }
 
     /// How the searches of a parallel run divide their work; `None` for one search.
+    /// The CUDA devices the GPU searches run on: those `--gpu-devices` lists, or every device
+    /// there is (device 0 where none can be counted: the engine then says why it cannot run).
+    pub fn gpu_devices(&self) -> &[u32] {
+        self.gpu_devices.get_or_init(|| {
+            if !self.opts.gpu_devices.is_empty() {
+                return self.opts.gpu_devices.clone();
+            }
+            match crate::engine::cuda::device_count() {
+                Ok(n) if n > 0 => (0..n).collect(),
+                _ => vec![0],
+            }
+        })
+    }
+
     pub fn parallel(&self) -> Option<super::portfolio::Mode> {
         use super::portfolio::Mode;
         (self.opts.threads > 1).then_some(if self.opts.split { Mode::Split } else { Mode::Compete })

@@ -3,6 +3,10 @@
 //! first search to find a total assignment answers (it is verified by the driver, as every
 //! model), and the first to derive a conflict at level 0 proves that there is none.
 //!
+//! With several devices (`--gpu-devices`) a farm runs on each: they compete on the whole space,
+//! or with split mode each takes cubes of it (`cubes.rs`), and the host relays the nogoods they
+//! exchange.
+//!
 //! The farm answers the question of one model (or none) of a tight program. Where it cannot
 //! (more models, optimization, consequences, a non-tight program) the usual search runs and a
 //! warning says why; where the GPU cannot be used, `--backend=auto` falls back to the usual
@@ -10,19 +14,36 @@
 
 use super::SolveError;
 use super::config::Backend;
+use super::cubes::Cubes;
 use super::driver::{Driver, Event, Found, Source, Tally, Wants};
 use crate::engine::EngineStats;
 use crate::engine::cuda::farm::{Farm, FarmConfig, FarmState, tables};
 use crate::nogoods::Lit;
+use std::time::Instant;
 
 /// Searches a multiprocessor runs when `--gpu-searches` gives no number.
 pub const SEARCHES_PER_SM: u32 = 8;
 
-/// The farm, once it has answered: the winning search.
+/// The farms, a device each, and what they have come to.
 pub(super) struct FarmSource {
-    farm: Farm,
+    /// Each device's farm (`None`: idle, its cube closed, or failed).
+    farms: Vec<Option<Farm>>,
+    devices: Vec<u32>,
+    cubes: Cubes,
+    config: FarmConfig,
+    /// Whether the farms exchange learned nogoods through the host.
+    share: bool,
     answered: bool,
+    /// The winning search, numbered over every device's searches.
     winner: Option<u32>,
+    /// The counters of farms that have ended (a cube closed), and the searches that failed.
+    ended: EngineStats,
+    failed: u32,
+    /// Nogoods the host relayed between the farms, and their bytes; farms started.
+    relayed: u64,
+    relayed_bytes: u64,
+    started: u32,
+    since: Instant,
 }
 
 /// Why the farm, asked for, does not take this solve (`None`: it does, or it was not asked for;
@@ -39,28 +60,151 @@ pub(super) fn declined(d: &Driver<'_>, one_model: bool) -> Option<String> {
     tables::unsupported(&d.problem).map(str::to_string)
 }
 
+/// The message of a device error of the farm.
+fn farm_err(e: String) -> SolveError {
+    SolveError::Engine(format!("the search farm: {e}"))
+}
+
 impl FarmSource {
-    /// Sets the farm up; `Ok(None)` when it cannot run where that is no error (the usual search
-    /// then runs) or when the stop token came first (then `stopped` says so).
+    /// Sets a farm up on each device (`--gpu-devices`; with split mode each on a cube of its
+    /// own); `Ok(None)` when it cannot run where that is no error (the usual search then runs)
+    /// or when the stop token came first (then `stopped` says so).
     pub fn new(d: &Driver<'_>) -> Result<Option<FarmSource>, SolveError> {
         let Some(want) = d.opts.farm else { return Ok(None) };
-        let set_up = || -> Result<Option<Farm>, String> {
-            let searches = if want == 0 { Farm::multiprocessors()? * SEARCHES_PER_SM } else { want };
-            let c = FarmConfig::new(searches, d.opts.distribute.is_some(), d.opts.seed as u32);
-            Farm::new_until(&d.problem, &c, &d.opts.stop)
+        let devices = d.gpu_devices().to_vec();
+        let set_up = || -> Result<Option<FarmSource>, String> {
+            if !Farm::load_until(&devices, &d.opts.stop)? {
+                return Ok(None);
+            }
+            let searches =
+                if want == 0 { Farm::multiprocessors(devices[0])? * SEARCHES_PER_SM } else { want };
+            let share = d.opts.distribute.is_some();
+            let cubes = if d.opts.split && devices.len() > 1 {
+                Cubes::split(&d.problem, devices.len())
+            } else {
+                Cubes::whole(devices.len())
+            };
+            let mut src = FarmSource {
+                farms: (0..devices.len()).map(|_| None).collect(),
+                devices,
+                cubes,
+                config: FarmConfig::new(searches, share, d.opts.seed as u32),
+                share,
+                answered: false,
+                winner: None,
+                ended: EngineStats::default(),
+                failed: 0,
+                relayed: 0,
+                relayed_bytes: 0,
+                started: 0,
+                since: Instant::now(),
+            };
+            for k in 0..src.devices.len() {
+                if !src.start(d, k)? {
+                    return Ok(None);
+                }
+            }
+            Ok(Some(src))
         };
         match set_up() {
-            Ok(Some(farm)) => {
-                log::info!("search farm: {} searches on the GPU", farm.searches);
-                Ok(Some(FarmSource { farm, answered: false, winner: None }))
+            Ok(Some(src)) => {
+                let searches: u32 = src.farms.iter().flatten().map(|f| f.searches).sum();
+                log::info!("search farm: {searches} searches on {} GPU(s)", src.devices.len());
+                Ok(Some(src))
             }
             Ok(None) => Ok(None),
             Err(e) if d.opts.backend == Backend::Auto => {
                 log::warn!("--gpu-mode=farm: {e}; the usual search runs");
                 Ok(None)
             }
-            Err(e) => Err(SolveError::Engine(format!("the search farm: {e}"))),
+            Err(e) => Err(farm_err(e)),
         }
+    }
+
+    /// (Re)starts device `k`'s farm on its cube (none: it idles); false if the stop came first.
+    fn start(&mut self, d: &Driver<'_>, k: usize) -> Result<bool, String> {
+        if let Some(old) = self.farms[k].take() {
+            self.take_stats(&old);
+        }
+        let Some(cube) = self.cubes.cube(k) else { return Ok(true) };
+        let seed = self.config.seed.wrapping_add(self.started.wrapping_mul(0x9e37_79b9));
+        let c = FarmConfig { cube: cube.to_vec(), seed, ..self.config.clone() };
+        self.started += 1;
+        let Some(farm) = Farm::new_until(&d.problem, &c, self.devices[k], &d.opts.stop)? else {
+            return Ok(false);
+        };
+        if !cube.is_empty() {
+            log::info!("search farm: device {} searches the cube {:?}", self.devices[k], cube);
+        }
+        self.farms[k] = Some(farm);
+        Ok(true)
+    }
+
+    fn take_stats(&mut self, farm: &Farm) {
+        match farm.stats() {
+            Ok((stats, failed)) => {
+                stats.iter().for_each(|s| self.ended += s);
+                self.failed += failed;
+            }
+            Err(e) => log::warn!("search farm: its statistics could not be read: {e}"),
+        }
+    }
+
+    /// Relays each farm's exported nogoods to the others (with its cube, [`Cubes::carry`]).
+    fn relay(&mut self) -> Result<(), String> {
+        let live: Vec<usize> = (0..self.farms.len()).filter(|&k| self.farms[k].is_some()).collect();
+        if !self.share || live.len() < 2 {
+            return Ok(());
+        }
+        let mut exports = Vec::with_capacity(live.len());
+        for &k in &live {
+            exports.push(self.farms[k].as_mut().map_or(Ok(Vec::new()), Farm::exports)?);
+        }
+        for &to in &live {
+            let cubes = &self.cubes;
+            let batch: Vec<Vec<u32>> = live
+                .iter()
+                .zip(&exports)
+                .filter(|&(&from, _)| from != to)
+                .flat_map(|(&from, goods)| goods.iter().filter_map(move |g| cubes.carry(from, to, g)))
+                .collect();
+            self.count(&batch);
+            if let Some(f) = self.farms[to].as_mut() {
+                f.import(&batch)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn count(&mut self, batch: &[Vec<u32>]) {
+        self.relayed += batch.len() as u64;
+        // An entry's words: its sequence number, its origin and length, its literals.
+        self.relayed_bytes += batch.iter().map(|g| 4 * (g.len() as u64 + 2)).sum::<u64>();
+    }
+
+    /// Device `k`'s farm proved that its cube has no model: the cube is closed (a nogood for the
+    /// others), and the devices it freed start on their next cube.
+    fn close(&mut self, d: &Driver<'_>, k: usize) -> Result<(), String> {
+        let (cube, moved) = self.cubes.closed(k);
+        if let Some(old) = self.farms[k].take() {
+            self.take_stats(&old);
+        }
+        if self.share && !cube.is_empty() && cube.len() <= tables::XLEN {
+            let g: Vec<u32> = cube.iter().map(|l: &Lit| l.0).collect();
+            for to in 0..self.farms.len() {
+                let Some(g) = self.cubes.fit(to, g.clone()) else { continue };
+                self.count(std::slice::from_ref(&g));
+                if let Some(f) = self.farms[to].as_mut() {
+                    f.import(std::slice::from_ref(&g))?;
+                }
+            }
+        }
+        for j in moved {
+            if !self.start(d, j)? {
+                break;
+            }
+        }
+        Ok(())
     }
 }
 
@@ -73,32 +217,43 @@ impl Source for FarmSource {
             if let Some(stop) = d.opts.stop.reached() {
                 return Ok(Event::Stopped(stop));
             }
-            match self.farm.run_slice().map_err(|e| SolveError::Engine(format!("the search farm: {e}")))? {
-                FarmState::Running => continue,
-                FarmState::Unsat => {
-                    self.answered = true;
-                    return Ok(Event::Exhausted);
+            // Every farm's slice runs at once; then each is waited for.
+            for f in self.farms.iter_mut().flatten() {
+                f.launch_slice().map_err(farm_err)?;
+            }
+            let mut states = Vec::new();
+            for (k, f) in self.farms.iter_mut().enumerate() {
+                if let Some(f) = f {
+                    states.push((k, f.finish_slice().map_err(farm_err)?));
                 }
-                FarmState::Failed => {
-                    return Err(SolveError::Internal("every search of the farm failed".into()));
+            }
+            for &(k, state) in &states {
+                if let FarmState::Model(s) = state {
+                    return self.model(d, k, s);
                 }
-                FarmState::Model(s) => {
-                    self.answered = true;
-                    self.winner = Some(s);
-                    let vals = self
-                        .farm
-                        .values(s)
-                        .map_err(|e| SolveError::Engine(format!("the search farm: {e}")))?;
-                    let atoms = (0..=d.problem.num_atoms as usize).map(|a| a > 0 && vals[a] == 1).collect();
-                    return Ok(Event::Model(Found {
-                        atoms,
-                        costs: None,
-                        blocking: Vec::new(),
-                        fixed: Vec::new(),
-                        excluded: false,
-                        source: 0,
-                    }));
+            }
+            self.relay().map_err(farm_err)?;
+            for &(k, state) in &states {
+                match state {
+                    FarmState::Running | FarmState::Model(_) => {}
+                    FarmState::Unsat => self.close(d, k).map_err(farm_err)?,
+                    FarmState::Failed => {
+                        log::warn!("search farm: every search on device {} failed", self.devices[k]);
+                        if let Some(old) = self.farms[k].take() {
+                            self.take_stats(&old);
+                        }
+                        for j in self.cubes.failed(k) {
+                            self.start(d, j).map_err(farm_err)?;
+                        }
+                    }
                 }
+            }
+            if self.cubes.all_closed() {
+                self.answered = true;
+                return Ok(Event::Exhausted);
+            }
+            if !self.cubes.any_live() {
+                return Err(SolveError::Internal("every search of the farm failed".into()));
             }
         }
     }
@@ -112,19 +267,57 @@ impl Source for FarmSource {
     }
 
     fn finish(&mut self, tally: &mut Tally) {
-        match self.farm.stats() {
-            Ok((stats, failed)) => {
-                let mut sum = EngineStats::default();
-                stats.iter().for_each(|s| sum += s);
-                tally.stats += &sum;
-                if failed > 0 {
-                    log::warn!("search farm: {failed} searches failed");
+        let mut sum = std::mem::take(&mut self.ended);
+        let mut searches = 0;
+        for f in self.farms.iter().flatten() {
+            searches += f.searches;
+            match f.stats() {
+                Ok((stats, failed)) => {
+                    stats.iter().for_each(|s| sum += s);
+                    self.failed += failed;
                 }
+                Err(e) => log::warn!("search farm: its statistics could not be read: {e}"),
             }
-            Err(e) => log::warn!("search farm: its statistics could not be read: {e}"),
         }
+        if self.failed > 0 {
+            log::warn!("search farm: {} searches failed", self.failed);
+        }
+        if self.devices.len() > 1 {
+            let secs = self.since.elapsed().as_secs_f64().max(1e-9);
+            log::info!(
+                "search farms: {} nogoods ({} bytes) relayed between {} devices, {:.0} a second ({:.0} bytes)",
+                self.relayed,
+                self.relayed_bytes,
+                self.devices.len(),
+                self.relayed as f64 / secs,
+                self.relayed_bytes as f64 / secs
+            );
+        }
+        sum.relayed = self.relayed;
+        sum.relayed_bytes = self.relayed_bytes;
+        tally.stats += &sum;
         tally.engine = "cuda-farm";
-        tally.threads = Some((self.farm.searches, self.winner));
+        tally.threads = Some((searches.max(self.config.searches), self.winner));
+    }
+}
+
+impl FarmSource {
+    /// Search `s` of device `k`'s farm found a total assignment: the model.
+    fn model(&mut self, d: &Driver<'_>, k: usize, s: u32) -> Result<Event, SolveError> {
+        self.answered = true;
+        let before: u32 = self.farms[..k].iter().flatten().map(|f| f.searches).sum();
+        self.winner = Some(before + s);
+        let farm = self.farms[k].as_ref().ok_or_else(|| SolveError::Internal("no farm answered".into()))?;
+        let vals = farm.values(s).map_err(farm_err)?;
+        let atoms = (0..=d.problem.num_atoms as usize).map(|a| a > 0 && vals[a] == 1).collect();
+        Ok(Event::Model(Found {
+            atoms,
+            costs: None,
+            blocking: Vec::new(),
+            fixed: Vec::new(),
+            excluded: false,
+            source: 0,
+        }))
     }
 }
 

@@ -145,7 +145,12 @@ pub fn one_search(task: &str) {
 fn start<'a>(d: &Driver<'a>, i: u32, race: &Race) -> Result<Option<Search<'a>>, SolveError> {
     let mut opts = race.configurations[i as usize].clone();
     opts.perturb = perturb_key(d.opts.seed, i);
-    opts.gpu_share = d.opts.threads;
+    // Searches are dealt out over the devices (Driver::search): each device's share.
+    opts.gpu_share = if d.opts.backend == Backend::Cpu {
+        d.opts.threads
+    } else {
+        d.opts.threads.div_ceil(d.gpu_devices().len() as u32)
+    };
     opts.share = d.opts.distribute.filter(|_| race.exchange.is_some());
     if race.split.is_some() {
         // A guiding path is decided before anything else: the CUDA engine's kernel must not

@@ -42,6 +42,8 @@ pub struct DeviceOptions {
     pub own_stream: bool,
     /// Threads per block of the launches with a thread per item ([`Gpu::tpb`]).
     pub tpb: u32,
+    /// The CUDA device (its ordinal).
+    pub ordinal: u32,
 }
 
 /// The launch of the propagation to the fixpoint (fixpoint.cu).
@@ -117,12 +119,22 @@ impl Device {
         }
     }
 
-    /// Opens the device and loads the kernels (compiled by NVRTC the first time, seconds; then
-    /// from the PTX cache) on a thread of their own, polling `stop` meanwhile: false if it came
-    /// first (the thread finishes aside).
-    pub fn load_kernels_until(stop: &crate::stop::StopToken) -> DResult<bool> {
+    /// The CUDA devices there are (after [`Device::probe`]).
+    pub fn count() -> DResult<u32> {
         Self::probe()?;
-        let load = std::thread::spawn(|| {
+        cudarc::driver::CudaContext::device_count().map(|n| n.max(0) as u32).map_err(err("device count"))
+    }
+
+    /// Opens the devices `ordinals` and loads the kernels on each (compiled by NVRTC the first
+    /// time, seconds; then from the PTX cache) on a thread of their own, polling `stop`
+    /// meanwhile: false if it came first (the thread finishes aside).
+    pub fn load_kernels_until(ordinals: &[u32], stop: &crate::stop::StopToken) -> DResult<bool> {
+        let there = Self::count()?;
+        if let Some(o) = ordinals.iter().find(|&&o| o >= there) {
+            return Err(format!("there is no CUDA device {o} (devices: 0 to {})", there - 1));
+        }
+        let ordinals = ordinals.to_vec();
+        let load = std::thread::spawn(move || {
             // SIGINT and SIGTERM go to the other threads: the handler installs without SA_RESTART,
             // and NVRTC must not see its reads interrupted.
             // SAFETY: a zeroed sigset filled by sigemptyset/sigaddset; this thread's mask only.
@@ -133,7 +145,7 @@ impl Device {
                 libc::sigaddset(&mut set, libc::SIGTERM);
                 libc::pthread_sigmask(libc::SIG_BLOCK, &set, std::ptr::null_mut());
             }
-            Kernels::shared().map(|_| ())
+            ordinals.iter().try_for_each(|&o| Kernels::on(o).map(|_| ()))
         });
         while !load.is_finished() {
             if stop.reached().is_some() {
@@ -145,11 +157,11 @@ impl Device {
         Ok(true)
     }
 
-    /// Opens device 0, compiles the kernels and uploads the tables. `scores` are the initial
-    /// heuristic scores.
+    /// Opens device `o.ordinal`, compiles the kernels and uploads the tables. `scores` are the
+    /// initial heuristic scores.
     pub fn new(t: &Tables, num_vars: u32, scores: &[f32], o: &DeviceOptions) -> DResult<Device> {
         Self::probe()?;
-        let (ctx, kernels) = Kernels::shared()?;
+        let (ctx, kernels) = Kernels::on(o.ordinal)?;
         // SAFETY: each engine uses one stream, so cross-stream event tracking is not needed.
         unsafe { ctx.disable_event_tracking() };
         let stream = if o.own_stream {

@@ -199,18 +199,27 @@ impl Kernels {
         self.max_dynamic_shared.get(&k).copied().unwrap_or(0)
     }
 
-    /// Device 0's primary context with the kernels loaded, shared by every engine of the process:
-    /// the first engine pays for context creation and module loading, later ones (tests, several
-    /// solves in one process) reuse them. Failures are not cached.
+    /// Device 0's primary context with its kernels ([`Kernels::on`]).
     pub fn shared() -> Result<(Arc<CudaContext>, Arc<Kernels>), String> {
-        static LOADED: Mutex<Option<(Arc<CudaContext>, Arc<Kernels>)>> = Mutex::new(None);
+        Self::on(0)
+    }
+
+    /// Device `ordinal`'s primary context with the kernels loaded, shared by every engine of the
+    /// process that runs there: the first engine pays for context creation and module loading
+    /// (the PTX is compiled once for all devices, and cached), later ones (tests, several solves
+    /// in one process, the searches of a parallel run) reuse them. Failures are not cached.
+    pub fn on(ordinal: u32) -> Result<(Arc<CudaContext>, Arc<Kernels>), String> {
+        type Loaded = HashMap<u32, (Arc<CudaContext>, Arc<Kernels>)>;
+        static LOADED: Mutex<Option<Loaded>> = Mutex::new(None);
         let mut slot = LOADED.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some((ctx, k)) = slot.as_ref() {
+        let loaded = slot.get_or_insert_with(HashMap::new);
+        if let Some((ctx, k)) = loaded.get(&ordinal) {
             return Ok((ctx.clone(), k.clone()));
         }
-        let ctx = CudaContext::new(0).map_err(|e| format!("CUDA context creation failed: {e}"))?;
+        let ctx = CudaContext::new(ordinal as usize)
+            .map_err(|e| format!("CUDA context creation on device {ordinal} failed: {e}"))?;
         let k = Arc::new(Kernels::load(&ctx)?);
-        *slot = Some((ctx.clone(), k.clone()));
+        loaded.insert(ordinal, (ctx.clone(), k.clone()));
         Ok((ctx, k))
     }
 

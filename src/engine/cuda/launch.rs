@@ -17,7 +17,7 @@ use super::layout::{DeviceDb, FarmArgs, FixArgs};
 use cudarc::driver::{CudaContext, CudaSlice, CudaStream, LaunchArgs, LaunchConfig, PushKernelArg};
 use std::sync::Arc;
 
-/// Where an engine's kernels run: device 0's context, the stream the engine queues its work on,
+/// Where an engine's kernels run: its device's context, the stream the engine queues its work on,
 /// the loaded kernels (shared by every engine of the process), and the block size of the
 /// launches with a thread per item.
 pub struct Gpu {

@@ -69,6 +69,11 @@ pub struct CudaEngine {
     timing: Timing,
 }
 
+/// The CUDA devices there are, or why none can be used.
+pub fn device_count() -> Result<u32, String> {
+    Device::count()
+}
+
 /// A device error as the search sees it.
 fn failed(e: String) -> EngineError {
     EngineError(format!("CUDA engine: {e}"))
@@ -87,7 +92,7 @@ impl CudaEngine {
         opts: &SearchOptions,
         stop: &StopToken,
     ) -> Result<Option<Self>, String> {
-        if !Device::load_kernels_until(stop)? {
+        if !Device::load_kernels_until(&[opts.gpu_device], stop)? {
             return Ok(None);
         }
         let t = Tables::new(&p)?;
@@ -111,6 +116,7 @@ impl CudaEngine {
             analyses: analyses && !fwd,
             own_stream: opts.gpu_share > 1,
             tpb,
+            ordinal: opts.gpu_device,
         };
         let mut dev = Device::new(&t, p.num_vars, &scores, &dev_opts)?;
         if stop.reached().is_some() {

@@ -71,10 +71,9 @@ fn dump(t: &FarmTables, path: &Path) {
     std::fs::write(path, b).expect("the dump is written");
 }
 
-/// Runs the farm on every tight program of the corpus's `families` under `c`; returns how many
-/// answered with a model and how many without.
-fn corpus(exe: &Path, dir: &Path, c: &FarmConfig) -> (usize, usize) {
-    let (mut sat, mut unsat) = (0, 0);
+/// The corpus's tight programs: each path, its program, its problem and its answer sets' text.
+fn tight_corpus() -> Vec<(PathBuf, crate::program::Program, crate::nogoods::Problem, String)> {
+    let mut out = Vec::new();
     for family in ["tight", "aggregates"] {
         let mut files: Vec<PathBuf> = std::fs::read_dir(root().join("tests/conformance").join(family))
             .expect("the conformance corpus")
@@ -90,46 +89,79 @@ fn corpus(exe: &Path, dir: &Path, c: &FarmConfig) -> (usize, usize) {
             let expected = std::fs::read_to_string(f.with_extension("expected")).expect("its answer sets");
             let program = read_program(&text).expect("the program reads");
             let Ok(problem) = complete(&program, &StopToken::never()) else { continue };
-            if unsupported(&problem).is_some() {
-                continue;
+            if unsupported(&problem).is_none() {
+                out.push((f, program, problem, expected));
             }
-            let path = dir.join("dump.bin");
-            dump(&FarmTables::new(&problem, c), &path);
-            // A generous limit: the tests beside this one may load the machine, and a lane a
-            // thread waits on every barrier for all 32.
-            let out = Command::new(exe).arg(&path).arg("300").output().expect("the harness runs");
-            let text = String::from_utf8_lossy(&out.stdout);
-            let mut lines = text.lines();
-            let verdict = lines.next().unwrap_or("");
-            let name = f.display();
-            assert!(
-                out.status.success(),
-                "{name}: the harness failed: {:?}\n{}",
-                out.status,
-                String::from_utf8_lossy(&out.stderr)
-            );
-            if !only.is_empty() {
-                eprintln!("{name}: {verdict}; conflicts {}", text.lines().last().unwrap_or(""));
-            }
-            if let Some(s) = verdict.strip_prefix("SAT ") {
-                let vals: Vec<u32> =
-                    lines.next().unwrap_or("").split_whitespace().map(|x| x.parse().unwrap()).collect();
-                assert_eq!(vals.len(), problem.num_vars as usize, "{name}: search {s}'s values");
-                let m: Vec<bool> =
-                    (0..=program.atom_count() as usize).map(|a| a > 0 && vals[a] == 1).collect();
-                let deps = Dependencies::new(&program);
-                assert!(
-                    matches!(check_answer_set(&program, &m, &deps, &StopToken::never()), Verdict::AnswerSet),
-                    "{name}: the farm's model is not an answer set"
-                );
-                assert!(
-                    !expected.trim().is_empty() || expected.lines().count() > 0,
-                    "{name}: a model where there is none"
-                );
+        }
+    }
+    out
+}
+
+/// Runs the harness on `problem` under `c`: the winner's values (a word a variable), or `None`
+/// where the farm proved that there is no model.
+fn run(
+    exe: &Path,
+    dir: &Path,
+    name: &Path,
+    problem: &crate::nogoods::Problem,
+    c: &FarmConfig,
+) -> Option<Vec<u32>> {
+    let path = dir.join("dump.bin");
+    dump(&FarmTables::new(problem, c), &path);
+    // A generous limit: the tests beside this one may load the machine, and a lane a thread
+    // waits on every barrier for all 32.
+    let out = Command::new(exe).arg(&path).arg("300").output().expect("the harness runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let mut lines = text.lines();
+    let verdict = lines.next().unwrap_or("");
+    let name = name.display();
+    assert!(
+        out.status.success(),
+        "{name}: the harness failed: {:?}\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    if std::env::var("YASMIN_FARM_EMU_ONLY").is_ok() {
+        eprintln!("{name}: {verdict}; conflicts {}", text.lines().last().unwrap_or(""));
+    }
+    if let Some(s) = verdict.strip_prefix("SAT ") {
+        let vals: Vec<u32> =
+            lines.next().unwrap_or("").split_whitespace().map(|x| x.parse().unwrap()).collect();
+        assert_eq!(vals.len(), problem.num_vars as usize, "{name}: search {s}'s values");
+        return Some(vals);
+    }
+    assert_eq!(verdict, "UNSAT", "{name}: the farm answered {verdict}");
+    None
+}
+
+/// Asserts that `vals` are an answer set of `program`.
+fn assert_answer_set(name: &Path, program: &crate::program::Program, vals: &[u32]) {
+    let m: Vec<bool> = (0..=program.atom_count() as usize).map(|a| a > 0 && vals[a] == 1).collect();
+    let deps = Dependencies::new(program);
+    assert!(
+        matches!(check_answer_set(program, &m, &deps, &StopToken::never()), Verdict::AnswerSet),
+        "{}: the farm's model is not an answer set",
+        name.display()
+    );
+}
+
+/// Runs the farm on every tight program of the corpus under `c`; returns how many answered with
+/// a model and how many without.
+fn corpus(exe: &Path, dir: &Path, c: &FarmConfig) -> (usize, usize) {
+    let (mut sat, mut unsat) = (0, 0);
+    for (f, program, problem, expected) in tight_corpus() {
+        match run(exe, dir, &f, &problem, c) {
+            Some(vals) => {
+                assert_answer_set(&f, &program, &vals);
+                assert!(!expected.is_empty(), "{}: a model where there is none", f.display());
                 sat += 1;
-            } else {
-                assert_eq!(verdict, "UNSAT", "{name}: the farm answered {verdict}");
-                assert!(expected.is_empty(), "{name}: the farm found no model where the corpus lists some");
+            }
+            None => {
+                assert!(
+                    expected.is_empty(),
+                    "{}: the farm found no model where the corpus lists some",
+                    f.display()
+                );
                 unsat += 1;
             }
         }
@@ -187,4 +219,41 @@ fn the_farm_kernel_answers_the_corpus_on_the_host() {
 fn the_farm_kernel_answers_the_corpus_with_32_lanes_racing() {
     // Longer slices: a slice starts 32 threads.
     run_corpus(32, configs().take(1).map(|c| FarmConfig { slice_ns: 5_000_000, ..c }));
+}
+
+/// Split mode across devices: each program's space in the cubes of four devices, a farm a cube.
+/// A model has its cube's literals and is an answer set; some cube has one exactly where the
+/// corpus lists answer sets.
+#[test]
+fn the_farm_answers_the_corpus_in_cubes() {
+    let dir = scratch("cubes");
+    let Some(exe) = harness(&dir, 1) else {
+        eprintln!("skipping the farm's host emulation in cubes: no C++ compiler (set CXX)");
+        return;
+    };
+    let base = configs().next().expect("a configuration");
+    let mut split = 0;
+    for (f, program, problem, expected) in tight_corpus() {
+        let cubes = crate::solve::cubes::Cubes::of(&problem, 4);
+        let (mut found, k) = (false, cubes.len());
+        for cube in cubes {
+            let c = FarmConfig { cube: cube.clone(), ..base.clone() };
+            if let Some(vals) = run(&exe, &dir, &f, &problem, &c) {
+                assert_answer_set(&f, &program, &vals);
+                for l in &cube {
+                    assert_eq!(
+                        vals[l.var() as usize],
+                        if l.is_pos() { 1 } else { 2 },
+                        "{}: cube {cube:?}",
+                        f.display()
+                    );
+                }
+                found = true;
+            }
+        }
+        split += usize::from(k > 1);
+        assert_eq!(found, !expected.is_empty(), "{}: a model in some cube of {k}", f.display());
+    }
+    assert!(split > 50, "{split} programs were split");
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -6,8 +6,11 @@
 //! first search to find a model wins, and a search that proves there is none ends the farm.
 //!
 //! The host does not grow with the searches: one thread drives them all, and its work between
-//! slices is a read of the eight control words and of each search's status word.
+//! slices is a read of the eight control words and of each search's status word. Farms on
+//! several devices run their slices at once (each launched before any is waited for), and the
+//! host relays their exchanged nogoods between slices ([`ring`]).
 
+pub mod ring;
 pub mod tables;
 
 #[cfg(test)]
@@ -21,7 +24,7 @@ use crate::engine::EngineStats;
 use crate::nogoods::Problem;
 use crate::stop::StopToken;
 use cudarc::driver::CudaSlice;
-use tables::{Buf, CTL_UNSAT, CTL_WINNER, FAILED, NONE, RUNNING, SEARCH_WORDS, Word};
+use tables::{Buf, CTL_UNSAT, CTL_WINNER, CTL_XHEAD, FAILED, NONE, RUNNING, SEARCH_WORDS, Word, XLEN};
 pub use tables::{FarmConfig, FarmTables};
 
 /// Searches a block holds (a warp each).
@@ -48,11 +51,17 @@ pub struct Farm {
     args: FarmArgs,
     pub searches: u32,
     nvars: usize,
+    /// The device (its ordinal).
+    pub ordinal: u32,
+    /// The control words as the last slice left them.
+    ctl: Vec<u32>,
+    /// The exchange numbers the host has read up to ([`Farm::exports`]).
+    xread: u32,
 }
 
 /// The searches the device's memory has room for, at most `want` (and at least 1 if any fit).
-fn searches_that_fit(p: &Problem, c: &FarmConfig, want: u32) -> DResult<u32> {
-    let (free, _) = cudarc::driver::result::mem_get_info().map_err(err("memory query"))?;
+fn searches_that_fit(gpu: &Gpu, p: &Problem, c: &FarmConfig, want: u32) -> DResult<u32> {
+    let (free, _) = gpu.ctx.mem_get_info().map_err(err("memory query"))?;
     let per = tables::bytes_per_search(p, c).max(1);
     let shared = 4 * (p.store.lits.len() + p.store.occ.len() + 8 * p.weights.lits.len()) as u64;
     let room = (free as u64 / 10 * 7).saturating_sub(shared) / per;
@@ -63,28 +72,35 @@ fn searches_that_fit(p: &Problem, c: &FarmConfig, want: u32) -> DResult<u32> {
 }
 
 impl Farm {
-    /// The device's multiprocessors (the default number of searches is a multiple).
-    pub fn multiprocessors() -> DResult<u32> {
+    /// Device `ordinal`'s multiprocessors (the default number of searches is a multiple).
+    pub fn multiprocessors(ordinal: u32) -> DResult<u32> {
         use cudarc::driver::sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT;
-        let (ctx, _) = Kernels::shared()?;
+        let (ctx, _) = Kernels::on(ordinal)?;
         ctx.attribute(CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT).map(|x| x as u32).map_err(err("device query"))
     }
 
-    /// Sets the farm up for `p` (fewer searches than asked where memory is short); `Ok(None)`
-    /// when `stop` came first.
-    pub fn new_until(p: &Problem, c: &FarmConfig, stop: &StopToken) -> DResult<Option<Farm>> {
+    /// Opens the devices `ordinals` and loads the kernels there; false when `stop` came first.
+    pub fn load_until(ordinals: &[u32], stop: &StopToken) -> DResult<bool> {
+        Device::load_kernels_until(ordinals, stop)
+    }
+
+    /// Sets the farm up for `p` on device `ordinal` (fewer searches than asked where memory is
+    /// short), after [`Farm::load_until`]; `Ok(None)` when `stop` came first.
+    pub fn new_until(p: &Problem, c: &FarmConfig, ordinal: u32, stop: &StopToken) -> DResult<Option<Farm>> {
         if let Some(why) = tables::unsupported(p) {
             return Err(why.into());
         }
-        if !Device::load_kernels_until(stop)? {
+        debug_assert!(c.searches < tables::HOST, "a search's number is not the host's");
+        if !Device::load_kernels_until(&[ordinal], stop)? {
             return Ok(None);
         }
-        let (ctx, kernels) = Kernels::shared()?;
+        let (ctx, kernels) = Kernels::on(ordinal)?;
         // SAFETY: the farm uses one stream, so cross-stream event tracking is not needed.
         unsafe { ctx.disable_event_tracking() };
         let stream = ctx.new_stream().map_err(err("stream creation"))?;
+        let gpu = Gpu { ctx, stream, kernels, tpb: 32 * WARPS_PER_BLOCK };
         let mut c = c.clone();
-        c.searches = searches_that_fit(p, &c, c.searches.max(1))?;
+        c.searches = searches_that_fit(&gpu, p, &c, c.searches.max(1)).map(|n| n.min(tables::HOST - 1))?;
         let t = FarmTables::new(p, &c);
         let mut bufs = Vec::with_capacity(t.bufs.len());
         let mut args = t.args;
@@ -92,15 +108,16 @@ impl Farm {
             if stop.reached().is_some() {
                 return Ok(None);
             }
+            let stream = &gpu.stream;
             let slice = match b {
                 Buf::Words(w) if !w.is_empty() => stream.clone_htod(w).map_err(err("upload"))?,
                 _ => stream.alloc_zeros::<u32>(b.len().max(1)).map_err(err("allocation"))?,
             };
-            args.ptrs[i] = ptr(&slice, &stream);
+            args.ptrs[i] = ptr(&slice, stream);
             bufs.push(slice);
         }
-        let gpu = Gpu { ctx, stream, kernels, tpb: 32 * WARPS_PER_BLOCK };
-        Ok(Some(Farm { gpu, bufs, args, searches: c.searches, nvars: p.num_vars as usize }))
+        let (searches, nvars) = (c.searches, p.num_vars as usize);
+        Ok(Some(Farm { gpu, bufs, args, searches, nvars, ordinal, ctl: Vec::new(), xread: 0 }))
     }
 
     fn read(&self, name: &str, from: usize, len: usize) -> DResult<Vec<u32>> {
@@ -108,13 +125,29 @@ impl Farm {
         self.gpu.stream.clone_dtoh(&b.slice(from..from + len)).map_err(err("read-back"))
     }
 
+    fn write(&mut self, name: &str, from: usize, words: &[u32]) -> DResult<()> {
+        let b = &mut self.bufs[FarmTables::index(name)];
+        self.gpu.stream.memcpy_htod(words, &mut b.slice_mut(from..from + words.len())).map_err(err("upload"))
+    }
+
     /// Runs every search for one time slice and says where the farm stands.
     pub fn run_slice(&mut self) -> DResult<FarmState> {
+        self.launch_slice()?;
+        self.finish_slice()
+    }
+
+    /// Starts a time slice of every search (it runs while the host goes on).
+    pub fn launch_slice(&mut self) -> DResult<()> {
         let blocks = self.searches.div_ceil(WARPS_PER_BLOCK) as usize;
         let a = super::args::FarmSearchArgs { a: self.args };
-        self.gpu.launch(cfg(blocks, 32 * WARPS_PER_BLOCK), a)?;
+        self.gpu.launch(cfg(blocks, 32 * WARPS_PER_BLOCK), a)
+    }
+
+    /// Waits for the slice [`Farm::launch_slice`] started and says where the farm stands.
+    pub fn finish_slice(&mut self) -> DResult<FarmState> {
         self.gpu.stream.synchronize().map_err(err("the farm's time slice"))?;
         let ctl = self.read("ctl", 0, tables::CONTROL_WORDS)?;
+        self.ctl.clone_from(&ctl);
         if ctl[CTL_WINNER] != NONE {
             return Ok(FarmState::Model(ctl[CTL_WINNER]));
         }
@@ -124,6 +157,45 @@ impl Farm {
         let st = self.read("st", 0, self.searches as usize * SEARCH_WORDS)?;
         let running = st.chunks(SEARCH_WORDS).any(|w| w[Word::Status as usize] == RUNNING);
         Ok(if running { FarmState::Running } else { FarmState::Failed })
+    }
+
+    /// The nogoods the searches exported since the host last asked (at most a ring's worth:
+    /// older ones were overwritten), as literal words; between slices.
+    pub fn exports(&mut self) -> DResult<Vec<Vec<u32>>> {
+        let Some(&head) = self.ctl.get(CTL_XHEAD) else { return Ok(Vec::new()) };
+        let (first, count) = ring::unread(self.xread, head, self.args.xcap);
+        self.xread = head;
+        let (mut seq, mut meta, mut lits) = (Vec::new(), Vec::new(), Vec::new());
+        for (at, len) in ring::runs(first, count, self.args.xcap) {
+            seq.extend(self.read("x_seq", at, len)?);
+            meta.extend(self.read("x_meta", at, len)?);
+            lits.extend(self.read("x_lits", at * XLEN, len * XLEN)?);
+        }
+        Ok(ring::decode(first, &seq, &meta, &lits, self.nvars as u32))
+    }
+
+    /// Puts `nogoods` (each of 1 to `XLEN` literal words, consequences of the program) in the
+    /// exchange for the searches to import at their next restart; between slices. More than
+    /// half a ring's worth are cut to the first half ring.
+    pub fn import(&mut self, nogoods: &[Vec<u32>]) -> DResult<()> {
+        let Some(&head) = self.ctl.get(CTL_XHEAD) else { return Ok(()) };
+        let nogoods = &nogoods[..nogoods.len().min(self.args.xcap as usize / 2)];
+        if nogoods.is_empty() {
+            return Ok(());
+        }
+        let (seq, meta, lits) = ring::encode(head, nogoods);
+        let mut k = 0;
+        for (at, len) in ring::runs(head, nogoods.len() as u32, self.args.xcap) {
+            self.write("x_lits", at * XLEN, &lits[k * XLEN..(k + len) * XLEN])?;
+            self.write("x_meta", at, &meta[k..k + len])?;
+            self.write("x_seq", at, &seq[k..k + len])?;
+            k += len;
+        }
+        let new_head = head.wrapping_add(nogoods.len() as u32);
+        self.write("ctl", CTL_XHEAD, &[new_head])?;
+        self.ctl[CTL_XHEAD] = new_head;
+        // The host's own entries are not read back: [`ring::decode`] skips them.
+        self.gpu.stream.synchronize().map_err(err("the exchange's upload"))
     }
 
     /// Search `s`'s values, a word a variable (1 true, 2 false).

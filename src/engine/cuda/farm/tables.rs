@@ -6,7 +6,7 @@
 //! one buffer type carries them all and the kernel's pointers are their addresses.
 
 use crate::engine::cuda::layout::{FARM_POINTERS, FarmArgs};
-use crate::nogoods::Problem;
+use crate::nogoods::{Lit, Problem};
 
 /// Literals an exchanged nogood may have (`FARM_XLEN`).
 pub const XLEN: usize = 8;
@@ -19,6 +19,9 @@ pub const SEARCH_WORDS: usize = 48;
 pub const CONTROL_WORDS: usize = 8;
 /// `FARM_NONE`: no search has found a model.
 pub const NONE: u32 = u32::MAX;
+/// The origin an exchange entry the host writes carries (no search has this number; see
+/// [`super::ring`]).
+pub const HOST: u32 = 0xff_ffff;
 
 /// A search's scalar words that the host reads (kernels/farm.cu, `FS_*`).
 #[derive(Clone, Copy)]
@@ -85,6 +88,10 @@ pub struct FarmConfig {
     pub seed: u32,
     /// How long a launch runs each search (ns).
     pub slice_ns: u64,
+    /// Literals every search assumes, at level 0 (a part of the space, where farms on several
+    /// devices divide it): a model then has them, and a proof that there is none holds under
+    /// them.
+    pub cube: Vec<Lit>,
 }
 
 impl FarmConfig {
@@ -104,6 +111,7 @@ impl FarmConfig {
             share,
             seed,
             slice_ns: 20_000_000,
+            cube: Vec::new(),
         }
     }
 }
@@ -192,7 +200,8 @@ impl FarmTables {
             Buf::Words(i64_words(w.weights.iter().copied())),
             Buf::Words(w_occ_start),
             Buf::Words(w_occ),
-            Buf::Words(st.units.iter().map(|l| l.0).collect()),
+            // A unit nogood {l} makes l false: the cube's literals are their negations'.
+            Buf::Words(st.units.iter().map(|l| l.0).chain(c.cube.iter().map(|&l| (!l).0)).collect()),
             // val, level, reason, tpos, trail, lim, seen, act, phase, learnt, stamp
             Buf::Zeros(s * n),
             Buf::Zeros(s * n),
@@ -231,7 +240,7 @@ impl FarmTables {
             nvars: p.num_vars,
             ngoods: g as u32,
             nweights: nw as u32,
-            nunits: st.units.len() as u32,
+            nunits: (st.units.len() + c.cube.len()) as u32,
             searches: c.searches,
             arena: c.arena,
             max_learned: c.max_learned,

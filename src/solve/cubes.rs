@@ -1,0 +1,215 @@
+//! Split mode across the devices' search farms: the search space divided into cubes (each a
+//! sign for a few of the most frequent variables), a cube a farm at a time. A farm that proves
+//! its cube has no model takes the next cube nobody has taken, or joins the cube the fewest farms
+//! work on; the space has no model once every cube is closed. Without split mode every farm works
+//! on the whole space (the empty cube).
+//!
+//! What farms share must hold in the whole space: a nogood learned under a cube is relayed with
+//! the cube's literals added ([`Cubes::carry`]), and a closed cube is itself a nogood of the
+//! program.
+
+use crate::engine::cuda::farm::tables::XLEN;
+use crate::nogoods::{Lit, Problem};
+use std::collections::VecDeque;
+
+/// The cubes and which device's farm works on which.
+/// Invariant: a device on a cube is live; every cube is in the queue, worked on, or closed
+/// (neither); the cubes are disjoint and together cover the space.
+pub struct Cubes {
+    /// Cubes no farm has taken yet.
+    queue: VecDeque<Vec<Lit>>,
+    /// Each device's cube (`None`: idle).
+    on: Vec<Option<Vec<Lit>>>,
+    /// Devices whose farm failed: they take no cube.
+    dead: Vec<bool>,
+}
+
+/// The `k` variables of `p` with the most occurrences in its nogoods (not fixed at level 0).
+fn split_vars(p: &Problem, k: usize) -> Vec<u32> {
+    let st = &p.store;
+    let fixed: std::collections::HashSet<u32> = st.units.iter().map(|l| l.var()).collect();
+    let occ = |l: usize| st.occ_offsets.get(l + 1).zip(st.occ_offsets.get(l)).map_or(0, |(b, a)| b - a);
+    let mut vars: Vec<(u32, u32)> = (1..p.num_vars)
+        .filter(|v| !fixed.contains(v))
+        .map(|v| (occ(2 * v as usize) + occ(2 * v as usize + 1), v))
+        .collect();
+    vars.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    vars.into_iter().take(k).map(|(_, v)| v).collect()
+}
+
+impl Cubes {
+    /// Every device on the whole space (compete mode).
+    pub fn whole(devices: usize) -> Cubes {
+        Cubes { queue: VecDeque::new(), on: vec![Some(Vec::new()); devices], dead: vec![false; devices] }
+    }
+
+    /// The cubes [`Cubes::split`] divides the space of `p` into for `devices`: at least twice as
+    /// many (fewer where `p` has fewer variables), disjoint, together the whole space.
+    pub fn of(p: &Problem, devices: usize) -> Vec<Vec<Lit>> {
+        let k = (usize::BITS - (devices.max(1) - 1).leading_zeros()) as usize + 1;
+        let vars = split_vars(p, k.min(XLEN));
+        (0..1usize << vars.len())
+            .map(|signs| vars.iter().enumerate().map(|(i, &v)| Lit::new(v, signs >> i & 1 == 0)).collect())
+            .collect()
+    }
+
+    /// The space of `p` divided into cubes ([`Cubes::of`]), the first ones taken.
+    pub fn split(p: &Problem, devices: usize) -> Cubes {
+        let queue = Cubes::of(p, devices).into();
+        let mut c = Cubes { queue, on: vec![None; devices], dead: vec![false; devices] };
+        c.assign();
+        c
+    }
+
+    /// Device `d`'s cube (`None`: idle).
+    pub fn cube(&self, d: usize) -> Option<&[Lit]> {
+        self.on[d].as_deref()
+    }
+
+    /// Whether every cube is closed: the space has no model.
+    pub fn all_closed(&self) -> bool {
+        self.queue.is_empty() && self.on.iter().all(Option::is_none)
+    }
+
+    /// Gives each live idle device a cube: the next in the queue, or one the fewest devices work
+    /// on. Returns the devices that got one.
+    fn assign(&mut self) -> Vec<usize> {
+        let mut got = Vec::new();
+        for d in 0..self.on.len() {
+            if self.on[d].is_some() || self.dead[d] {
+                continue;
+            }
+            let next = self.queue.pop_front().or_else(|| {
+                let count = |c: &Vec<Lit>| self.on.iter().filter(|o| o.as_ref() == Some(c)).count();
+                self.on.iter().flatten().min_by_key(|c| count(c)).cloned()
+            });
+            if next.is_some() {
+                self.on[d] = next;
+                got.push(d);
+            }
+        }
+        got
+    }
+
+    /// Device `d`'s farm proved that its cube has no model: the cube is closed for every device
+    /// on it. Returns the closed cube and the devices with a new cube (their farms start again).
+    pub fn closed(&mut self, d: usize) -> (Vec<Lit>, Vec<usize>) {
+        let cube = self.on[d].take().unwrap_or_default();
+        for o in &mut self.on {
+            if o.as_ref() == Some(&cube) {
+                *o = None;
+            }
+        }
+        (cube, self.assign())
+    }
+
+    /// Device `d`'s farm failed: its cube goes back to the queue (unless another device works on
+    /// it), and it takes no other. Returns the devices with a new cube.
+    pub fn failed(&mut self, d: usize) -> Vec<usize> {
+        self.dead[d] = true;
+        if let Some(c) = self.on[d].take()
+            && !self.on.contains(&Some(c.clone()))
+        {
+            self.queue.push_front(c);
+        }
+        self.assign()
+    }
+
+    /// Whether a device is left to work on the open cubes.
+    pub fn any_live(&self) -> bool {
+        self.dead.iter().any(|d| !d)
+    }
+
+    /// Nogood `g` (literal words), learned by device `from`'s farm, as device `to` may take it:
+    /// with `from`'s cube added, so that it holds in the whole space ([`Cubes::fit`]).
+    pub fn carry(&self, from: usize, to: usize, g: &[u32]) -> Option<Vec<u32>> {
+        let mut out: Vec<u32> = g.to_vec();
+        for l in self.cube(from).unwrap_or_default() {
+            if !out.contains(&l.0) {
+                out.push(l.0);
+            }
+        }
+        self.fit(to, out)
+    }
+
+    /// Nogood `g` of the whole space as device `to` may take it: `None` where it is too long for
+    /// the exchange, or holds trivially at `to` (it has a literal whose negation is in `to`'s
+    /// cube, or a literal and its negation).
+    pub fn fit(&self, to: usize, g: Vec<u32>) -> Option<Vec<u32>> {
+        let there = self.cube(to).unwrap_or_default();
+        let trivial = g.iter().any(|&x| g.contains(&(x ^ 1)) || there.contains(&!Lit(x)));
+        (g.len() <= XLEN && !trivial).then_some(g)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lits(c: Option<&[Lit]>) -> Vec<u32> {
+        c.unwrap_or_default().iter().map(|l| l.0).collect()
+    }
+
+    /// Four cubes over two variables, two devices.
+    fn two() -> Cubes {
+        let v = |a: bool, b: bool| vec![Lit::new(3, a), Lit::new(5, b)];
+        let mut c = Cubes {
+            queue: [v(true, true), v(false, true), v(true, false), v(false, false)].into(),
+            on: vec![None, None],
+            dead: vec![false, false],
+        };
+        assert_eq!(c.assign(), vec![0, 1]);
+        c
+    }
+
+    #[test]
+    fn closing_every_cube_closes_the_space() {
+        let mut c = two();
+        assert_eq!(lits(c.cube(0)), vec![6, 10]);
+        assert_eq!(c.closed(0), (vec![Lit(6), Lit(10)], vec![0]));
+        assert_eq!(c.closed(0).1, vec![0]);
+        // The queue is empty: device 0 joins device 1's cube, and closing it frees both.
+        let (cube, got) = c.closed(0);
+        assert_eq!((cube.len(), got), (2, vec![0]));
+        assert_eq!(c.cube(0), c.cube(1));
+        assert!(!c.all_closed());
+        assert_eq!(c.closed(1).1, Vec::<usize>::new());
+        assert!(c.all_closed());
+    }
+
+    #[test]
+    fn a_failed_device_gives_its_cube_back() {
+        let mut c = two();
+        let mine = lits(c.cube(1));
+        assert!(c.failed(1).is_empty());
+        assert_eq!(c.closed(0).1, vec![0]);
+        assert_eq!(lits(c.cube(0)), mine, "device 0 takes the failed device's cube first");
+        c.closed(0);
+        c.closed(0);
+        assert!(!c.all_closed());
+        assert!(c.closed(0).1.is_empty());
+        assert!(c.all_closed() && c.any_live());
+    }
+
+    #[test]
+    fn carried_nogoods_hold_in_the_whole_space() {
+        let c = two();
+        // Device 0 assumes T3, T5; device 1 F3, T5.
+        assert_eq!(c.carry(0, 1, &[20, 23]), None, "T3 is false at device 1: the nogood holds there");
+        let mut c = c;
+        c.on[1] = Some(vec![Lit::new(7, true)]);
+        assert_eq!(c.carry(0, 1, &[20, 23]), Some(vec![20, 23, 6, 10]));
+        assert_eq!(c.carry(0, 1, &[20, 6]), Some(vec![20, 6, 10]));
+        assert_eq!(c.carry(0, 1, &[7]), None, "F3 with T3: trivial");
+        assert_eq!(c.carry(0, 1, &[20, 22, 24, 26, 28, 30, 32]), None, "too long");
+        let w = Cubes::whole(2);
+        assert_eq!(w.carry(0, 1, &[20, 23]), Some(vec![20, 23]));
+    }
+
+    #[test]
+    fn whole_space_closes_at_once() {
+        let mut w = Cubes::whole(3);
+        assert_eq!(w.closed(2), (vec![], vec![]));
+        assert!(w.all_closed());
+    }
+}
