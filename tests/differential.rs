@@ -1471,7 +1471,10 @@ fn regressions_agree_with_brute_force() {
     assert!(!files.is_empty(), "no regression programs in {}", regressions_dir().display());
     let mut failures = Vec::new();
     for path in &files {
+        let t0 = std::time::Instant::now();
         let failed = check_file(path);
+        // Seen with --nocapture: which programs the engine under test is slow on.
+        eprintln!("{:.2}s {}", t0.elapsed().as_secs_f64(), path.display());
         failures.extend(failed);
     }
     assert!(failures.is_empty(), "{} regressions fail:\n\n{}", failures.len(), failures.join("\n\n"));

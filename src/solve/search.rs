@@ -116,6 +116,10 @@ enum Given {
     Bound(Option<Vec<i64>>, bool),
 }
 
+/// Propagation fixpoints between two takings-in of the others' nogoods and bound, between
+/// restarts (clasp takes them in at its fixpoints every 64 choices).
+pub const INTEGRATE_EVERY: u32 = 64;
+
 pub struct Search<'e> {
     pub engine: Box<dyn Engine + 'e>,
     /// For programs with head cycles: the check every total assignment must pass.
@@ -134,8 +138,11 @@ pub struct Search<'e> {
     /// and for a single search.
     pub guide: Option<Guide>,
     /// A parallel run's nogood exchange: what this search learned goes out after each conflict,
-    /// what the others learned comes in at each restart (clasp's `--integrate`).
+    /// what the others learned comes in at each restart and every [`INTEGRATE_EVERY`]
+    /// propagation fixpoints between (clasp's `--integrate`).
     pub exchange: Option<Port>,
+    /// Fixpoints since the others' nogoods and bound were last taken in.
+    since_integrate: u32,
     outgoing: Vec<(Vec<Lit>, u32)>,
     fallback: Option<Fallback<'e>>,
     given: Vec<Given>,
@@ -163,6 +170,7 @@ impl<'e> Search<'e> {
             bound_seen: 0,
             guide: None,
             exchange: None,
+            since_integrate: 0,
             outgoing: Vec::new(),
             fallback: None,
             given: Vec::new(),
@@ -356,8 +364,24 @@ impl<'e> Search<'e> {
         }
     }
 
-    /// Takes in what the other searches learned (at level 0, after a restart); false if no model
-    /// is left.
+    /// Whether the others' nogoods and bound are to be taken in at this fixpoint, between
+    /// restarts: every [`INTEGRATE_EVERY`] fixpoints, as clasp integrates at propagation
+    /// fixpoints at any level. Not while enumerating by backtracking (nothing may go below its
+    /// backtrack level, and a part's search shares only at restarts).
+    fn integrate_due(&mut self) -> bool {
+        if self.exchange.is_none() && self.shared_bound.is_none() || self.backtracking {
+            return false;
+        }
+        self.since_integrate += 1;
+        if self.since_integrate < INTEGRATE_EVERY {
+            return false;
+        }
+        self.since_integrate = 0;
+        true
+    }
+
+    /// Takes in what the other searches learned (after a restart, or at a fixpoint between:
+    /// the engine adds each nogood under the current assignment); false if no model is left.
     fn receive(&mut self) -> EngineResult<bool> {
         let Some(port) = self.exchange.as_mut() else { return Ok(true) };
         let engine = &mut self.engine;
@@ -446,6 +470,17 @@ impl<'e> Search<'e> {
                 self.engine.reduce_learned();
             }
             return Ok(None);
+        }
+        if self.integrate_due() {
+            let before = self.exchange.as_ref().map_or(0, |p| p.imported);
+            self.take_shared_bound()?;
+            if !self.receive()? {
+                return Ok(Some(self.exhausted()));
+            }
+            if self.exchange.as_ref().is_some_and(|p| p.imported != before) {
+                // What came in may assign or conflict: propagate before deciding.
+                return Ok(None);
+            }
         }
         if let Some(g) = self.guide.as_mut() {
             match g.establish(&mut *self.engine)? {
