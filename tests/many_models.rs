@@ -1,7 +1,9 @@
 //! Enumeration of programs with many answer sets (issue #27): random ground programs with 10^3 to
 //! 10^5 answer sets, whose answer sets are counted by an oracle of their own, and `yasmin -n 0`
 //! with one search and split across 2 to 8, `-n K`, and `--project`, must give exactly that
-//! count (and, for the smaller ones, exactly those answer sets, each once).
+//! count (and, for the smaller ones, exactly those answer sets, each once). The same programs cut
+//! into steps of an incremental aspif (issue #29) must have, after each step, the answer sets of
+//! the steps so far, and `Models` their sum over the steps, as clasp counts.
 //!
 //! The programs: choice atoms `p(1..n)`, derived atoms `q(1..m)` in strata (a rule of `q(i)` has
 //! positive literals of any `p` and of the `q` of its own stratum or below, positive cycles
@@ -34,24 +36,36 @@ struct Program {
     rules: Vec<(Option<usize>, Vec<Body>)>,
     /// The `p` projected on (the first `k`).
     project: usize,
+    /// An incremental program's steps: each atom's (index 0 unused) and each rule's (the step
+    /// of its head, or of a constraint's latest atom). The `p` of a step follow those of the
+    /// steps before, and so do its `q`.
+    step: Vec<usize>,
+    rule_step: Vec<usize>,
 }
 
-fn generate(seed: u64) -> Program {
+/// A program of `steps` steps (1: an ordinary one): a rule's atoms come from its head's step or
+/// those before, as clasp requires of an incremental program (no atom is defined again).
+fn generate(seed: u64, steps: usize) -> Program {
     let mut rng = Rng::new(seed);
     let n = 10 + rng.below(9);
     let m = 3 + rng.below(6);
     let strata = 1 + rng.below(3);
     let stratum: Vec<usize> = (0..m).map(|i| i * strata / m).collect();
     let atoms = n + m;
+    let step: Vec<usize> = std::iter::once(0)
+        .chain((0..n).map(|i| i * steps / n))
+        .chain((0..m).map(|j| j * steps / m))
+        .collect();
     let mut rules = Vec::new();
-    // A literal that a rule of stratum `s` (None: a constraint) may have.
-    let lit = |rng: &mut Rng, s: Option<usize>, positive_only: bool| -> (usize, bool) {
+    // A literal that a rule of stratum `s` and step `t` (None: a constraint) may have.
+    let lit = |rng: &mut Rng, s: Option<(usize, usize)>, positive_only: bool| -> (usize, bool) {
         loop {
             let a = 1 + rng.below(atoms);
             let pos = positive_only || rng.chance(0.6);
             let ok = match (a > n, s) {
+                (_, Some((_, t))) if step[a] > t => false,
                 (false, _) | (true, None) => true,
-                (true, Some(s)) => stratum[a - n - 1] < s || (pos && stratum[a - n - 1] == s),
+                (true, Some((s, _))) => stratum[a - n - 1] < s || (pos && stratum[a - n - 1] == s),
             };
             if ok {
                 return (a, pos);
@@ -60,7 +74,7 @@ fn generate(seed: u64) -> Program {
     };
     for q in 0..m {
         for _ in 0..1 + rng.below(3) {
-            let s = Some(stratum[q]);
+            let s = Some((stratum[q], step[n + q + 1]));
             let mut body = Vec::new();
             for _ in 0..1 + rng.below(3) {
                 let (a, pos) = lit(&mut rng, s, false);
@@ -70,7 +84,7 @@ fn generate(seed: u64) -> Program {
                 // A weight body over literals of lower strata: negation and weights are fine there.
                 let terms: Vec<(usize, bool, i64)> = (0..2 + rng.below(3))
                     .map(|_| {
-                        let (a, _) = lit(&mut rng, Some(stratum[q]), true);
+                        let (a, _) = lit(&mut rng, s, true);
                         let a = if a > n && stratum[a - n - 1] == stratum[q] { 1 + rng.below(n) } else { a };
                         (a, rng.chance(0.7), 1 + rng.below(3) as i64)
                     })
@@ -86,7 +100,16 @@ fn generate(seed: u64) -> Program {
             (0..2 + rng.below(2)).map(|_| lit(&mut rng, None, false)).map(|(a, p)| Body::Lit(a, p)).collect();
         rules.push((None, body));
     }
-    Program { n, m, stratum, rules, project: 3 + rng.below(n - 3) }
+    let rule_step = rules
+        .iter()
+        .map(|(h, body): &(Option<usize>, Vec<Body>)| match h {
+            Some(h) => step[*h],
+            None => {
+                body.iter().map(|b| if let Body::Lit(a, _) = b { step[*a] } else { 0 }).max().unwrap_or(0)
+            }
+        })
+        .collect();
+    Program { n, m, stratum, rules, project: 3 + rng.below(n - 3), step, rule_step }
 }
 
 impl Program {
@@ -99,17 +122,20 @@ impl Program {
         })
     }
 
-    /// The answer set of the choice `bits` of the `p`, if any: values indexed by atom.
-    fn answer_set(&self, bits: u64) -> Option<Vec<bool>> {
+    /// The answer set after step `k` of the choice `bits` of the `p` (of steps up to `k`), if
+    /// any: values indexed by atom.
+    fn answer_set(&self, bits: u64, k: usize) -> Option<Vec<bool>> {
         let mut v = vec![false; self.n + self.m + 1];
         for i in 0..self.n {
-            v[i + 1] = bits >> i & 1 == 1;
+            v[i + 1] = bits >> i & 1 == 1 && self.step[i + 1] <= k;
         }
         let strata = self.stratum.iter().max().map_or(0, |s| s + 1);
+        let rules: Vec<_> =
+            self.rules.iter().zip(&self.rule_step).filter(|(_, t)| **t <= k).map(|(r, _)| r).collect();
         for s in 0..strata {
             loop {
                 let mut changed = false;
-                for (h, body) in &self.rules {
+                for (h, body) in &rules {
                     if let Some(h) = *h
                         && self.stratum[h - self.n - 1] == s
                         && !v[h]
@@ -124,7 +150,7 @@ impl Program {
                 }
             }
         }
-        let rejected = self.rules.iter().any(|(h, body)| h.is_none() && self.holds(body, &v));
+        let rejected = rules.iter().any(|(h, body)| h.is_none() && self.holds(body, &v));
         (!rejected).then_some(v)
     }
 
@@ -132,12 +158,13 @@ impl Program {
         if a <= self.n { format!("p({a})") } else { format!("q({})", a - self.n) }
     }
 
-    /// The answer sets (as sorted names) and the projections' count.
-    fn oracle(&self) -> (Vec<BTreeSet<String>>, usize) {
+    /// The answer sets after step `k` (as sorted names) and the projections' count.
+    fn oracle(&self, k: usize) -> (Vec<BTreeSet<String>>, usize) {
         let mut sets = Vec::new();
         let mut projections = BTreeSet::new();
-        for bits in 0..1u64 << self.n {
-            if let Some(v) = self.answer_set(bits) {
+        let n = (1..=self.n).filter(|&a| self.step[a] <= k).count();
+        for bits in 0..1u64 << n {
+            if let Some(v) = self.answer_set(bits, k) {
                 sets.push((1..v.len()).filter(|&a| v[a]).map(|a| self.name(a)).collect());
                 projections.insert(bits & ((1 << self.project) - 1));
             }
@@ -145,36 +172,44 @@ impl Program {
         (sets, projections.len())
     }
 
+    /// The program in aspif, a step of its own for each step (`incremental` where there are
+    /// several).
     fn aspif(&self) -> String {
-        let mut s = String::from("asp 1 0 0\n");
-        let ps: Vec<String> = (1..=self.n).map(|a| a.to_string()).collect();
-        s += &format!("1 1 {} {} 0 0\n", self.n, ps.join(" "));
+        let steps = self.step.iter().max().map_or(1, |t| t + 1);
+        let mut s = String::from(if steps > 1 { "asp 1 0 0 incremental\n" } else { "asp 1 0 0\n" });
         let lit = |a: usize, pos: bool| if pos { a as i64 } else { -(a as i64) };
-        for (h, body) in &self.rules {
-            let head = h.map_or("1 0 0".to_string(), |h| format!("1 0 1 {h}"));
-            let mut plain = Vec::new();
-            let mut weights = None;
-            for b in body {
-                match b {
-                    Body::Lit(a, pos) => plain.push(lit(*a, *pos)),
-                    Body::Weight(bound, terms) => weights = Some((*bound, terms.clone())),
+        let mut aux = self.n + self.m;
+        for k in 0..steps {
+            let ps: Vec<String> =
+                (1..=self.n).filter(|&a| self.step[a] == k).map(|a| a.to_string()).collect();
+            if !ps.is_empty() {
+                s += &format!("1 1 {} {} 0 0\n", ps.len(), ps.join(" "));
+            }
+            for ((h, body), _) in self.rules.iter().zip(&self.rule_step).filter(|(_, t)| **t == k) {
+                let head = h.map_or("1 0 0".to_string(), |h| format!("1 0 1 {h}"));
+                let mut plain = Vec::new();
+                for b in body {
+                    match b {
+                        Body::Lit(a, pos) => plain.push(lit(*a, *pos)),
+                        Body::Weight(bound, terms) => {
+                            // A weight body beside plain literals: an auxiliary atom for it.
+                            aux += 1;
+                            let t: Vec<String> =
+                                terms.iter().map(|(a, p, w)| format!("{} {w}", lit(*a, *p))).collect();
+                            s += &format!("1 0 1 {aux} 1 {bound} {} {}\n", terms.len(), t.join(" "));
+                            plain.push(aux as i64);
+                        }
+                    }
                 }
+                let b: Vec<String> = plain.iter().map(i64::to_string).collect();
+                s += &format!("{head} 0 {} {}\n", b.len(), b.join(" "));
             }
-            if let Some((bound, terms)) = weights {
-                // A weight body and plain literals: an auxiliary atom for the weight body.
-                let aux = self.n + self.m + 1 + s.lines().count();
-                let t: Vec<String> = terms.iter().map(|(a, p, w)| format!("{} {w}", lit(*a, *p))).collect();
-                s += &format!("1 0 1 {aux} 1 {bound} {} {}\n", terms.len(), t.join(" "));
-                plain.push(aux as i64);
+            for a in (1..=self.n + self.m).filter(|&a| self.step[a] == k) {
+                let name = self.name(a);
+                s += &format!("4 {} {name} 1 {a}\n", name.len());
             }
-            let b: Vec<String> = plain.iter().map(i64::to_string).collect();
-            s += &format!("{head} 0 {} {}\n", b.len(), b.join(" "));
+            s += "0\n";
         }
-        for a in 1..=self.n + self.m {
-            let name = self.name(a);
-            s += &format!("4 {} {name} 1 {a}\n", name.len());
-        }
-        s += "0\n";
         s
     }
 }
@@ -205,8 +240,8 @@ fn enumeration_counts_every_answer_set_once() {
     let programs = std::env::var("YASMIN_MANY_PROGRAMS").ok().and_then(|s| s.parse().ok()).unwrap_or(24u64);
     let (mut total, mut biggest) = (0, 0);
     for seed in 0..programs {
-        let p = generate(seed);
-        let (mut expected, projections) = p.oracle();
+        let p = generate(seed, 1);
+        let (mut expected, projections) = p.oracle(0);
         expected.sort();
         let file = dir.join("p.aspif");
         std::fs::write(&file, p.aspif()).unwrap();
@@ -252,5 +287,70 @@ fn enumeration_counts_every_answer_set_once() {
     }
     eprintln!("{programs} programs, {total} answer sets (at most {biggest} in one), counted exactly");
     assert!(biggest >= 1000, "the programs have few answer sets: at most {biggest}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// An answer set's line: its atoms, sorted.
+fn set_of(line: &str) -> BTreeSet<String> {
+    line.split_whitespace().map(str::to_string).collect()
+}
+
+/// Incremental programs (issue #29): after each step, exactly the answer sets of the steps so far,
+/// each once; `Models` counts them over all steps, as clasp does.
+#[test]
+fn each_step_of_an_incremental_program_has_its_answer_sets() {
+    let dir = std::env::temp_dir().join(format!("yasmin-steps-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("steps.aspif");
+    let mut checked = 0;
+    for seed in 0..80u64 {
+        let steps = 2 + seed as usize % 2;
+        let p = generate(1000 + seed, steps);
+        let expected: Vec<Vec<BTreeSet<String>>> = (0..steps)
+            .map(|k| {
+                let mut v = p.oracle(k).0;
+                v.sort();
+                v
+            })
+            .collect();
+        // Small enough to print every answer set of every step.
+        if expected.iter().map(Vec::len).sum::<usize>() > 20_000 {
+            continue;
+        }
+        std::fs::write(&file, p.aspif()).unwrap();
+        for args in [vec!["-n", "0"], vec!["-n", "0", "-t", "3,split"]] {
+            let out = Command::new(env!("CARGO_BIN_EXE_yasmin"))
+                .args(&args)
+                .arg(&file)
+                .output()
+                .expect("yasmin runs");
+            let text = String::from_utf8_lossy(&out.stdout);
+            let mut got: Vec<Vec<BTreeSet<String>>> = Vec::new();
+            let mut lines = text.lines();
+            while let Some(l) = lines.next() {
+                if l == "Solving..." {
+                    got.push(Vec::new());
+                } else if l.starts_with("Answer:") {
+                    got.last_mut().expect("a step").push(set_of(lines.next().unwrap_or("")));
+                }
+            }
+            got.iter_mut().for_each(|v| v.sort());
+            assert_eq!(got, expected, "seed {seed}, yasmin {args:?}:\n{}", p.aspif());
+            let total: usize = expected.iter().map(Vec::len).sum();
+            let models = text.lines().find_map(|l| l.strip_prefix("Models")).expect("a Models line");
+            assert_eq!(
+                models.trim_start_matches([' ', ':']).trim(),
+                total.to_string(),
+                "seed {seed}, {args:?}"
+            );
+            assert!(
+                matches!(out.status.code(), Some(10 | 20 | 30)),
+                "seed {seed}, {args:?}: {:?}",
+                out.status
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 40, "{checked} runs checked");
     let _ = std::fs::remove_dir_all(&dir);
 }
