@@ -1,22 +1,30 @@
 #!/usr/bin/env bash
-# The GPU search farm (--gpu-mode=farm) against one CPU search, 8 CPU searches, and clingo with 1 and 8
-# threads, in one run on the device machine (16 cores, one H100): scripts/parallel_bench.py over
-# ground tight programs without #minimize (the farm's programs), .aspif or .aspif.gz:
+# The GPU search farm (--gpu-mode=farm) in one run on the device machine, through
+# scripts/parallel_bench.py over ground tight programs without #minimize (the farm's programs),
+# .aspif or .aspif.gz:
 #   bash scripts/farm_bench.sh OUT.csv TIMEOUT FILE...
+# against one CPU search, 8 CPU searches, and clingo with 1 and 8 threads; or with GPUS=0,1 (a
+# multi-GPU machine, issue #31) on 1 GPU against a farm on each of GPUS, competing and in split
+# mode, clingo -t 8 beside (CLINGO=0 leaves it out), with the exchange's traffic between the farms
+# (Relayed, Relayed bytes) in the CSV.
 # Needs clingo importable by python3 (scripts/gpu_checks.sh installs it from .whl/) and the
 # binary in .gpu/ (scripts/gpu_bundle.sh).
 set -eu
 cd "$(dirname "$0")/.."
 out=$1 timeout=$2
 shift 2
-files=()
-for f in "$@"; do
-    case $f in
-    *.gz) g=/tmp/farm-bench/$(basename "${f%.gz}"); mkdir -p /tmp/farm-bench; gunzip -c "$f" > "$g"; files+=("$g") ;;
-    *) files+=("$f") ;;
-    esac
-done
+source scripts/bench_files.sh
+bench_files "$@"
 export YASMIN_CACHE_DIR=${YASMIN_CACHE_DIR:-/tmp/yc}
+farm='yasmin --backend=cuda --gpu-mode=farm'
+if [ -n "${GPUS:-}" ]; then
+    n=$(echo "$GPUS" | tr ',' '\n' | wc -l)
+    farm="$farm --stats"
+    configs=(--config "$farm --gpu-devices=0" --config "$farm --gpu-devices=$GPUS"
+        --config "$farm --gpu-devices=$GPUS -t $n,split")
+    [ "${CLINGO:-1}" = 1 ] && configs=(--config 'clingo -t 8' "${configs[@]}")
+else
+    configs=(--config clingo --config 'clingo -t 8' --config yasmin --config 'yasmin -t 8' --config "$farm")
+fi
 python3 scripts/parallel_bench.py --yasmin "${YASMIN_BIN:-.gpu/yasmin}" --python python3 --timeout "$timeout" \
-    --out "$out" --config clingo --config 'clingo -t 8' --config yasmin --config 'yasmin -t 8' \
-    --config 'yasmin --backend=cuda --gpu-mode=farm' "${files[@]}"
+    --out "$out" "${configs[@]}" "${files[@]}"

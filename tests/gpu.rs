@@ -9,6 +9,7 @@ use support::{answer_sets, conformance, one_model_in_parallel, options_on};
 use yasmin::engine::cuda::CudaEngine;
 use yasmin::input::read_program;
 use yasmin::nogoods::complete;
+use yasmin::solve::SolveOptions;
 use yasmin::solve::config::{Backend, GpuRounds, Heuristic, Learning, SearchOptions};
 use yasmin::stop::StopToken;
 
@@ -389,37 +390,49 @@ gpu_test! {
     }
 }
 
+/// Runs the farm under `opts` on every tight program of the corpus without optimization: each run
+/// must give one of the expected answer sets, or prove there is none, from the farm. Adds to
+/// `checked` and `failures` (each named with `label`).
+fn farm_on_the_corpus(opts: &SolveOptions, label: &str, checked: &mut usize, failures: &mut Vec<String>) {
+    for (path, expected) in ["tight", "aggregates"].iter().flat_map(|f| conformance(f)) {
+        let program = read_program(&std::fs::read(&path).unwrap()).unwrap();
+        let problem = complete(&program, &StopToken::default()).unwrap();
+        if program.minimize().next().is_some() || !problem.is_tight() {
+            continue;
+        }
+        *checked += 1;
+        let (outcome, got, _) = answer_sets(&program, opts);
+        let right = match got.as_slice() {
+            [] => expected.is_empty() && outcome.exhausted,
+            [m] => expected.contains(m) && !outcome.exhausted,
+            _ => false,
+        };
+        if !right || outcome.engine != "cuda-farm" {
+            failures.push(format!("{} ({label}): {got:?} from {}", path.display(), outcome.engine));
+        }
+    }
+}
+
+/// A farm of `searches` searches answering one model.
+fn farm_options(searches: u32) -> SolveOptions {
+    let mut opts = options_on(Backend::Cuda, Learning::Res, Heuristic::Activity);
+    opts.models = Some(1);
+    opts.farm = Some(searches);
+    opts
+}
+
 gpu_test! {
     /// The search farm (`--gpu-mode=farm`): on every tight program of the corpus without optimization,
     /// one of the expected answer sets from one of its searches, or a proof of none; with and
     /// without the exchange, with few searches and many.
     fn gpu_farm_answers_the_corpus() {
-        let mut checked = 0;
-        let mut failures = Vec::new();
+        let (mut checked, mut failures) = (0, Vec::new());
         for (searches, share) in [(1, false), (64, true), (2000, true)] {
-            let mut opts = options_on(Backend::Cuda, Learning::Res, Heuristic::Activity);
-            opts.models = Some(1);
-            opts.farm = Some(searches);
+            let mut opts = farm_options(searches);
             if !share {
                 opts.distribute = None;
             }
-            for (path, expected) in ["tight", "aggregates"].iter().flat_map(|f| conformance(f)) {
-                let program = read_program(&std::fs::read(&path).unwrap()).unwrap();
-                let problem = complete(&program, &StopToken::default()).unwrap();
-                if program.minimize().next().is_some() || !problem.is_tight() {
-                    continue;
-                }
-                checked += 1;
-                let (outcome, got, _) = answer_sets(&program, &opts);
-                let right = match got.as_slice() {
-                    [] => expected.is_empty() && outcome.exhausted,
-                    [m] => expected.contains(m) && !outcome.exhausted,
-                    _ => false,
-                };
-                if !right || outcome.engine != "cuda-farm" {
-                    failures.push(format!("{} ({searches} searches): {got:?} from {}", path.display(), outcome.engine));
-                }
-            }
+            farm_on_the_corpus(&opts, &format!("{searches} searches"), &mut checked, &mut failures);
         }
         eprintln!("GPU farm: {}/{checked} runs agree", checked - failures.len());
         assert!(checked > 100 && failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
@@ -440,28 +453,11 @@ gpu_test! {
         let (mut checked, mut failures) = (0, Vec::new());
         for devices in lists {
             for split in [false, true] {
-                let mut opts = options_on(Backend::Cuda, Learning::Res, Heuristic::Activity);
-                opts.models = Some(1);
-                opts.farm = Some(64);
+                let mut opts = farm_options(64);
                 opts.gpu_devices = devices.clone();
                 opts.split = split;
-                for (path, expected) in ["tight", "aggregates"].iter().flat_map(|f| conformance(f)) {
-                    let program = read_program(&std::fs::read(&path).unwrap()).unwrap();
-                    let problem = complete(&program, &StopToken::default()).unwrap();
-                    if program.minimize().next().is_some() || !problem.is_tight() {
-                        continue;
-                    }
-                    checked += 1;
-                    let (outcome, got, _) = answer_sets(&program, &opts);
-                    let right = match got.as_slice() {
-                        [] => expected.is_empty() && outcome.exhausted,
-                        [m] => expected.contains(m) && !outcome.exhausted,
-                        _ => false,
-                    };
-                    if !right || outcome.engine != "cuda-farm" {
-                        failures.push(format!("{} (devices {devices:?}, split {split}): {got:?} from {}", path.display(), outcome.engine));
-                    }
-                }
+                let label = format!("devices {devices:?}, split {split}");
+                farm_on_the_corpus(&opts, &label, &mut checked, &mut failures);
             }
         }
         eprintln!("GPU farms on several devices: {}/{checked} runs agree", checked - failures.len());
