@@ -12,7 +12,7 @@ yasmin configuration's time over the first clingo configuration's. Results go to
         --program 'sub:16' --program 'sub:18' --program 'queens:12' \\
         --program 'colouring:30:2.5' --program 'hamiltonian:14:6'
 
-Programs: `sub:N` is `{a(1..N)}.` (2^N answer sets); `queens:N`, `colouring:N:D` (seed 1, k = 3,
+Programs: `sub:N` is `{a(1..N)}.` (2^N answer sets); `queens:N`, `dag:N[:D]` (acyclic orientations, #edge; seed 1), `colouring:N:D` (seed 1, k = 3,
 average degree D) and `hamiltonian:N:D` (seed 1, planted cycle, out-degree D) come from
 instances/gen's encodings and generators; anything else is a ground file. A configuration is
 `clingo ARGS` (python -m clingo, --mode=clasp) or `yasmin ARGS`; run where the cores are when a
@@ -45,6 +45,8 @@ def ground(spec, work, python):
         gen = [sys.executable, str(GEN / kind / "generate.py"), "--n", arg[0]]
         if kind == "colouring":
             gen += ["--seed", "1", "--d", arg[1]]
+        elif kind == "dag":
+            gen += ["--seed", "1"] + (["--d", arg[1]] if len(arg) > 1 else [])
         elif kind == "hamiltonian":
             gen += ["--seed", "1", "--d", arg[1], "--plant", "1"]
         text = subprocess.run(gen, check=True, capture_output=True, text=True).stdout

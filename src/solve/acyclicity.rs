@@ -15,71 +15,128 @@ use std::collections::HashMap;
 /// The edges of `edges` that hold in `atoms` (per atom, index 0 unused) and close a cycle, if
 /// some do: their indices, in the cycle's order.
 pub fn cycle<E: Borrow<Edge>>(edges: &[E], atoms: &[bool]) -> Option<Vec<usize>> {
-    let holds = |e: &Edge| e.condition.iter().all(|&l| atoms.get(atom_of(l) as usize) == Some(&(l > 0)));
-    let mut node: HashMap<i32, usize> = HashMap::new();
-    let mut out: Vec<Vec<(usize, usize)>> = Vec::new();
-    let mut id = |n: i32, out: &mut Vec<Vec<(usize, usize)>>| {
-        let next = node.len();
-        *node.entry(n).or_insert_with(|| {
-            out.push(Vec::new());
-            next
-        })
-    };
-    for (i, e) in edges.iter().map(Borrow::borrow).enumerate().filter(|(_, e)| holds(e)) {
-        let (u, v) = (id(e.u, &mut out), id(e.v, &mut out));
-        out[u].push((v, i));
+    EdgeGraph::new(edges).cycle(atoms, &mut Scratch::default())
+}
+
+/// The graph of a program's `#edge` statements, its nodes numbered densely once, so that a check
+/// of an assignment costs a pass over the edges that hold and a depth-first search, without
+/// hashing.
+pub struct EdgeGraph {
+    /// Per edge: its two nodes and its condition (program literals).
+    ends: Vec<(u32, u32)>,
+    conditions: Vec<Vec<i32>>,
+    nodes: usize,
+}
+
+/// A check's working memory, kept from one check to the next where the checker can.
+#[derive(Default)]
+pub struct Scratch {
+    /// The edges that hold, as adjacency lists: `start` per node (CSR), `out` (node, edge).
+    start: Vec<u32>,
+    out: Vec<(u32, u32)>,
+    held: Vec<u32>,
+    /// Depth-first search: 0 unvisited, 1 on the path, 2 done; the path (node, next out-edge,
+    /// the edge that led there).
+    state: Vec<u8>,
+    stack: Vec<(u32, u32, u32)>,
+}
+
+impl EdgeGraph {
+    pub fn new<E: Borrow<Edge>>(edges: &[E]) -> EdgeGraph {
+        let mut node: HashMap<i32, u32> = HashMap::new();
+        let mut id = |n: i32| {
+            let next = node.len() as u32;
+            *node.entry(n).or_insert(next)
+        };
+        let ends = edges.iter().map(|e| (id(e.borrow().u), id(e.borrow().v))).collect();
+        let conditions = edges.iter().map(|e| e.borrow().condition.clone()).collect();
+        EdgeGraph { ends, conditions, nodes: node.len() }
     }
-    // Depth-first, iteratively: 0 unvisited, 1 on the path, 2 done.
-    let mut state = vec![0u8; out.len()];
-    for root in 0..out.len() {
-        if state[root] != 0 {
-            continue;
+
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// The edges that hold in `atoms` and close a cycle, if some do: their indices, in the
+    /// cycle's order.
+    pub fn cycle(&self, atoms: &[bool], s: &mut Scratch) -> Option<Vec<usize>> {
+        let holds = |c: &Vec<i32>| c.iter().all(|&l| atoms.get(atom_of(l) as usize) == Some(&(l > 0)));
+        s.held.clear();
+        s.held.extend((0..self.ends.len() as u32).filter(|&i| holds(&self.conditions[i as usize])));
+        // Adjacency of the edges that hold, by counting.
+        s.start.clear();
+        s.start.resize(self.nodes + 1, 0);
+        for &i in &s.held {
+            s.start[self.ends[i as usize].0 as usize + 1] += 1;
         }
-        // (node, next outgoing edge to try, the edge that led here)
-        let mut stack: Vec<(usize, usize, usize)> = vec![(root, 0, usize::MAX)];
-        state[root] = 1;
-        while let Some(&mut (n, ref mut k, _)) = stack.last_mut() {
-            if let Some(&(m, e)) = out[n].get(*k) {
-                *k += 1;
-                match state[m] {
-                    0 => {
-                        state[m] = 1;
-                        stack.push((m, 0, e));
+        for n in 0..self.nodes {
+            s.start[n + 1] += s.start[n];
+        }
+        s.out.clear();
+        s.out.resize(s.held.len(), (0, 0));
+        let mut fill = s.start.clone();
+        for &i in &s.held {
+            let (u, v) = self.ends[i as usize];
+            s.out[fill[u as usize] as usize] = (v, i);
+            fill[u as usize] += 1;
+        }
+        s.state.clear();
+        s.state.resize(self.nodes, 0);
+        for root in 0..self.nodes as u32 {
+            if s.state[root as usize] != 0 {
+                continue;
+            }
+            s.stack.clear();
+            s.stack.push((root, s.start[root as usize], u32::MAX));
+            s.state[root as usize] = 1;
+            while let Some(&mut (n, ref mut k, _)) = s.stack.last_mut() {
+                if *k < s.start[n as usize + 1] {
+                    let (m, e) = s.out[*k as usize];
+                    *k += 1;
+                    match s.state[m as usize] {
+                        0 => {
+                            s.state[m as usize] = 1;
+                            s.stack.push((m, s.start[m as usize], e));
+                        }
+                        1 => {
+                            // The cycle: the path's edges from m on, then e.
+                            let from = s.stack.iter().position(|x| x.0 == m).expect("m is on the path");
+                            let mut c: Vec<usize> =
+                                s.stack[from + 1..].iter().map(|x| x.2 as usize).collect();
+                            c.push(e as usize);
+                            return Some(c);
+                        }
+                        _ => {}
                     }
-                    1 => {
-                        // The cycle: the path's edges from m on, then e.
-                        let from = stack.iter().position(|s| s.0 == m).expect("m is on the path");
-                        let mut c: Vec<usize> = stack[from + 1..].iter().map(|s| s.2).collect();
-                        c.push(e);
-                        return Some(c);
-                    }
-                    _ => {}
+                } else {
+                    s.state[n as usize] = 2;
+                    s.stack.pop();
                 }
-            } else {
-                state[n] = 2;
-                stack.pop();
             }
         }
+        None
     }
-    None
 }
 
 /// The acyclicity check of a program's search.
 pub struct Acyclicity<'p> {
     edges: Vec<&'p Edge>,
+    graph: EdgeGraph,
+    scratch: Scratch,
 }
 
 impl<'p> Acyclicity<'p> {
     /// The program's check, `None` where it has no `#edge` statements.
     pub fn new(program: &'p Program) -> Option<Self> {
         let edges: Vec<&Edge> = program.edges().collect();
-        (!edges.is_empty()).then_some(Acyclicity { edges })
+        let graph = EdgeGraph::new(&edges);
+        (!edges.is_empty()).then_some(Acyclicity { edges, graph, scratch: Scratch::default() })
     }
 }
 
 impl CandidateCheck for Acyclicity<'_> {
     fn check(&mut self, atoms: &[bool], _: &StopToken) -> Result<Candidate, SolveError> {
-        Ok(match cycle(&self.edges, atoms) {
+        Ok(match self.graph.cycle(atoms, &mut self.scratch) {
             None => Candidate::Accepted,
             Some(c) => {
                 // Their conditions together may not hold; a cycle of unconditional edges leaves
@@ -133,13 +190,16 @@ mod tests {
         assert_eq!(sorted, vec![0, 1, 2]);
         assert_eq!(cycle(&edges, &[false, true, true, true]), None, "3 -> 1 does not hold");
         assert_eq!(cycle(&edges, &[false, false, true, false]), None);
-        let mut check = Acyclicity { edges };
+        let graph = EdgeGraph::new(&edges);
+        let mut check = Acyclicity { edges, graph, scratch: Scratch::default() };
         match check.check(&[false, true, true, false], &StopToken::never()).unwrap() {
             Candidate::Rejected(ng) => assert_eq!(ng, vec![vec![Lit::pos(1), Lit::pos(2), Lit::neg(3)]]),
             other => panic!("{other:?}"),
         }
         let self_loop = [edge(5, 5, &[])];
-        let mut check = Acyclicity { edges: self_loop.iter().collect() };
+        let edges: Vec<&Edge> = self_loop.iter().collect();
+        let graph = EdgeGraph::new(&edges);
+        let mut check = Acyclicity { edges, graph, scratch: Scratch::default() };
         assert!(
             matches!(check.check(&[false], &StopToken::never()).unwrap(), Candidate::Rejected(ng) if ng == vec![vec![Lit::TRUE]])
         );

@@ -16,6 +16,7 @@ mod unfounded_free;
 
 use crate::program::deps::Dependencies;
 use crate::program::{Body, Edge, ExternalValue, HeadKind, Lit, Program, Rule, atom_of};
+use crate::solve::acyclicity::{EdgeGraph, Scratch};
 use crate::stop::{Stop, StopToken};
 use std::sync::Mutex;
 use support::Support;
@@ -53,8 +54,9 @@ pub fn check_answer_set(program: &Program, m: &[bool], deps: &Dependencies, stop
 /// bodies of rules that are not constraints.
 pub struct Verifier {
     externals: Vec<(u32, ExternalValue)>,
-    /// The program's `#edge` statements (acyclicity).
+    /// The program's `#edge` statements (acyclicity), and their graph.
     edges: Vec<Edge>,
+    graph: EdgeGraph,
     assumptions: Vec<Lit>,
     /// The check of tight programs kept up to date across models, where the program allows: the
     /// counts for no model, and those kept for each sequence of models (each search's).
@@ -88,10 +90,12 @@ impl Verifier {
         let externals = program.effective_externals();
         let support = Support::new(program, deps.is_tight(), &externals);
         let assumptions = program.assumptions();
-        let edges = program.edges().cloned().collect();
+        let edges: Vec<Edge> = program.edges().cloned().collect();
+        let graph = EdgeGraph::new(&edges);
         Verifier {
             externals,
             edges,
+            graph,
             assumptions,
             support,
             kept: Mutex::new(Vec::new()),
@@ -112,7 +116,9 @@ impl Verifier {
         from: usize,
     ) -> Verdict {
         // Acyclicity (#edge): the edges that hold form no cycle.
-        if let Some(c) = crate::solve::acyclicity::cycle(&self.edges, m) {
+        if let Some(c) =
+            (!self.graph.is_empty()).then(|| self.graph.cycle(m, &mut Scratch::default())).flatten()
+        {
             let path: Vec<String> =
                 c.iter().map(|&i| format!("{}->{}", self.edges[i].u, self.edges[i].v)).collect();
             return Verdict::Not(format!("the edges {} that hold form a cycle", path.join(", ")));
