@@ -91,16 +91,19 @@ impl Cubes {
         got
     }
 
-    /// Device `d`'s farm proved that its cube has no model: the cube is closed for every device
-    /// on it. Returns the closed cube and the devices with a new cube (their farms start again).
-    pub fn closed(&mut self, d: usize) -> (Vec<Lit>, Vec<usize>) {
-        let cube = self.on[d].take().unwrap_or_default();
+    /// A farm proved that `cube` has no model: it is closed for every device on it, and those
+    /// devices take the next cubes. Returns them; `None` for a cube already closed (a report
+    /// that another farm's proof of the same cube overtook), which changes nothing.
+    pub fn close(&mut self, cube: &[Lit]) -> Option<Vec<usize>> {
+        if !self.on.iter().any(|o| o.as_deref() == Some(cube)) {
+            return None;
+        }
         for o in &mut self.on {
-            if o.as_ref() == Some(&cube) {
+            if o.as_deref() == Some(cube) {
                 *o = None;
             }
         }
-        (cube, self.assign())
+        Some(self.assign())
     }
 
     /// Device `d`'s farm failed: its cube goes back to the queue (unless another device works on
@@ -162,19 +165,39 @@ mod tests {
         c
     }
 
+    /// Device `d`'s cube closed.
+    fn close_at(c: &mut Cubes, d: usize) -> Vec<usize> {
+        let cube = c.cube(d).expect("a cube").to_vec();
+        c.close(&cube).expect("an open cube")
+    }
+
     #[test]
     fn closing_every_cube_closes_the_space() {
         let mut c = two();
         assert_eq!(lits(c.cube(0)), vec![6, 10]);
-        assert_eq!(c.closed(0), (vec![Lit(6), Lit(10)], vec![0]));
-        assert_eq!(c.closed(0).1, vec![0]);
+        assert_eq!(close_at(&mut c, 0), vec![0]);
+        assert_eq!(close_at(&mut c, 0), vec![0]);
         // The queue is empty: device 0 joins device 1's cube, and closing it frees both.
-        let (cube, got) = c.closed(0);
-        assert_eq!((cube.len(), got), (2, vec![0]));
+        assert_eq!(close_at(&mut c, 0), vec![0]);
         assert_eq!(c.cube(0), c.cube(1));
         assert!(!c.all_closed());
-        assert_eq!(c.closed(1).1, Vec::<usize>::new());
+        let last = c.cube(1).unwrap().to_vec();
+        assert_eq!(c.close(&last), Some(vec![]));
         assert!(c.all_closed());
+        assert_eq!(c.close(&last), None, "a stale report changes nothing");
+    }
+
+    #[test]
+    fn a_stale_report_does_not_close_a_new_cube() {
+        let mut c = two();
+        let (first, second) = (c.cube(0).unwrap().to_vec(), c.cube(1).unwrap().to_vec());
+        // Both devices prove their cubes in one round; device 0's report moves it on first.
+        assert_eq!(c.close(&first), Some(vec![0]));
+        let new0 = c.cube(0).unwrap().to_vec();
+        assert_eq!(c.close(&first), None, "device 0's new cube is not closed by the old report");
+        assert_eq!(c.cube(0), Some(&new0[..]));
+        assert_eq!(c.close(&second), Some(vec![1]));
+        assert!(!c.all_closed());
     }
 
     #[test]
@@ -182,12 +205,12 @@ mod tests {
         let mut c = two();
         let mine = lits(c.cube(1));
         assert!(c.failed(1).is_empty());
-        assert_eq!(c.closed(0).1, vec![0]);
+        assert_eq!(close_at(&mut c, 0), vec![0]);
         assert_eq!(lits(c.cube(0)), mine, "device 0 takes the failed device's cube first");
-        c.closed(0);
-        c.closed(0);
+        close_at(&mut c, 0);
+        close_at(&mut c, 0);
         assert!(!c.all_closed());
-        assert!(c.closed(0).1.is_empty());
+        assert!(close_at(&mut c, 0).is_empty());
         assert!(c.all_closed() && c.any_live());
     }
 
@@ -209,7 +232,7 @@ mod tests {
     #[test]
     fn whole_space_closes_at_once() {
         let mut w = Cubes::whole(3);
-        assert_eq!(w.closed(2), (vec![], vec![]));
+        assert_eq!(w.close(&[]), Some(vec![]));
         assert!(w.all_closed());
     }
 }

@@ -325,7 +325,6 @@ impl<'a> Driver<'a> {
         r
     }
 
-    /// How the searches of a parallel run divide their work; `None` for one search.
     /// The CUDA devices the GPU searches run on: those `--gpu-devices` lists, or every device
     /// there is (device 0 where none can be counted: the engine then says why it cannot run).
     pub fn gpu_devices(&self) -> &[u32] {
@@ -340,6 +339,7 @@ impl<'a> Driver<'a> {
         })
     }
 
+    /// How the searches of a parallel run divide their work; `None` for one search.
     pub fn parallel(&self) -> Option<super::portfolio::Mode> {
         use super::portfolio::Mode;
         (self.opts.threads > 1).then_some(if self.opts.split { Mode::Split } else { Mode::Compete })

@@ -182,15 +182,18 @@ impl FarmSource {
         self.relayed_bytes += batch.iter().map(|g| 4 * (g.len() as u64 + 2)).sum::<u64>();
     }
 
-    /// Device `k`'s farm proved that its cube has no model: the cube is closed (a nogood for the
-    /// others), and the devices it freed start on their next cube.
-    fn close(&mut self, d: &Driver<'_>, k: usize) -> Result<(), String> {
-        let (cube, moved) = self.cubes.closed(k);
-        if let Some(old) = self.farms[k].take() {
+    /// Device `k`'s farm proved that `cube` (its cube when it reported) has no model: the cube
+    /// is closed (a nogood for the others), and the devices it freed start on their next cube.
+    /// Returns those devices (none for a cube closed already: a stale report).
+    fn close(&mut self, d: &Driver<'_>, k: usize, cube: &[Lit]) -> Result<Vec<usize>, String> {
+        let Some(moved) = self.cubes.close(cube) else { return Ok(Vec::new()) };
+        if self.cubes.cube(k).is_none()
+            && let Some(old) = self.farms[k].take()
+        {
             self.take_stats(&old);
         }
         if self.share && !cube.is_empty() && cube.len() <= tables::XLEN {
-            let g: Vec<u32> = cube.iter().map(|l: &Lit| l.0).collect();
+            let g: Vec<u32> = cube.iter().map(|l| l.0).collect();
             for to in 0..self.farms.len() {
                 let Some(g) = self.cubes.fit(to, g.clone()) else { continue };
                 self.count(std::slice::from_ref(&g));
@@ -199,12 +202,12 @@ impl FarmSource {
                 }
             }
         }
-        for j in moved {
+        for &j in &moved {
             if !self.start(d, j)? {
                 break;
             }
         }
-        Ok(())
+        Ok(moved)
     }
 }
 
@@ -221,32 +224,43 @@ impl Source for FarmSource {
             for f in self.farms.iter_mut().flatten() {
                 f.launch_slice().map_err(farm_err)?;
             }
+            // Each farm's state, with the cube it worked on.
             let mut states = Vec::new();
             for (k, f) in self.farms.iter_mut().enumerate() {
                 if let Some(f) = f {
-                    states.push((k, f.finish_slice().map_err(farm_err)?));
+                    let cube = self.cubes.cube(k).unwrap_or_default().to_vec();
+                    states.push((k, f.finish_slice().map_err(farm_err)?, cube));
                 }
             }
-            for &(k, state) in &states {
-                if let FarmState::Model(s) = state {
-                    return self.model(d, k, s);
+            for (k, state, _) in &states {
+                if let FarmState::Model(s) = *state {
+                    return self.model(d, *k, s);
                 }
             }
             self.relay().map_err(farm_err)?;
-            for &(k, state) in &states {
-                match state {
-                    FarmState::Running | FarmState::Model(_) => {}
-                    FarmState::Unsat => self.close(d, k).map_err(farm_err)?,
+            // A farm started again in this round (its cube closed by another's proof) reported
+            // on its old cube: that report is stale.
+            let mut fresh = vec![false; self.farms.len()];
+            for (k, state, cube) in states {
+                if fresh[k] {
+                    continue;
+                }
+                let moved = match state {
+                    FarmState::Running | FarmState::Model(_) => Vec::new(),
+                    FarmState::Unsat => self.close(d, k, &cube).map_err(farm_err)?,
                     FarmState::Failed => {
                         log::warn!("search farm: every search on device {} failed", self.devices[k]);
                         if let Some(old) = self.farms[k].take() {
                             self.take_stats(&old);
                         }
-                        for j in self.cubes.failed(k) {
+                        let moved = self.cubes.failed(k);
+                        for &j in &moved {
                             self.start(d, j).map_err(farm_err)?;
                         }
+                        moved
                     }
-                }
+                };
+                moved.into_iter().for_each(|j| fresh[j] = true);
             }
             if self.cubes.all_closed() {
                 self.answered = true;
