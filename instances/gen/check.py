@@ -118,6 +118,27 @@ def count_ppm(f):
     return count
 
 
+def count_dag(f):
+    nodes = sorted(x for (x,) in f["node"])
+    edges = f.get("edge", [])
+    k = f["out"][0][0]
+    count = 0
+    for dirs in itertools.product((0, 1), repeat=len(edges)):
+        arcs = [(x, y) if d == 0 else (y, x) for (x, y), d in zip(edges, dirs)]
+        out = {n: [b for a, b in arcs if a == n] for n in nodes}
+        if any(len(out[n]) > k for n in nodes):
+            continue
+        # Acyclic: repeatedly remove nodes with no outgoing arc left.
+        left = set(nodes)
+        while True:
+            sinks = [n for n in left if not any(b in left for b in out[n])]
+            if not sinks:
+                break
+            left -= set(sinks)
+        count += not left
+    return count
+
+
 # family -> (brute-force counter, list of generator argument lists)
 CASES = {
     "queens": (count_queens, [["--n", str(n)] for n in range(1, 9)]),
@@ -129,6 +150,9 @@ CASES = {
     "hamiltonian": (count_hamiltonian, [["--n", str(n), "--d", d, "--plant", pl, "--seed", str(s)]
                                         for n, d in [(5, "2"), (6, "2.5"), (7, "3"), (8, "3")]
                                         for pl in ("0", "1") for s in (1, 2)]),
+    "dag": (count_dag, [["--n", str(n), "--d", d, "--k", str(k), "--seed", str(s)]
+                        for n, d, k in [(5, "2", 1), (6, "3", 2), (7, "3", 2), (8, "3.5", 3)]
+                        for s in (1, 2)]),
     "marriage": (count_marriage, [["--n", str(n), "--seed", str(s)]
                                   for n in (1, 2, 3, 4, 5, 6) for s in (1, 2, 3)]),
     "ppm": (count_ppm, [["--n", str(n), "--k", str(k), "--plant", pl, "--seed", str(s)]
