@@ -61,8 +61,8 @@ if has diff; then
     YASMIN_DIFF_BACKEND=cuda YASMIN_DIFF_FARM=${DIFF_FARM:-64} YASMIN_DIFF_PROGRAMS=${DIFF_PROGRAMS:-200} YASMIN_DIFF_PROJECTED=40 YASMIN_DIFF_THREADS=8 \
         $K 420 $B/differential-tests yasmin_agrees > $OUT/diff.txt 2>&1
     echo "differential rc=$?: $(summary $OUT/diff.txt 'test result|differential: [0-9]+ programs|disagree')"
-    # Every check of a regression (about 1,300) runs in a child of its own, which opens the
-    # device afresh: more than 400 s on one H100 (and per program times with --nocapture).
+    # A child per regression program opens the device afresh and runs its checks (a child per
+    # check, about 1,300, took more than 400 s on one H100); per program times with --nocapture.
     YASMIN_DIFF_BACKEND=cuda $K ${REGRESSIONS_LIMIT:-900} $B/differential-tests regressions_agree_with_brute_force > $OUT/regressions.txt 2>&1
     echo "regressions rc=$?: $(summary $OUT/regressions.txt 'test result|panicked|disagree')"
 fi
