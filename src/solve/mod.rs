@@ -17,6 +17,7 @@ pub mod minimality;
 mod optimize;
 mod portfolio;
 pub mod progress;
+pub mod restarts;
 pub mod search;
 pub mod split;
 pub mod verify;

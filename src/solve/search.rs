@@ -11,6 +11,7 @@
 use super::SolveError;
 use super::exchange::{Port, SharedBound};
 use super::progress::Progress;
+use super::restarts::RestartSchedule;
 use super::split::{Guide, Path};
 use crate::engine::{Completion, Engine, EngineError, EngineResult};
 use crate::nogoods::Lit;
@@ -28,66 +29,6 @@ pub enum Next {
     Exhausted,
     /// A limit, a signal or a race's winner stopped the search.
     Interrupted(Stop),
-}
-
-/// When to restart: after `limit` conflicts, following the Luby sequence or a geometric series.
-pub struct RestartSchedule {
-    policy: Restarts,
-    index: u32,
-    limit: u64,
-    since: u64,
-}
-
-/// The i-th element (1-based) of the Luby sequence 1 1 2 1 1 2 4 ...
-pub fn luby(mut i: u64) -> u64 {
-    loop {
-        let k = 64 - i.leading_zeros() as u64;
-        if i == (1 << k) - 1 {
-            return 1 << (k - 1);
-        }
-        i -= (1 << (k - 1)) - 1;
-    }
-}
-
-impl RestartSchedule {
-    pub fn new(policy: Restarts) -> Self {
-        let mut s = RestartSchedule { policy, index: 0, limit: u64::MAX, since: 0 };
-        s.advance();
-        s
-    }
-
-    fn advance(&mut self) {
-        self.index += 1;
-        self.since = 0;
-        self.limit = match self.policy {
-            Restarts::Luby(unit) => unit.saturating_mul(luby(self.index as u64)),
-            Restarts::Geometric(n, f) => (n as f64 * f.powi(self.index as i32 - 1)).min(1e18) as u64,
-            Restarts::Arithmetic(n, m) => n.saturating_add(m.saturating_mul(self.index as u64 - 1)),
-            Restarts::Fixed(n) => n,
-            Restarts::No => u64::MAX,
-        };
-    }
-
-    /// Conflicts until the restart: the `left()`-th call of `conflict` returns true.
-    pub fn left(&self) -> u64 {
-        self.limit - self.since
-    }
-
-    /// Counts `n` conflicts resolved without the loop, fewer than `left()`.
-    pub fn skip(&mut self, n: u64) {
-        debug_assert!(n < self.left(), "a restart skipped");
-        self.since += n;
-    }
-
-    /// Counts a conflict; true when a restart is due.
-    pub fn conflict(&mut self) -> bool {
-        self.since += 1;
-        if self.since >= self.limit {
-            self.advance();
-            return true;
-        }
-        false
-    }
 }
 
 /// A check every total assignment must pass before it is a model (the minimality check of
@@ -537,24 +478,5 @@ impl From<EngineError> for Failure {
 impl From<SolveError> for Failure {
     fn from(e: SolveError) -> Self {
         Failure::Solve(e)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn luby_sequence() {
-        let s: Vec<u64> = (1..=15).map(luby).collect();
-        assert_eq!(s, vec![1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
-    }
-
-    #[test]
-    fn geometric_schedule() {
-        let mut r = RestartSchedule::new(Restarts::Geometric(2, 2.0));
-        let fired: Vec<bool> = (0..6).map(|_| r.conflict()).collect();
-        // Limits 2, 4, 8, ...: restarts after conflicts 2 and 6.
-        assert_eq!(fired, vec![false, true, false, false, false, true]);
     }
 }
