@@ -37,3 +37,25 @@ def write(lines, output):
             f.write(text)
     else:
         print(text, end="")
+
+
+def graph_family(doc, family, k_help, k_default, default_degree, first_facts, argv=None):
+    """The main of a family over a random undirected graph G(n, p) on nodes 1..n: --n, --k, --p or
+    --d, --seed, -o. `first_facts(n, k)` gives the facts before the edges; the edges come from a
+    generator seeded by the family's name, n, p and the seed (so instances stay the same)."""
+    import random
+
+    ap = parser(doc, "number of nodes")
+    ap.add_argument("--k", type=int, default=k_default, help=k_help)
+    add_probability(ap, "edge", default_degree)
+    a = ap.parse_args(argv)
+    if a.n < 1 or a.k < 0:
+        ap.error("--n must be at least 1 and --k at least 0")
+    p = probability(ap, a, default_degree)
+    rng = random.Random(f"{family}/{a.n}/{p}/{a.seed}")
+    out = [f"% {family}, n={a.n} k={a.k} p={p:.6g} seed={a.seed}"] + first_facts(a.n, a.k)
+    for i in range(1, a.n + 1):
+        for j in range(i + 1, a.n + 1):
+            if rng.random() < p:
+                out.append(f"edge({i},{j}).")
+    write(out, a.output)
