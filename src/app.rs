@@ -94,7 +94,7 @@ fn paced_stdout(stop: &StopToken) -> Paced<std::io::Stdout> {
     Paced::new(std::io::stdout(), move |_| stop.stop(Stop::Signal))
 }
 
-/// What a run is asked for; the command line (`cli/`) makes it.
+/// What a run is asked for; the command line makes it.
 pub struct RunConfig {
     /// The inputs, read one after another (none: standard input).
     pub files: Vec<String>,

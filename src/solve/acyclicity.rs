@@ -39,6 +39,8 @@ pub struct Scratch {
     /// the edge that led there).
     state: Vec<u8>,
     stack: Vec<(u32, u32, u32)>,
+    /// Where each node's next adjacency entry goes while they are filled in.
+    fill: Vec<u32>,
 }
 
 impl EdgeGraph {
@@ -74,11 +76,11 @@ impl EdgeGraph {
         }
         s.out.clear();
         s.out.resize(s.held.len(), (0, 0));
-        let mut fill = s.start.clone();
+        s.fill.clone_from(&s.start);
         for &i in &s.held {
             let (u, v) = self.ends[i as usize];
-            s.out[fill[u as usize] as usize] = (v, i);
-            fill[u as usize] += 1;
+            s.out[s.fill[u as usize] as usize] = (v, i);
+            s.fill[u as usize] += 1;
         }
         s.state.clear();
         s.state.resize(self.nodes, 0);
@@ -119,22 +121,21 @@ impl EdgeGraph {
 }
 
 /// The acyclicity check of a program's search.
-pub struct Acyclicity<'p> {
-    edges: Vec<&'p Edge>,
+pub struct Acyclicity {
     graph: EdgeGraph,
     scratch: Scratch,
 }
 
-impl<'p> Acyclicity<'p> {
+impl Acyclicity {
     /// The program's check, `None` where it has no `#edge` statements.
-    pub fn new(program: &'p Program) -> Option<Self> {
+    pub fn new(program: &Program) -> Option<Self> {
         let edges: Vec<&Edge> = program.edges().collect();
         let graph = EdgeGraph::new(&edges);
-        (!edges.is_empty()).then_some(Acyclicity { edges, graph, scratch: Scratch::default() })
+        (!graph.is_empty()).then_some(Acyclicity { graph, scratch: Scratch::default() })
     }
 }
 
-impl CandidateCheck for Acyclicity<'_> {
+impl CandidateCheck for Acyclicity {
     fn check(&mut self, atoms: &[bool], _: &StopToken) -> Result<Candidate, SolveError> {
         Ok(match self.graph.cycle(atoms, &mut self.scratch) {
             None => Candidate::Accepted,
@@ -143,7 +144,7 @@ impl CandidateCheck for Acyclicity<'_> {
                 // no answer set (the nogood of the constant true).
                 let mut ng: Vec<Lit> = c
                     .iter()
-                    .flat_map(|&i| self.edges[i].condition.iter().map(|&l| Lit::from_program(l)))
+                    .flat_map(|&i| self.graph.conditions[i].iter().map(|&l| Lit::from_program(l)))
                     .collect();
                 ng.sort_unstable();
                 ng.dedup();
@@ -190,16 +191,14 @@ mod tests {
         assert_eq!(sorted, vec![0, 1, 2]);
         assert_eq!(cycle(&edges, &[false, true, true, true]), None, "3 -> 1 does not hold");
         assert_eq!(cycle(&edges, &[false, false, true, false]), None);
-        let graph = EdgeGraph::new(&edges);
-        let mut check = Acyclicity { edges, graph, scratch: Scratch::default() };
+        let mut check = Acyclicity { graph: EdgeGraph::new(&edges), scratch: Scratch::default() };
         match check.check(&[false, true, true, false], &StopToken::never()).unwrap() {
             Candidate::Rejected(ng) => assert_eq!(ng, vec![vec![Lit::pos(1), Lit::pos(2), Lit::neg(3)]]),
             other => panic!("{other:?}"),
         }
         let self_loop = [edge(5, 5, &[])];
         let edges: Vec<&Edge> = self_loop.iter().collect();
-        let graph = EdgeGraph::new(&edges);
-        let mut check = Acyclicity { edges, graph, scratch: Scratch::default() };
+        let mut check = Acyclicity { graph: EdgeGraph::new(&edges), scratch: Scratch::default() };
         assert!(
             matches!(check.check(&[false], &StopToken::never()).unwrap(), Candidate::Rejected(ng) if ng == vec![vec![Lit::TRUE]])
         );

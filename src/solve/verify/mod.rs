@@ -57,6 +57,8 @@ pub struct Verifier {
     /// The program's `#edge` statements (acyclicity), and their graph.
     edges: Vec<Edge>,
     graph: EdgeGraph,
+    /// The cycle check's working memory, kept from one model to the next.
+    cycles: Mutex<Scratch>,
     assumptions: Vec<Lit>,
     /// The check of tight programs kept up to date across models, where the program allows: the
     /// counts for no model, and those kept for each sequence of models (each search's).
@@ -96,6 +98,7 @@ impl Verifier {
             externals,
             edges,
             graph,
+            cycles: Mutex::new(Scratch::default()),
             assumptions,
             support,
             kept: Mutex::new(Vec::new()),
@@ -116,8 +119,9 @@ impl Verifier {
         from: usize,
     ) -> Verdict {
         // Acyclicity (#edge): the edges that hold form no cycle.
-        if let Some(c) =
-            (!self.graph.is_empty()).then(|| self.graph.cycle(m, &mut Scratch::default())).flatten()
+        if let Some(c) = (!self.graph.is_empty())
+            .then(|| self.graph.cycle(m, &mut self.cycles.lock().unwrap_or_else(|p| p.into_inner())))
+            .flatten()
         {
             let path: Vec<String> =
                 c.iter().map(|&i| format!("{}->{}", self.edges[i].u, self.edges[i].v)).collect();

@@ -130,12 +130,6 @@ impl Farm {
         self.gpu.stream.memcpy_htod(words, &mut b.slice_mut(from..from + words.len())).map_err(err("upload"))
     }
 
-    /// Runs every search for one time slice and says where the farm stands.
-    pub fn run_slice(&mut self) -> DResult<FarmState> {
-        self.launch_slice()?;
-        self.finish_slice()
-    }
-
     /// Starts a time slice of every search (it runs while the host goes on).
     pub fn launch_slice(&mut self) -> DResult<()> {
         let blocks = self.searches.div_ceil(WARPS_PER_BLOCK) as usize;
