@@ -4,8 +4,8 @@
 # .aspif or .aspif.gz:
 #   bash scripts/farm_bench.sh OUT.csv TIMEOUT FILE...
 # against one CPU search, 8 CPU searches, and clingo with 1 and 8 threads; or with GPUS=0,1 (a
-# multi-GPU machine, issue #31) on 1 GPU against a farm on each of GPUS, competing and in split
-# mode, clingo -t 8 beside (CLINGO=0 leaves it out), with the exchange's traffic between the farms
+# multi-GPU machine, issue #31) on 1 GPU against farms on the first 2, 4, ... of GPUS and on all
+# of them, competing and in split mode, clingo -t 8 beside (CLINGO=0 leaves it out), with the exchange's traffic between the farms
 # (Relayed, Relayed bytes) in the CSV.
 # Needs clingo importable by python3 (scripts/gpu_checks.sh installs it from .whl/) and the
 # binary in .gpu/ (scripts/gpu_bundle.sh).
@@ -18,10 +18,14 @@ bench_files "$@"
 export YASMIN_CACHE_DIR=${YASMIN_CACHE_DIR:-/tmp/yc}
 farm='yasmin --backend=cuda --gpu-mode=farm'
 if [ -n "${GPUS:-}" ]; then
-    n=$(echo "$GPUS" | tr ',' '\n' | wc -l)
+    # The first 1, 2, 4, ... devices of GPUS, and all of them: a farm on each, competing and split.
+    IFS=, read -r -a gpus <<< "$GPUS"
     farm="$farm --stats"
-    configs=(--config "$farm --gpu-devices=0" --config "$farm --gpu-devices=$GPUS"
-        --config "$farm --gpu-devices=$GPUS -t $n,split")
+    configs=(--config "$farm --gpu-devices=${gpus[0]}")
+    for ((n = 2; n <= ${#gpus[@]}; n = (n * 2 > ${#gpus[@]} && n < ${#gpus[@]}) ? ${#gpus[@]} : n * 2)); do
+        list=$(IFS=,; echo "${gpus[*]:0:n}")
+        configs+=(--config "$farm --gpu-devices=$list" --config "$farm --gpu-devices=$list -t $n,split")
+    done
     [ "${CLINGO:-1}" = 1 ] && configs=(--config 'clingo -t 8' "${configs[@]}")
 else
     configs=(--config clingo --config 'clingo -t 8' --config yasmin --config 'yasmin -t 8' --config "$farm")
