@@ -2,7 +2,8 @@
 """Parallel search against clingo's: solved and time per configuration, in one run.
 
 Runs every ground program under every configuration, one run at a time (a parallel run takes the
-machine's cores), with a wall-clock limit, and prints a table: the result (SAT, UNSAT, OPT,
+machine's cores; --jobs N runs N at once, for configurations of one search each), with a
+wall-clock limit, and prints a table: the result (SAT, UNSAT, OPT,
 TIMEOUT) and the time, and per configuration the number solved and PAR2. Run it where there are
 cores (the GPU machine has 16): `-t 8` on 2 cores measures nothing.
 
@@ -17,7 +18,9 @@ import csv
 import json
 import subprocess
 import sys
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 
@@ -46,9 +49,12 @@ def run(cmd, timeout):
         status = "TIMEOUT"
     costs = j["Models"].get("Costs")
     # With --stats: the traffic between the search farms of several GPUs.
-    mine = (j.get("Stats") or {}).get("Yasmin") or {}
+    stats = j.get("Stats") or {}
+    mine = stats.get("Yasmin") or {}
     traffic = {k: mine[k] for k in ("Relayed", "RelayedBytes") if k in mine}
-    return status, min(wall, j["Time"]["Total"] + 0.0), costs, traffic
+    # With --stats: the search's conflicts (clasp's Core.Conflicts).
+    conflicts = (stats.get("Core") or {}).get("Conflicts", "")
+    return status, min(wall, j["Time"]["Total"] + 0.0), costs, traffic, conflicts
 
 
 def main():
@@ -59,20 +65,23 @@ def main():
     ap.add_argument("--timeout", type=float, default=20)
     ap.add_argument("--config", action="append", required=True)
     ap.add_argument("--out", default="parallel_bench.csv")
+    ap.add_argument("--jobs", type=int, default=1, help="runs at once (1: one at a time)")
     args = ap.parse_args()
     rows = []
-    for f in args.files:
+    lock = threading.Lock()
+
+    def one(f, cfg):
         name = Path(f).stem
-        for cfg in args.config:
-            solver, *extra = cfg.split()
-            if solver == "clingo":
-                cmd = [args.python, "-m", "clingo", "--mode=clasp", "--outf=2", "-q",
-                       f"--time-limit={int(args.timeout)}", *extra, f]
-            else:
-                cmd = [args.yasmin, "--outf=2", "-q", f"--time-limit={args.timeout}", *extra, f]
-            status, t, costs, traffic = run(cmd, args.timeout)
+        solver, *extra = cfg.split()
+        if solver == "clingo":
+            cmd = [args.python, "-m", "clingo", "--mode=clasp", "--outf=2", "-q",
+                   f"--time-limit={int(args.timeout)}", *extra, f]
+        else:
+            cmd = [args.yasmin, "--outf=2", "-q", f"--time-limit={args.timeout}", *extra, f]
+        status, t, costs, traffic, conflicts = run(cmd, args.timeout)
+        with lock:
             rows.append({"instance": name, "config": cfg, "status": status, "time": round(t, 3),
-                         "costs": json.dumps(costs) if costs else "",
+                         "costs": json.dumps(costs) if costs else "", "conflicts": conflicts,
                          "relayed": traffic.get("Relayed", ""), "relayed_bytes": traffic.get("RelayedBytes", "")})
             print(f"{name[:40]:40} {cfg:32} {status:8} {t:7.2f} {traffic or ''}", flush=True)
             # Written after every run: a run cut short keeps what it measured.
@@ -80,7 +89,11 @@ def main():
                 w = csv.DictWriter(fh, fieldnames=list(rows[0].keys()))
                 w.writeheader()
                 w.writerows(rows)
-    names = list(dict.fromkeys(r["instance"] for r in rows))
+
+    with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        for fut in [pool.submit(one, f, cfg) for f in args.files for cfg in args.config]:
+            fut.result()
+    names = list(dict.fromkeys(Path(f).stem for f in args.files))
     print()
     print("| instance | " + " | ".join(args.config) + " |")
     print("|---|" + "---|" * len(args.config))

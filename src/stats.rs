@@ -192,6 +192,13 @@ pub const FIGURES: &[Figure] = &[
         value: |s| Some(Value::Int(s.problem.atoms.into())),
     },
     Figure {
+        label: "Equivalences",
+        json: &["LP", "Equivalences", "Sum"],
+        section: Section::Problem,
+        first: false,
+        value: |s| Some(Value::Int(s.problem.equivalences.into())),
+    },
+    Figure {
         label: "Tight",
         json: &["LP", "Tight"],
         section: Section::Problem,

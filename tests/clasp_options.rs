@@ -140,6 +140,7 @@ fn rows() -> Vec<Row> {
             true,
         ),
         row(&["--eq", "5", "-n0", "-q"], File("colouring.aspif"), true),
+        row(&["--eq=0", "-n0", "-q"], File("hamiltonian.aspif"), true),
         row(&["--configuration=crafty", "-q"], File("tiling.aspif"), true),
         row(&["-e", "brave", "-q"], File("disjunction.aspif"), false),
         row(&["--enum-mode=cautious", "-q"], File("colouring.aspif"), false),
@@ -282,8 +283,12 @@ fn errors_and_warnings_have_clasps_form() {
     }
     let r = yasmin_ok(&["--supp-models", &queens], 1);
     assert!(r.stderr.contains("--supp-models is not supported"), "{}", r.stderr);
-    let r = yasmin_ok(&["--eq=3", "-q", &queens], 10);
-    assert!(r.stderr.starts_with("*** Warn : (yasmin): --eq: "), "{}", r.stderr);
+    let r = yasmin_ok(&["--sat-prepro=3", "-q", &queens], 10);
+    assert!(r.stderr.starts_with("*** Warn : (yasmin): --sat-prepro: "), "{}", r.stderr);
+    for eq in ["--eq=0", "--eq=-1", "--eq=3"] {
+        let r = yasmin_ok(&[eq, "-q", &queens], 10);
+        assert!(r.stderr.is_empty(), "{eq}: {}", r.stderr);
+    }
     let r = yasmin_ok(&["--opt-strategy=usc", "-q", &instance("tiling.aspif")], 30);
     assert!(r.stderr.starts_with("*** Warn : (yasmin): --opt-strategy=usc"), "{}", r.stderr);
     let r = yasmin_ok(&["--outf=3", &queens], 10);

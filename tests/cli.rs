@@ -126,6 +126,31 @@ fn decisions_on_variables_enumerate_the_same_answer_sets() {
     assert_ne!(bad.code, 0);
 }
 
+/// `--eq` (equivalent literals substituted, the default) and `--eq=0` give the same answer sets,
+/// in both decision modes; the statistics count the variables that follow another.
+#[test]
+fn equivalent_literals_leave_the_answer_sets_as_they_are() {
+    // a :- not b. b :- not a. c :- a. d :- not c. e :- c, not d. {f}. g :- f, a. :- g, e.
+    let text = b"asp 1 0 0\n1 0 1 1 0 1 -2\n1 0 1 2 0 1 -1\n1 0 1 3 0 1 1\n1 0 1 4 0 1 -3\n\
+        1 0 1 5 0 2 3 -4\n1 1 1 6 0 0\n1 0 1 7 0 2 6 1\n1 0 0 0 2 7 5\n\
+        4 1 a 1 1\n4 1 b 1 2\n4 1 c 1 3\n4 1 d 1 4\n4 1 e 1 5\n4 1 f 1 6\n4 1 g 1 7\n0\n";
+    let stats = run_with(&["--stats", "-q"], Some(text));
+    let followers = stats.stdout.lines().find_map(|l| l.strip_prefix("Equivalences : "));
+    assert!(followers.is_some_and(|n| n.trim().parse::<u32>().unwrap() > 0), "{}", stats.stdout);
+    let off = parse_text(&run_with(&["-n", "0", "--eq=0"], Some(text)).stdout);
+    assert_eq!(off.get("Models"), Some("3"));
+    for decisions in ["--decisions=rules", "--decisions=vars"] {
+        let on = parse_text(&run_with(&["-n", "0", decisions], Some(text)).stdout);
+        assert_eq!(on.answer_sets(), off.answer_sets(), "{decisions}");
+    }
+    for program in ["queens.aspif", "colouring.aspif", "hamiltonian.aspif", "disjunction.aspif"] {
+        let p = instance(program);
+        let on = parse_text(&yasmin_ok(&["-n", "0", &p], 30).stdout);
+        let off = parse_text(&yasmin_ok(&["-n", "0", "--eq=0", &p], 30).stdout);
+        assert_eq!((on.answer_sets(), on.get("Models")), (off.answer_sets(), off.get("Models")), "{program}");
+    }
+}
+
 #[test]
 fn enumeration_modes_enumerate_the_same_answer_sets() {
     for program in

@@ -120,6 +120,14 @@ pub struct Cli {
     #[arg(long = "backend", default_value_t = SolveOptions::default().backend, value_parser = named::<Backend>())]
     pub backend: Backend,
 
+    /// Equivalence preprocessing, as clasp's --eq: 0 turns it off; any other number (clasp's
+    /// iterations, -1 for a fixpoint) runs yasmin's one pass, which substitutes literals that
+    /// imply one another through binary nogoods (the CPU engine; the CUDA engine takes the
+    /// program as it is).
+    #[arg(long = "eq", value_name = "N", default_value_t = 3, allow_negative_numbers = true,
+          value_parser = clap::value_parser!(i32).range(-1..))]
+    pub eq: i32,
+
     /// Optimization mode: opt (find and prove an optimum), optN (all optimal models), enum
     /// (enumerate models, printing their costs), ignore (no optimization); as clasp's, a bound
     /// per priority level may follow, highest first (opt,10 or enum,3,5): only models costing at
@@ -357,6 +365,7 @@ impl Cli {
             enum_mode: self.enum_mode,
             project: self.project.and_then(|p| p.0),
             backend: self.backend,
+            equivalences: self.eq != 0,
             search,
             stop: stop.clone(),
             threads: self.parallel.threads,

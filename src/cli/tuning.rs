@@ -23,7 +23,6 @@ const IGNORED: &[(&str, Takes)] = &[
     ("learn-explicit", Flag),
     ("sat-prepro", Maybe),
     ("trans-ext", Value),
-    ("eq", Value),
     ("backprop", Flag),
     ("eq-dfs", Flag),
     ("parse-ext", Flag),

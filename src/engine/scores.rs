@@ -34,6 +34,13 @@ pub fn initial_scores(p: &Problem, h: Heuristic, key: u64) -> Vec<f64> {
         }
         s[wc.lit[c].var() as usize] += w;
     }
+    // A variable that follows an equivalent literal occurs only beside it: it takes its
+    // representative's occurrences (representatives come first).
+    for (v, &r) in p.equal_to.iter().enumerate() {
+        if r.var() as usize != v {
+            s[v] = s[r.var() as usize];
+        }
+    }
     if matches!(h, Heuristic::Activity | Heuristic::Domain) {
         let max = s.iter().cloned().fold(1.0, f64::max);
         for x in s.iter_mut() {

@@ -8,6 +8,7 @@
 //! atom first), externals become choices or facts, assumptions unit nogoods.
 
 use super::bodies::{BodyTable, NONE};
+use super::equivalences;
 use super::lit::{Lit, Var};
 use super::minimize::CostLevels;
 use super::store::NogoodStore;
@@ -310,8 +311,9 @@ fn cost_levels(program: &Program) -> CostLevels {
 }
 
 /// Compiles a program into nogoods and the tables the engines need, polling `stop` as it goes
-/// (a large program takes seconds).
-pub fn complete(program: &Program, stop: &StopToken) -> Result<Problem, CompileError> {
+/// (a large program takes seconds); with `substitute`, equivalent literals are substituted in the
+/// nogoods (`equivalences.rs`, clasp's `--eq`).
+pub fn complete(program: &Program, stop: &StopToken, substitute: bool) -> Result<Problem, CompileError> {
     let n = program.atom_count();
     let mut kinds = vec![VarKind::Constant];
     kinds.extend((0..n).map(|_| VarKind::Atom));
@@ -411,6 +413,11 @@ pub fn complete(program: &Program, stop: &StopToken) -> Result<Problem, CompileE
         }
     }
     drop(nogoods);
+    let equal_to = if substitute {
+        equivalences::substitute(&mut long, &mut units, bld.num_vars, stop)?
+    } else {
+        (0..bld.num_vars).map(Lit::pos).collect()
+    };
     units.sort_unstable();
     units.dedup();
     let store = NogoodStore::build_until(long.into_inner(), units, bld.num_vars, stop)?;
@@ -504,6 +511,7 @@ pub fn complete(program: &Program, stop: &StopToken) -> Result<Problem, CompileE
         scc,
         components,
         non_hcf,
+        equal_to,
         costs: cost_levels(program),
         heuristics: program
             .heuristics()

@@ -4,6 +4,7 @@
 mod bodies;
 mod completion;
 mod csr;
+mod equivalences;
 mod lit;
 mod minimize;
 mod store;
@@ -58,6 +59,10 @@ pub struct Problem {
     pub components: u32,
     /// Components with a head cycle (need the minimality check).
     pub non_hcf: Vec<bool>,
+    /// Per variable, the literal it is equivalent to (`equivalences.rs`): `Lit::pos(v)` for the
+    /// variables the search decides on, a representative's literal for the others, which follow it
+    /// through two binary nogoods.
+    pub equal_to: Vec<Lit>,
     pub costs: CostLevels,
     /// The program's `#heuristic` statements over its variables (the domain heuristic's,
     /// `--heuristic=Domain`), in input order.
@@ -84,6 +89,11 @@ impl Problem {
         self.components == 0
     }
 
+    /// The variables that follow an equivalent literal (`equal_to`).
+    pub fn followers(&self) -> u32 {
+        self.equal_to.iter().enumerate().filter(|&(v, &r)| r != Lit::pos(v as Var)).count() as u32
+    }
+
     pub fn is_cyclic(&self, v: Var) -> bool {
         self.scc[v as usize] != NO_SCC
     }
@@ -94,7 +104,11 @@ impl Problem {
 
     pub fn check_invariants(&self) -> Result<(), String> {
         let nv = self.num_vars as usize;
-        if self.kinds.len() != nv || self.scc.len() != nv || self.support_start.len() != nv + 1 {
+        if self.kinds.len() != nv
+            || self.scc.len() != nv
+            || self.equal_to.len() != nv
+            || self.support_start.len() != nv + 1
+        {
             return Err("per-variable table sizes".into());
         }
         self.store.check_invariants()?;
@@ -102,6 +116,13 @@ impl Problem {
         self.bodies.check_invariants()?;
         if self.support.iter().any(|&b| b as usize >= self.bodies.len()) {
             return Err("support refers to a missing body".into());
+        }
+        for (v, &r) in self.equal_to.iter().enumerate() {
+            if r != Lit::pos(v as Var)
+                && (r.var() as usize >= v || self.equal_to[r.var() as usize] != Lit::pos(r.var()))
+            {
+                return Err(format!("variable {v} follows {r:?}, which is not a representative"));
+            }
         }
         let max_lit = 2 * self.num_vars;
         if self.store.lits.iter().any(|&l| l >= max_lit) {

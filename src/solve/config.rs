@@ -320,6 +320,9 @@ pub struct SolveOptions {
     /// Projective enumeration; `None`: off.
     pub project: Option<ProjectMode>,
     pub backend: Backend,
+    /// clasp's `--eq`: equivalent literals of the completion substituted in its nogoods
+    /// (`nogoods/equivalences.rs`), for the CPU engine.
+    pub equivalences: bool,
     pub search: SearchOptions,
     /// The run's time limit and signals: every loop of the solve polls it.
     pub stop: StopToken,
@@ -360,6 +363,7 @@ impl Default for SolveOptions {
             enum_mode: EnumMode::Auto,
             project: None,
             backend: Backend::Cpu,
+            equivalences: true,
             search: SearchOptions::default(),
             stop: StopToken::default(),
             threads: 1,

@@ -173,7 +173,10 @@ impl<'a> Driver<'a> {
     pub fn new(program: &'a Program, opts: &'a SolveOptions) -> Result<Result<Self, Outcome>, SolveError> {
         let start = Instant::now();
         opts.stop.enter(Phase::Completion);
-        let problem = match crate::nogoods::complete(program, &opts.stop) {
+        // The CUDA engine's rule decisions do not yet share a representative's activity with the
+        // variables that follow it (`engine/cpu/decide.rs` does): only CPU searches substitute.
+        let substitute = opts.equivalences && opts.backend == Backend::Cpu;
+        let problem = match crate::nogoods::complete(program, &opts.stop, substitute) {
             Ok(p) => Arc::new(p),
             Err(crate::nogoods::CompileError::Unsupported(why)) => return Err(SolveError::Unsupported(why)),
             Err(crate::nogoods::CompileError::Interrupted(stop)) => return Ok(Err(Outcome::stopped(stop))),

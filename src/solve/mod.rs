@@ -120,6 +120,8 @@ pub struct Outcome {
 pub struct ProblemSize {
     pub atoms: u32,
     pub variables: u32,
+    /// Variables that follow an equivalent literal (`--eq`).
+    pub equivalences: u32,
     pub nogoods: usize,
     pub weight_constraints: usize,
     pub tight: bool,
@@ -190,6 +192,7 @@ impl ProblemSize {
         ProblemSize {
             atoms: p.num_atoms,
             variables: p.num_vars,
+            equivalences: p.followers(),
             nogoods: p.store.len() + p.store.units.len(),
             weight_constraints: p.weights.len(),
             tight: p.is_tight(),

@@ -48,6 +48,10 @@ pub struct Decider {
     rng: std::cell::Cell<u64>,
     /// `--heuristic=Domain`: the program's `#heuristic` statements.
     domain: Option<Domain>,
+    /// Deciding on rules: per representative of equivalent literals, the variables that follow it
+    /// (`Problem::equal_to`), which share its activity: learned nogoods name only representatives,
+    /// while the candidates may be followers.
+    followers: Vec<(Var, Var)>,
 }
 
 const ABSENT: u32 = u32::MAX;
@@ -91,6 +95,18 @@ impl Decider {
                 choices[h as usize].push(b as u32);
             }
         }
+        // A variable equivalent to another's literal follows it (`nogoods/equivalences.rs`).
+        let mut followers: Vec<(Var, Var)> = Vec::new();
+        for (v, &r) in p.equal_to.iter().enumerate() {
+            if r != Lit::pos(v as Var) {
+                if any {
+                    eligible[v] = false;
+                } else {
+                    followers.push((r.var(), v as Var));
+                }
+            }
+        }
+        followers.sort_unstable();
         let mut choice_start = vec![0u32];
         let mut choice = Vec::new();
         for c in &choices {
@@ -118,6 +134,7 @@ impl Decider {
             sign,
             rng: std::cell::Cell::new(perturb.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1),
             domain,
+            followers,
         };
         for v in 0..nv as Var {
             d.insert(v);
@@ -297,6 +314,19 @@ impl Decider {
         if !self.dynamic {
             return;
         }
+        if !self.followers.is_empty() {
+            let from = self.followers.partition_point(|&(r, _)| r < v);
+            let mut i = from;
+            while i < self.followers.len() && self.followers[i].0 == v {
+                let f = self.followers[i].1;
+                self.bump_one(f);
+                i += 1;
+            }
+        }
+        self.bump_one(v);
+    }
+
+    fn bump_one(&mut self, v: Var) {
         let vi = v as usize;
         self.activity[vi] += self.inc * self.domain.as_ref().map_or(1.0, |d| d.factor[vi]);
         if self.activity[vi] > 1e100 {
