@@ -64,7 +64,7 @@ pub use crate::stats::EngineStats;
 /// loop counts them (`take_resolved`); a conflict at level 0 it always reports.
 ///
 /// Every operation that may touch a device returns an [`EngineError`] when it fails; the engine
-/// is then not used again (the search drops it, or replaces it: `solve/search.rs`).
+/// is then not used again (the search drops it, or replaces it: `solve/search/fallback.rs`).
 pub trait Engine {
     fn name(&self) -> &'static str;
     /// Unit propagation and the other propagators to a fixpoint (possibly past decisions of

@@ -1,5 +1,5 @@
 //! Enumeration (clasp's model enumerator): each model is reported, then excluded from the rest:
-//! by backtracking from it (`--enum-mode=bt`, where the search can: `search.rs`), or by a nogood,
+//! by backtracking from it (`--enum-mode=bt`, where the search can: `search/`), or by a nogood,
 //! its decisions (record) or, with `--project`, its projection; until the model limit or no
 //! model is left. optN's second phase enumerates the optimal models the same way, under the
 //! optimum as a bound (`optimize.rs`).

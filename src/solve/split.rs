@@ -13,7 +13,7 @@
 //! before that part was split is never found again in the other half. Projections can still come
 //! twice from two parts: the driver prints each once (`portfolio.rs`).
 //!
-//! A search that backtracks from its models (`--enum-mode=bt`, `search.rs`) adds no such nogood:
+//! A search that backtracks from its models (`--enum-mode=bt`, `search/`) adds no such nogood:
 //! its engine's root is the path's last level, flips never land on the path, and what a flip
 //! would have put there (the other branch of the first decision beyond the path) is given away
 //! as a part instead. A part it gives away on request is unexplored whole; the path it keeps

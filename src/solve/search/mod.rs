@@ -1,19 +1,18 @@
 //! The search loop, written once over [`Engine`] (the paper's Algorithm 1): propagate; on a
 //! conflict learn and backjump (or stop at level 0); otherwise decide an applicable rule, or
 //! complete the assignment when none is left. Restarts, deletion of learned nogoods and the
-//! stop token are polled here, the same for every engine.
-//!
-//! An engine that fails (a device error) ends the search with an error, unless the search has a
-//! fallback (`--backend=auto`): then a CPU engine takes over, given again every nogood and bound
-//! the driver gave the failed one ([`Search::add_nogood`], [`Search::set_cost_bound`]), and the
-//! search starts afresh from level 0. What the failed engine had learned is lost, never wrong.
+//! stop token are polled here, the same for every engine. `cooperate.rs`: what a search of a
+//! parallel run gives and takes; `fallback.rs`: the engine that takes over from a failed one.
+
+mod cooperate;
+mod fallback;
 
 use super::SolveError;
 use super::exchange::{Port, SharedBound};
 use super::progress::Progress;
 use super::restarts::RestartSchedule;
 use super::split::{Guide, Path};
-use crate::engine::{Completion, Engine, EngineError, EngineResult};
+use crate::engine::{Completion, Engine, EngineError};
 use crate::nogoods::Lit;
 use crate::solve::config::Restarts;
 use crate::stop::{Phase, Stop, StopToken};
@@ -122,75 +121,6 @@ impl<'e> Search<'e> {
         }
     }
 
-    /// The engine that takes over if this one fails.
-    pub fn set_fallback(&mut self, f: Fallback<'e>) {
-        self.fallback = Some(f);
-    }
-
-    /// Bounds the costs of further models by the shared bound, if another search improved it
-    /// since this one last looked.
-    pub fn take_shared_bound(&mut self) -> Result<(), SolveError> {
-        if let Some(bound) = self.shared_bound.as_ref().and_then(|b| b.newer(&mut self.bound_seen)) {
-            self.set_cost_bound(Some(bound), true)?;
-        }
-        Ok(())
-    }
-
-    /// Adds a permanent nogood (a model's blocking nogood, say); false if no model is left.
-    pub fn add_nogood(&mut self, lits: &[Lit]) -> Result<bool, SolveError> {
-        if self.fallback.is_some() {
-            self.given.push(Given::Nogood(lits.to_vec()));
-        }
-        match self.engine.add_nogood(lits) {
-            Ok(ok) => Ok(ok),
-            Err(e) => self.fail_over(e),
-        }
-    }
-
-    /// Bounds the cost of further models (without offsets).
-    pub fn set_cost_bound(&mut self, bound: Option<Vec<i64>>, strict: bool) -> Result<(), SolveError> {
-        if self.fallback.is_some() {
-            self.given.retain(|g| !matches!(g, Given::Bound(..)));
-            self.given.push(Given::Bound(bound.clone(), strict));
-        }
-        match self.engine.set_cost_bound(bound, strict) {
-            Ok(()) => Ok(()),
-            Err(e) => self.fail_over(e).map(|_| ()),
-        }
-    }
-
-    /// Reads what `f` reads from the engine at a model; `None` when the engine failed and was
-    /// replaced (the model is then searched for again).
-    pub fn read<T>(
-        &mut self,
-        f: impl FnOnce(&dyn Engine) -> EngineResult<T>,
-    ) -> Result<Option<T>, SolveError> {
-        match f(&*self.engine) {
-            Ok(v) => Ok(Some(v)),
-            Err(e) => self.fail_over(e).map(|_| None),
-        }
-    }
-
-    /// Replaces a failed engine by the fallback, which is given what the driver gave the failed
-    /// one; returns whether the problem still has models. Without a fallback, the error.
-    fn fail_over(&mut self, e: EngineError) -> Result<bool, SolveError> {
-        let Some(make) = self.fallback.as_mut() else { return Err(SolveError::Engine(e.0)) };
-        log::warn!("{e}; the search goes on with the CPU engine");
-        let mut engine = make()?;
-        let mut ok = true;
-        for g in &self.given {
-            let r = match g {
-                Given::Nogood(ng) => engine.add_nogood(ng),
-                Given::Bound(b, strict) => engine.set_cost_bound(b.clone(), *strict).map(|()| true),
-            };
-            ok &= r.map_err(|e| SolveError::Engine(e.0))?;
-        }
-        self.engine = engine;
-        self.fallback = None;
-        self.given.clear();
-        Ok(ok)
-    }
-
     /// No model is left anywhere (a conflict at level 0): in split mode, for every search.
     fn exhausted(&self) -> Next {
         if let Some(g) = &self.guide {
@@ -281,70 +211,6 @@ impl<'e> Search<'e> {
             self.exhausted();
         }
         Ok(left)
-    }
-
-    /// Gives the other searches what the engine learned for them.
-    fn send(&mut self) -> EngineResult<()> {
-        if let Some(port) = self.exchange.as_mut() {
-            self.engine.take_exports(&mut self.outgoing);
-            port.export(&mut self.outgoing);
-        }
-        Ok(())
-    }
-
-    /// Adds this search's conflicts and restarts since the last time to the run's progress.
-    fn count_progress(&mut self) {
-        if let Some(p) = &self.progress {
-            let st = self.engine.stats();
-            // A replaced engine (the CPU's for a failed GPU) counts from 0 again.
-            p.add_search(
-                st.conflicts.saturating_sub(self.counted.0),
-                st.restarts.saturating_sub(self.counted.1),
-            );
-            self.counted = (st.conflicts, st.restarts);
-        }
-    }
-
-    /// Whether the others' nogoods and bound are to be taken in at this fixpoint, between
-    /// restarts: every [`INTEGRATE_EVERY`] fixpoints, as clasp integrates at propagation
-    /// fixpoints at any level. Not while enumerating by backtracking (nothing may go below its
-    /// backtrack level, and a part's search shares only at restarts).
-    fn integrate_due(&mut self) -> bool {
-        if self.exchange.is_none() && self.shared_bound.is_none() || self.backtracking {
-            return false;
-        }
-        self.since_integrate += 1;
-        if self.since_integrate < INTEGRATE_EVERY {
-            return false;
-        }
-        self.since_integrate = 0;
-        true
-    }
-
-    /// Takes in what the other searches learned (after a restart, or at a fixpoint between:
-    /// the engine adds each nogood under the current assignment); false if no model is left.
-    fn receive(&mut self) -> EngineResult<bool> {
-        let Some(port) = self.exchange.as_mut() else { return Ok(true) };
-        let engine = &mut self.engine;
-        let mut failed = None;
-        let ok = port.import(|ng, lbd| match engine.import(ng, lbd) {
-            Ok(ok) => ok,
-            Err(e) => {
-                failed = Some(e);
-                false
-            }
-        });
-        failed.map_or(Ok(ok), Err)
-    }
-
-    /// The engine's statistics and this search's exchange.
-    pub fn stats(&mut self) -> crate::engine::EngineStats {
-        let mut st = self.engine.stats();
-        if let Some(port) = &self.exchange {
-            st.exported += port.exported;
-            st.imported += port.imported;
-        }
-        st
     }
 
     /// Runs until the next total assignment, exhaustion or a stop.
