@@ -16,7 +16,7 @@ use yasmin::stop::StopToken;
 /// Why the CUDA engine cannot run here, if it cannot.
 fn unavailable() -> Option<String> {
     let p = read_program(b"asp 1 0 0\n1 1 1 1 0 0\n0\n").unwrap();
-    let problem = Arc::new(complete(&p, &StopToken::default(), false).unwrap());
+    let problem = Arc::new(complete(&p, &StopToken::default(), 0).unwrap());
     CudaEngine::new(problem, &SearchOptions::default()).err()
 }
 
@@ -296,7 +296,7 @@ gpu_test! {
         let dir = root.unwrap_or_else(|| env!("CARGO_MANIFEST_DIR").into()).join("instances");
         for name in ["queens.aspif", "colouring.aspif", "hamiltonian.aspif"] {
             let program = read_program(&std::fs::read(dir.join(name)).unwrap()).unwrap();
-            let problem = Arc::new(complete(&program, &StopToken::default(), false).unwrap());
+            let problem = Arc::new(complete(&program, &StopToken::default(), 0).unwrap());
             let models = reference_models(&problem);
             for learning in [Learning::Res, Learning::Fwd] {
                 let opts = SearchOptions { learning, ..SearchOptions::default() };
@@ -396,7 +396,7 @@ gpu_test! {
 fn farm_on_the_corpus(opts: &SolveOptions, label: &str, checked: &mut usize, failures: &mut Vec<String>) {
     for (path, expected) in ["tight", "aggregates"].iter().flat_map(|f| conformance(f)) {
         let program = read_program(&std::fs::read(&path).unwrap()).unwrap();
-        let problem = complete(&program, &StopToken::default(), false).unwrap();
+        let problem = complete(&program, &StopToken::default(), 0).unwrap();
         if program.minimize().next().is_some() || !problem.is_tight() {
             continue;
         }

@@ -10,6 +10,7 @@ pub mod values;
 
 use crate::app::RunConfig;
 use crate::input::Format as ProgramFormat;
+use crate::nogoods::DEFAULT_EQ_ROUNDS;
 use crate::output::{Format, Quiet, Shape};
 use crate::solve::config::{
     Backend, Decisions, Deletion, EnumMode, GpuMode, GpuRounds, Heuristic, Learning, Restarts, SearchOptions,
@@ -120,11 +121,10 @@ pub struct Cli {
     #[arg(long = "backend", default_value_t = SolveOptions::default().backend, value_parser = named::<Backend>())]
     pub backend: Backend,
 
-    /// Equivalence preprocessing, as clasp's --eq: 0 turns it off; any other number (clasp's
-    /// iterations, -1 for a fixpoint) runs yasmin's one pass, which substitutes literals that
-    /// imply one another through binary nogoods (the CPU engine; the CUDA engine takes the
-    /// program as it is).
-    #[arg(long = "eq", value_name = "N", default_value_t = 3, allow_negative_numbers = true,
+    /// Equivalence preprocessing, as clasp's --eq: at most N rounds (-1: to a fixpoint; 0: off)
+    /// of substituting literals that imply one another through binary nogoods by one of them
+    /// (the CPU engine; the CUDA engine takes the program as it is).
+    #[arg(long = "eq", value_name = "N", default_value_t = DEFAULT_EQ_ROUNDS as i32, allow_negative_numbers = true,
           value_parser = clap::value_parser!(i32).range(-1..))]
     pub eq: i32,
 
@@ -365,7 +365,7 @@ impl Cli {
             enum_mode: self.enum_mode,
             project: self.project.and_then(|p| p.0),
             backend: self.backend,
-            equivalences: self.eq != 0,
+            equivalences: u32::try_from(self.eq).unwrap_or(u32::MAX),
             search,
             stop: stop.clone(),
             threads: self.parallel.threads,

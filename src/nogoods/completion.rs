@@ -311,9 +311,9 @@ fn cost_levels(program: &Program) -> CostLevels {
 }
 
 /// Compiles a program into nogoods and the tables the engines need, polling `stop` as it goes
-/// (a large program takes seconds); with `substitute`, equivalent literals are substituted in the
-/// nogoods (`equivalences.rs`, clasp's `--eq`).
-pub fn complete(program: &Program, stop: &StopToken, substitute: bool) -> Result<Problem, CompileError> {
+/// (a large program takes seconds); equivalent literals are substituted in the nogoods in up to
+/// `eq_rounds` rounds (`equivalences.rs`, clasp's `--eq`; 0: none).
+pub fn complete(program: &Program, stop: &StopToken, eq_rounds: u32) -> Result<Problem, CompileError> {
     let n = program.atom_count();
     let mut kinds = vec![VarKind::Constant];
     kinds.extend((0..n).map(|_| VarKind::Atom));
@@ -413,11 +413,7 @@ pub fn complete(program: &Program, stop: &StopToken, substitute: bool) -> Result
         }
     }
     drop(nogoods);
-    let equal_to = if substitute {
-        equivalences::substitute(&mut long, &mut units, bld.num_vars, stop)?
-    } else {
-        (0..bld.num_vars).map(Lit::pos).collect()
-    };
+    let equal_to = equivalences::substitute(&mut long, &mut units, bld.num_vars, eq_rounds, stop)?;
     units.sort_unstable();
     units.dedup();
     let store = NogoodStore::build_until(long.into_inner(), units, bld.num_vars, stop)?;

@@ -16,6 +16,9 @@ use crate::program::deps::{NO_SCC, cyclic_components};
 use crate::stop::{Interrupted, StopToken};
 use std::collections::HashSet;
 
+/// Rounds of substitution by default (clasp's `--eq=3`).
+pub const DEFAULT_ROUNDS: u32 = 3;
+
 /// The classes found: per variable, the literal it equals (`Lit::pos(v)` where `v` is a
 /// representative or in no class).
 ///
@@ -27,17 +30,53 @@ pub type EqualTo = Vec<Lit>;
 /// duplicates or complementary pairs, none on the constant), moving those that become units to
 /// `units` (an empty nogood is the unit `Lit::TRUE`), and adds the nogoods that tie each
 /// substituted variable to its representative. Returns each variable's representative literal.
+///
+/// Up to `rounds` rounds (clasp's `--eq=N`): a nogood that substitution shortens to two literals
+/// may close a new class, which the next round finds.
 pub fn substitute(
     nogoods: &mut Vec<Vec<Lit>>,
     units: &mut Vec<Lit>,
     num_vars: u32,
+    rounds: u32,
     stop: &StopToken,
 ) -> Result<EqualTo, Interrupted> {
-    let nv = num_vars as usize;
     let mut equal_to: EqualTo = (0..num_vars).map(Lit::pos).collect();
+    for _ in 0..rounds {
+        // The followers of earlier rounds are in no nogood now: each round's classes are over
+        // representatives, and composing keeps every follower on a representative.
+        let Some(round) = one_round(nogoods, units, num_vars as usize, stop)? else { break };
+        for r in equal_to.iter_mut() {
+            *r = follow(&round, *r);
+        }
+    }
+    for (v, &r) in equal_to.iter().enumerate() {
+        if r != Lit::pos(v as u32) {
+            // Sorted: the representative's variable is the smaller.
+            nogoods.push(vec![!r, Lit::pos(v as u32)]);
+            nogoods.push(vec![r, Lit::neg(v as u32)]);
+        }
+    }
+    Ok(equal_to)
+}
+
+/// The literal that `l` equals under `equal_to`.
+fn follow(equal_to: &[Lit], l: Lit) -> Lit {
+    let r = equal_to[l.var() as usize];
+    if l.is_pos() { r } else { !r }
+}
+
+/// One round: the classes of the binary nogoods as they are, substituted in every nogood and
+/// unit; `None` when there is no class, or when a variable is equivalent to its own negation
+/// (then the unit `Lit::TRUE` says that nothing satisfies the nogoods).
+fn one_round(
+    nogoods: &mut Vec<Vec<Lit>>,
+    units: &mut Vec<Lit>,
+    nv: usize,
+    stop: &StopToken,
+) -> Result<Option<EqualTo>, Interrupted> {
     let (scc, components) = implication_classes(nogoods, nv, stop)?;
     if components == 0 {
-        return Ok(equal_to);
+        return Ok(None);
     }
     // The representative of a class: its first literal in literal order (the smallest variable).
     let mut rep = vec![Lit::FALSE; components as usize];
@@ -46,21 +85,18 @@ pub fn substitute(
             rep[c as usize] = Lit(i as u32);
         }
     }
+    let mut equal_to: EqualTo = (0..nv as u32).map(Lit::pos).collect();
     for v in 1..nv {
         let (p, n) = (scc[2 * v], scc[2 * v + 1]);
         if p != NO_SCC && p == n {
-            // `v` is equivalent to its own negation: no assignment satisfies the nogoods.
             units.push(Lit::TRUE);
-            return Ok(equal_to);
+            return Ok(None);
         }
         if p != NO_SCC {
             equal_to[v] = rep[p as usize];
         }
     }
-    let map = |l: Lit| match equal_to[l.var() as usize] {
-        r if l.is_pos() => r,
-        r => !r,
-    };
+    let map = |l: Lit| follow(&equal_to, l);
     let mut kept: Vec<Vec<Lit>> = Vec::with_capacity(nogoods.len());
     let mut changed: Vec<Vec<Lit>> = Vec::new();
     let mut seen: HashSet<Vec<Lit>> = HashSet::new();
@@ -88,18 +124,11 @@ pub fn substitute(
     // A nogood that was unchanged may repeat a substituted one.
     kept.retain(|ng| !seen.contains(ng));
     kept.extend(changed);
+    *nogoods = kept;
     for u in units.iter_mut() {
         *u = map(*u);
     }
-    for (v, &r) in equal_to.iter().enumerate() {
-        if r != Lit::pos(v as u32) {
-            // Sorted: the representative's variable is the smaller.
-            kept.push(vec![!r, Lit::pos(v as u32)]);
-            kept.push(vec![r, Lit::neg(v as u32)]);
-        }
-    }
-    *nogoods = kept;
-    Ok(equal_to)
+    Ok(Some(equal_to))
 }
 
 /// The strongly connected components of the binary nogoods' implication graph over literals
@@ -144,7 +173,7 @@ mod tests {
         // a <-> not b (variables 1 and 2), and a nogood over b and c.
         let mut nogoods = vec![ng(&[1, 2]), ng(&[-1, -2]), ng(&[2, 3, 4])];
         let mut units = vec![Lit::from_program(-2)];
-        let eq = substitute(&mut nogoods, &mut units, 5, &StopToken::never()).unwrap();
+        let eq = substitute(&mut nogoods, &mut units, 5, 1, &StopToken::never()).unwrap();
         assert_eq!(eq[2], Lit::neg(1));
         assert_eq!(eq[1], Lit::pos(1));
         assert!(nogoods.contains(&ng(&[-1, 3, 4])), "{nogoods:?}");
@@ -157,8 +186,19 @@ mod tests {
         // a -> b -> not a -> not b -> a.
         let mut nogoods = vec![ng(&[1, -2]), ng(&[2, 1]), ng(&[-1, 2]), ng(&[-2, -1])];
         let mut units = Vec::new();
-        substitute(&mut nogoods, &mut units, 3, &StopToken::never()).unwrap();
+        substitute(&mut nogoods, &mut units, 3, 1, &StopToken::never()).unwrap();
         assert_eq!(units, vec![Lit::TRUE]);
+    }
+
+    #[test]
+    fn a_later_round_finds_the_classes_an_earlier_one_made() {
+        // a <-> b; {a, b, c} and {-a, -b, -c} become {a, c} and {-a, -c}: c <-> not a.
+        let given = vec![ng(&[1, -2]), ng(&[-1, 2]), ng(&[1, 2, 3]), ng(&[-1, -2, -3])];
+        for (rounds, c) in [(1, Lit::pos(3)), (2, Lit::neg(1)), (u32::MAX, Lit::neg(1))] {
+            let (mut nogoods, mut units) = (given.clone(), Vec::new());
+            let eq = substitute(&mut nogoods, &mut units, 4, rounds, &StopToken::never()).unwrap();
+            assert_eq!((eq[2], eq[3]), (Lit::pos(1), c), "{rounds} rounds");
+        }
     }
 
     #[test]
@@ -166,7 +206,7 @@ mod tests {
         // a <-> b; {a, c, d} and {b, c, d} are one nogood; {a, -b, c} never holds.
         let mut nogoods = vec![ng(&[1, -2]), ng(&[-1, 2]), ng(&[1, 3, 4]), ng(&[2, 3, 4]), ng(&[1, -2, 3])];
         let mut units = Vec::new();
-        substitute(&mut nogoods, &mut units, 5, &StopToken::never()).unwrap();
+        substitute(&mut nogoods, &mut units, 5, 1, &StopToken::never()).unwrap();
         assert_eq!(nogoods.iter().filter(|n| n.len() == 3).count(), 1, "{nogoods:?}");
         assert_eq!(nogoods.len(), 3);
     }

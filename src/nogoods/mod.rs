@@ -13,6 +13,7 @@ mod weights;
 pub use bodies::{BodyTable, NONE};
 pub use completion::{CompileError, complete};
 pub use csr::Csr;
+pub use equivalences::DEFAULT_ROUNDS as DEFAULT_EQ_ROUNDS;
 pub use lit::{Lit, Var};
 pub use minimize::CostLevels;
 pub use store::NogoodStore;

@@ -320,9 +320,9 @@ pub struct SolveOptions {
     /// Projective enumeration; `None`: off.
     pub project: Option<ProjectMode>,
     pub backend: Backend,
-    /// clasp's `--eq`: equivalent literals of the completion substituted in its nogoods
-    /// (`nogoods/equivalences.rs`), for the CPU engine.
-    pub equivalences: bool,
+    /// clasp's `--eq=N`: rounds of substitution of the completion's equivalent literals
+    /// (`nogoods/equivalences.rs`; 0: none, `u32::MAX`: to a fixpoint), for the CPU engine.
+    pub equivalences: u32,
     pub search: SearchOptions,
     /// The run's time limit and signals: every loop of the solve polls it.
     pub stop: StopToken,
@@ -363,7 +363,7 @@ impl Default for SolveOptions {
             enum_mode: EnumMode::Auto,
             project: None,
             backend: Backend::Cpu,
-            equivalences: true,
+            equivalences: crate::nogoods::DEFAULT_EQ_ROUNDS,
             search: SearchOptions::default(),
             stop: StopToken::default(),
             threads: 1,

@@ -175,8 +175,8 @@ impl<'a> Driver<'a> {
         opts.stop.enter(Phase::Completion);
         // The CUDA engine's rule decisions do not yet share a representative's activity with the
         // variables that follow it (`engine/cpu/decide.rs` does): only CPU searches substitute.
-        let substitute = opts.equivalences && opts.backend == Backend::Cpu;
-        let problem = match crate::nogoods::complete(program, &opts.stop, substitute) {
+        let eq_rounds = if opts.backend == Backend::Cpu { opts.equivalences } else { 0 };
+        let problem = match crate::nogoods::complete(program, &opts.stop, eq_rounds) {
             Ok(p) => Arc::new(p),
             Err(crate::nogoods::CompileError::Unsupported(why)) => return Err(SolveError::Unsupported(why)),
             Err(crate::nogoods::CompileError::Interrupted(stop)) => return Ok(Err(Outcome::stopped(stop))),

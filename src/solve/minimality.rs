@@ -155,7 +155,7 @@ impl<'p> Minimality<'p> {
         let _ = b.rule(HeadKind::Disjunction, &[], BodyRef::Normal(&every));
         let _ = b.end_step();
         let q = b.into_program();
-        let problem = match complete(&q, stop, true) {
+        let problem = match complete(&q, stop, crate::nogoods::DEFAULT_EQ_ROUNDS) {
             Ok(p) => Arc::new(p),
             Err(CompileError::Interrupted(s)) => return Ok(Smaller::Interrupted(s)),
             Err(CompileError::Unsupported(why)) => {
@@ -256,7 +256,7 @@ mod tests {
         let text = "asp 1 0 0\n1 0 2 1 2 0 0\n1 0 1 1 0 1 2\n1 0 1 2 0 1 1\n1 0 2 3 4 0 0\n0\n";
         let program = read_program(text.as_bytes()).unwrap();
         let go = StopToken::default();
-        let problem = complete(&program, &go, true).unwrap();
+        let problem = complete(&program, &go, crate::nogoods::DEFAULT_EQ_ROUNDS).unwrap();
         let mut check = Minimality::new(&program, &problem, &SearchOptions::default());
         let m = [false, true, true, true, false];
         assert!(matches!(check.check(&m, &go), Ok(Candidate::Accepted)));

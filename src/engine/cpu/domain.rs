@@ -112,7 +112,7 @@ mod tests {
 
     #[test]
     fn levels_signs_and_inits() {
-        let p = complete(&read_program(PROGRAM.as_bytes()).unwrap(), &StopToken::never(), true).unwrap();
+        let p = complete(&read_program(PROGRAM.as_bytes()).unwrap(), &StopToken::never(), 3).unwrap();
         let mut scores = vec![0.0; p.num_vars as usize];
         let d = Domain::new(&p, &mut scores).unwrap();
         assert_eq!(scores[1], 4.0, "a's init");

@@ -88,7 +88,7 @@ fn tight_corpus() -> Vec<(PathBuf, crate::program::Program, crate::nogoods::Prob
             let text = std::fs::read(&f).expect("a program");
             let expected = std::fs::read_to_string(f.with_extension("expected")).expect("its answer sets");
             let program = read_program(&text).expect("the program reads");
-            let Ok(problem) = complete(&program, &StopToken::never(), true) else { continue };
+            let Ok(problem) = complete(&program, &StopToken::never(), 3) else { continue };
             if unsupported(&problem).is_none() {
                 out.push((f, program, problem, expected));
             }
