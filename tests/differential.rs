@@ -421,11 +421,22 @@ struct Scheme {
     /// `--enum-mode=record`: a nogood per model, where the default backtracks (one search
     /// learning by resolution).
     record: bool,
+    /// `--eq=0`: no substitution of equivalent literals (the CPU engine's default substitutes).
+    no_eq: bool,
 }
 
 impl Scheme {
     const fn new(learning: Learning, heuristic: Heuristic) -> Scheme {
-        Scheme { learning, heuristic, vars: false, save: false, threads: 1, split: false, record: false }
+        Scheme {
+            learning,
+            heuristic,
+            vars: false,
+            save: false,
+            threads: 1,
+            split: false,
+            record: false,
+            no_eq: false,
+        }
     }
 
     fn name(&self) -> String {
@@ -440,7 +451,8 @@ impl Scheme {
             (n, true) => format!("-t{n}-split"),
         };
         let e = if self.record { "-record" } else { "" };
-        format!("{:?}-{:?}{d}{t}{e}", self.learning, self.heuristic).to_lowercase()
+        let q = if self.no_eq { "-noeq" } else { "" };
+        format!("{:?}-{:?}{d}{t}{e}{q}", self.learning, self.heuristic).to_lowercase()
     }
 }
 
@@ -462,6 +474,7 @@ fn options(s: Scheme) -> SolveOptions {
         threads: s.threads,
         split: s.split,
         enum_mode: if s.record { EnumMode::Record } else { EnumMode::Auto },
+        equivalences: if s.no_eq { 0 } else { SolveOptions::default().equivalences },
         ..SolveOptions::default()
     }
 }
@@ -708,6 +721,9 @@ fn cli_args(c: &str, info: &Info, s: Scheme) -> Vec<String> {
     if s.threads > 1 {
         a.push(format!("--parallel-mode={}{}", s.threads, if s.split { ",split" } else { "" }));
         a.push("--restarts=luby,1".into());
+    }
+    if s.no_eq {
+        a.push("--eq=0".into());
     }
     if s.record && !c.starts_with("brave") && !c.starts_with("cautious") {
         a.push("--enum-mode=record".into());
@@ -1073,6 +1089,8 @@ fn scheme_for(i: u64) -> Scheme {
     // One program in four (learning by resolution) records its models as nogoods, where one
     // search otherwise backtracks from them (the default).
     s.record = i % 4 == 2;
+    // One program in seven without equivalences substituted (the default substitutes).
+    s.no_eq = i % 7 == 5;
     s
 }
 

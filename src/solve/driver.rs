@@ -282,7 +282,7 @@ impl<'a> Driver<'a> {
         // #edge statements.
         let mut checks: Vec<Box<dyn CandidateCheck + '_>> = Vec::new();
         if self.problem.has_head_cycles() {
-            checks.push(Box::new(Minimality::new(self.program, &self.problem, opts)));
+            checks.push(Box::new(Minimality::new(self.program, &self.problem, opts, self.opts.equivalences)));
         }
         if let Some(a) = Acyclicity::new(self.program) {
             checks.push(Box::new(a));

@@ -30,17 +30,21 @@ pub struct Minimality<'p> {
     scc: Vec<u32>,
     non_hcf: Vec<bool>,
     search: SearchOptions,
+    /// Rounds of equivalence substitution in the check's programs (`--eq`; they run on the CPU
+    /// engine).
+    eq_rounds: u32,
     pub checks: u64,
 }
 
 impl<'p> Minimality<'p> {
-    pub fn new(program: &'p Program, problem: &Problem, search: &SearchOptions) -> Self {
+    pub fn new(program: &'p Program, problem: &Problem, search: &SearchOptions, eq_rounds: u32) -> Self {
         let n = program.atom_count() as usize;
         Minimality {
             program,
             scc: problem.scc[..=n].to_vec(),
             non_hcf: problem.non_hcf.clone(),
             search: search.clone(),
+            eq_rounds,
             checks: 0,
         }
     }
@@ -155,7 +159,7 @@ impl<'p> Minimality<'p> {
         let _ = b.rule(HeadKind::Disjunction, &[], BodyRef::Normal(&every));
         let _ = b.end_step();
         let q = b.into_program();
-        let problem = match complete(&q, stop, crate::nogoods::DEFAULT_EQ_ROUNDS) {
+        let problem = match complete(&q, stop, self.eq_rounds) {
             Ok(p) => Arc::new(p),
             Err(CompileError::Interrupted(s)) => return Ok(Smaller::Interrupted(s)),
             Err(CompileError::Unsupported(why)) => {
@@ -257,7 +261,7 @@ mod tests {
         let program = read_program(text.as_bytes()).unwrap();
         let go = StopToken::default();
         let problem = complete(&program, &go, crate::nogoods::DEFAULT_EQ_ROUNDS).unwrap();
-        let mut check = Minimality::new(&program, &problem, &SearchOptions::default());
+        let mut check = Minimality::new(&program, &problem, &SearchOptions::default(), 3);
         let m = [false, true, true, true, false];
         assert!(matches!(check.check(&m, &go), Ok(Candidate::Accepted)));
         let stopped = StopToken::default();
