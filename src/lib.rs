@@ -1,7 +1,6 @@
 //! yasmin: a conflict-driven answer set solver whose search runs on the CPU or on NVIDIA GPUs.
 
 pub mod app;
-pub mod cli;
 pub mod engine;
 pub mod input;
 pub mod nogoods;

@@ -1,7 +1,9 @@
 //! The `yasmin` command: parse the command line as clasp would and run.
 
+mod cli;
+
+use cli::clasp::{CliError, Parsed, parse};
 use yasmin::app::{EXIT_USAGE, Exit, run};
-use yasmin::cli::clasp::{CliError, Parsed, parse};
 
 fn main() {
     let cli = match parse(std::env::args_os()) {

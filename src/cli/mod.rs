@@ -8,18 +8,18 @@ pub mod clasp;
 mod tuning;
 pub mod values;
 
-use crate::app::RunConfig;
-use crate::input::Format as ProgramFormat;
-use crate::nogoods::DEFAULT_EQ_ROUNDS;
-use crate::output::{Format, Quiet, Shape};
-use crate::solve::config::{
+use clap::{Args, Parser};
+pub use values::*;
+use yasmin::app::RunConfig;
+use yasmin::input::Format as ProgramFormat;
+use yasmin::nogoods::DEFAULT_EQ_ROUNDS;
+use yasmin::output::{Format, Quiet, Shape};
+use yasmin::solve::config::{
     Backend, Decisions, Deletion, EnumMode, GpuMode, GpuRounds, Heuristic, Learning, Restarts, SearchOptions,
     SignDef, SolveOptions,
 };
-use crate::solve::configurations;
-use crate::stop::StopToken;
-use clap::{Args, Parser};
-pub use values::*;
+use yasmin::solve::configurations;
+use yasmin::stop::StopToken;
 
 #[derive(Parser, Debug, Clone)]
 #[command(
@@ -475,7 +475,7 @@ struct ConfigurationLine {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::config::ProjectMode;
+    use yasmin::solve::config::ProjectMode;
 
     #[test]
     fn command_line_definition_is_consistent() {

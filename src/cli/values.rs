@@ -1,13 +1,13 @@
 //! The values of clasp's options as the command line writes them (`N[,split]`, `TYPE[,LBD[,SIZE]]`,
 //! quiet levels, restart schedules, optimization bounds, ...), parsed into the library's types.
 
-use crate::output::Quiet;
-use crate::solve::config::{
+use clap::ValueEnum;
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use yasmin::output::Quiet;
+use yasmin::solve::config::{
     Backend, Decisions, Deletion, Distribute, EnumMode, GpuMode, GpuRounds, Heuristic, Learning, OptMode,
     ProjectMode, Restarts, SignDef,
 };
-use clap::ValueEnum;
-use clap::builder::{PossibleValuesParser, TypedValueParser};
 
 /// The names a library value may be given by (its `NAMES`).
 pub trait NamedValues: std::str::FromStr<Err = String> + Clone + Send + Sync + 'static {
