@@ -36,9 +36,9 @@ pub fn initial_scores(p: &Problem, h: Heuristic, key: u64) -> Vec<f64> {
     }
     // A variable that follows an equivalent literal occurs only beside it: it takes its
     // representative's occurrences (representatives come first).
-    for (v, &r) in p.equal_to.iter().enumerate() {
-        if r.var() as usize != v {
-            s[v] = s[r.var() as usize];
+    for v in 0..p.num_vars {
+        if let Some(r) = p.leader(v) {
+            s[v as usize] = s[r.var() as usize];
         }
     }
     if matches!(h, Heuristic::Activity | Heuristic::Domain) {

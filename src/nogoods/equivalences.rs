@@ -11,7 +11,7 @@
 //! The nogoods after substitution are equivalent to those before, given the tying nogoods: a
 //! nogood with `x` is violated exactly when the same nogood with `x`'s representative is.
 
-use super::Lit;
+use super::{Csr, Lit};
 use crate::program::deps::{NO_SCC, cyclic_components};
 use crate::stop::{Interrupted, StopToken};
 use std::collections::HashSet;
@@ -123,8 +123,8 @@ fn one_round(
         if ng.windows(2).any(|w| w[0] == !w[1]) {
             continue;
         }
+        // Two or more literals map to one or more.
         match ng.len() {
-            0 => units.push(Lit::TRUE),
             1 => units.push(ng[0]),
             n if seen.insert(ng.clone()) => {
                 again |= n == 2 && len > 2;
@@ -155,24 +155,12 @@ fn implication_classes(
     nv: usize,
     stop: &StopToken,
 ) -> Result<(Vec<u32>, u32), Interrupted> {
-    let mut start = vec![0u32; 2 * nv + 1];
-    for ng in nogoods.iter().filter(|ng| ng.len() == 2) {
-        start[ng[0].index() + 1] += 1;
-        start[ng[1].index() + 1] += 1;
-    }
-    for i in 0..2 * nv {
-        start[i + 1] += start[i];
-    }
-    let mut fill = start.clone();
-    let mut to = vec![0u32; start[2 * nv] as usize];
-    for ng in nogoods.iter().filter(|ng| ng.len() == 2) {
-        for (a, b) in [(ng[0], ng[1]), (ng[1], ng[0])] {
-            to[fill[a.index()] as usize] = (!b).0;
-            fill[a.index()] += 1;
-        }
-    }
-    stop.check()?;
-    cyclic_components(2 * nv, |i| &to[start[i] as usize..start[i + 1] as usize], stop)
+    let edges = nogoods
+        .iter()
+        .filter(|ng| ng.len() == 2)
+        .flat_map(|ng| [(ng[0].index(), (!ng[1]).0), (ng[1].index(), (!ng[0]).0)]);
+    let implies = Csr::from_pairs_until(2 * nv, edges, stop)?;
+    cyclic_components(2 * nv, |i| implies.get(i), stop)
 }
 
 #[cfg(test)]

@@ -90,9 +90,14 @@ impl Problem {
         self.components == 0
     }
 
-    /// The variables that follow an equivalent literal (`equal_to`).
+    /// The representative's literal that `v` follows (`equal_to`), if it is not one itself.
+    pub fn leader(&self, v: Var) -> Option<Lit> {
+        Some(self.equal_to[v as usize]).filter(|&r| r != Lit::pos(v))
+    }
+
+    /// The number of variables that follow an equivalent literal.
     pub fn followers(&self) -> u32 {
-        self.equal_to.iter().enumerate().filter(|&(v, &r)| r != Lit::pos(v as Var)).count() as u32
+        (0..self.num_vars).filter(|&v| self.leader(v).is_some()).count() as u32
     }
 
     pub fn is_cyclic(&self, v: Var) -> bool {
@@ -118,9 +123,9 @@ impl Problem {
         if self.support.iter().any(|&b| b as usize >= self.bodies.len()) {
             return Err("support refers to a missing body".into());
         }
-        for (v, &r) in self.equal_to.iter().enumerate() {
-            if r != Lit::pos(v as Var)
-                && (r.var() as usize >= v || self.equal_to[r.var() as usize] != Lit::pos(r.var()))
+        for v in 0..self.num_vars {
+            if let Some(r) = self.leader(v)
+                && (r.var() >= v || self.leader(r.var()).is_some())
             {
                 return Err(format!("variable {v} follows {r:?}, which is not a representative"));
             }

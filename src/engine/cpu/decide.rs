@@ -16,7 +16,7 @@
 
 use super::domain::Domain;
 use crate::engine::assignment::Assignment;
-use crate::nogoods::{Lit, Problem, Var};
+use crate::nogoods::{Csr, Lit, Problem, Var};
 use crate::solve::config::{Decisions, Heuristic, SignDef};
 use crate::stop::{DROP_ASIDE_FROM, drop_aside};
 
@@ -51,7 +51,7 @@ pub struct Decider {
     /// Deciding on rules: per representative of equivalent literals, the variables that follow it
     /// (`Problem::equal_to`), which share its activity: learned nogoods name only representatives,
     /// while the candidates may be followers.
-    followers: Vec<(Var, Var)>,
+    followers: Csr<Var>,
 }
 
 const ABSENT: u32 = u32::MAX;
@@ -96,17 +96,14 @@ impl Decider {
             }
         }
         // A variable equivalent to another's literal follows it (`nogoods/equivalences.rs`).
-        let mut followers: Vec<(Var, Var)> = Vec::new();
-        for (v, &r) in p.equal_to.iter().enumerate() {
-            if r != Lit::pos(v as Var) {
-                if any {
-                    eligible[v] = false;
-                } else {
-                    followers.push((r.var(), v as Var));
-                }
+        let followers = if any {
+            for v in (0..nv).filter(|&v| p.leader(v as Var).is_some()) {
+                eligible[v] = false;
             }
-        }
-        followers.sort_unstable();
+            Csr::default()
+        } else {
+            Csr::from_pairs(nv, (0..nv as Var).filter_map(|v| p.leader(v).map(|r| (r.var() as usize, v))))
+        };
         let mut choice_start = vec![0u32];
         let mut choice = Vec::new();
         for c in &choices {
@@ -315,12 +312,9 @@ impl Decider {
             return;
         }
         if !self.followers.is_empty() {
-            let from = self.followers.partition_point(|&(r, _)| r < v);
-            let mut i = from;
-            while i < self.followers.len() && self.followers[i].0 == v {
-                let f = self.followers[i].1;
+            for k in 0..self.followers.get(v as usize).len() {
+                let f = self.followers.get(v as usize)[k];
                 self.bump_one(f);
-                i += 1;
             }
         }
         self.bump_one(v);
