@@ -22,7 +22,10 @@ if [ -n "${GPUS:-}" ]; then
     IFS=, read -r -a gpus <<< "$GPUS"
     farm="$farm --stats"
     configs=(--config "$farm --gpu-devices=${gpus[0]}")
-    for ((n = 2; n <= ${#gpus[@]}; n = (n * 2 > ${#gpus[@]} && n < ${#gpus[@]}) ? ${#gpus[@]} : n * 2)); do
+    counts=()
+    for ((n = 2; n < ${#gpus[@]}; n *= 2)); do counts+=("$n"); done
+    [ ${#gpus[@]} -gt 1 ] && counts+=("${#gpus[@]}")
+    for n in "${counts[@]}"; do
         list=$(IFS=,; echo "${gpus[*]:0:n}")
         configs+=(--config "$farm --gpu-devices=$list" --config "$farm --gpu-devices=$list -t $n,split")
     done
