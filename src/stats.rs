@@ -84,6 +84,10 @@ counters! {
     learned_literals: "Lemma lits", Yasmin, ["Yasmin", "LemmaLiterals"], Add, rate: false, zero: true;
     /// Unfounded sets found.
     unfounded_sets: "Unfounded", Yasmin, ["Yasmin", "Unfounded"], Add, rate: false, zero: true;
+    /// Minimality checks of candidates in components with head cycles (one per component), and
+    /// the conflicts of their testers' searches.
+    minimality_checks: "Min. checks", Yasmin, ["Yasmin", "MinimalityChecks"], Add, rate: false, zero: false;
+    minimality_conflicts: "Min. confl.", Yasmin, ["Yasmin", "MinimalityConflicts"], Add, rate: false, zero: false;
     /// Completions of an assignment no rule was applicable in.
     completions: "Completions", Yasmin, ["Yasmin", "Completions"], Add, rate: false, zero: true;
     /// Nogoods the host relayed between the search farms of several devices, and their bytes.

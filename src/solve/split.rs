@@ -21,6 +21,7 @@
 //! notes where each model lies before reporting it, so that if its engine fails it gives back
 //! only the other branches of the decisions on the way there, not the models already printed.
 
+use super::search::assumptions::{Established, Path, establish};
 use crate::engine::{Engine, EngineResult};
 use crate::nogoods::Lit;
 use crate::stop::{Stop, StopToken};
@@ -134,16 +135,6 @@ impl Coordinator {
     }
 }
 
-/// What a search makes of its part at a decision point.
-pub enum Path {
-    /// Every path literal is true: search on.
-    Established,
-    /// A path literal was decided: propagate first.
-    Decided,
-    /// A path literal is false: the part is exhausted.
-    Refuted,
-}
-
 /// One search's part and its place in it. Dropped, it leaves the coordinator, giving back its
 /// part if it had not finished it.
 pub struct Guide {
@@ -151,9 +142,9 @@ pub struct Guide {
     part: Part,
     /// Whether the search is at work on `part` (taken and not yet refuted).
     active: bool,
-    /// The decision level after the path's literals were last all true (the levels up to it are
-    /// the path's decisions), while they still are.
-    levels: Option<u32>,
+    /// How far the path holds: `at.levels` is the decision level after its literals were last
+    /// all true (the levels up to it are the path's decisions), while they still are.
+    at: Established,
     /// Parts taken and given away.
     pub taken: u64,
     pub given: u64,
@@ -174,7 +165,7 @@ impl Guide {
             coordinator,
             part: Part::default(),
             active: false,
-            levels: None,
+            at: Established::default(),
             taken: 0,
             given: 0,
             frontier: None,
@@ -190,7 +181,7 @@ impl Guide {
     pub fn take(&mut self, part: Part) -> &[Vec<Lit>] {
         self.taken += 1;
         self.active = true;
-        self.levels = None;
+        self.at = Established::default();
         self.frontier = None;
         self.part = part;
         &self.part.nogoods
@@ -198,7 +189,7 @@ impl Guide {
 
     /// The decision level of the path's last literal, while every path literal is true.
     pub fn levels(&self) -> Option<u32> {
-        self.levels
+        self.at.levels
     }
 
     /// Gives away `path + l` (with the nogoods that could matter there): the other half of a
@@ -214,7 +205,7 @@ impl Guide {
     /// Backtracking: notes where the model just found lies (before it is reported), so that a
     /// search that fails later gives back only what is left of its part ([`Guide::unfinished`]).
     pub fn note_model(&mut self, e: &dyn Engine) -> EngineResult<()> {
-        let Some(root) = self.levels else { return Ok(()) };
+        let Some(root) = self.at.levels else { return Ok(()) };
         let decisions = e.decisions()?;
         let mut levels = Vec::with_capacity(decisions.len().saturating_sub(root as usize));
         for (i, &d) in decisions.iter().enumerate().skip(root as usize) {
@@ -233,7 +224,7 @@ impl Guide {
         }
         let part = std::mem::take(&mut self.part);
         let Some(Frontier { from, levels }) = self.frontier.take() else { return vec![part] };
-        let root = self.levels.unwrap_or(from - 1).max(from - 1);
+        let root = self.at.levels.unwrap_or(from - 1).max(from - 1);
         let mut prefix = part.path.clone();
         let mut parts = Vec::new();
         for (i, (d, flipped)) in levels.into_iter().enumerate() {
@@ -260,38 +251,24 @@ impl Guide {
 
     /// Decides the next path literal the engine lacks, or says that the path holds or is refuted.
     pub fn establish(&mut self, e: &mut dyn Engine) -> EngineResult<Path> {
-        if self.levels.is_some_and(|lv| e.decision_level() >= lv) {
-            return Ok(Path::Established);
+        let path = establish(&self.part.path, &mut self.at, e)?;
+        if path == Path::Refuted {
+            self.active = false;
         }
-        self.levels = None;
-        for &l in &self.part.path {
-            match e.lit_value(l)? {
-                Some(true) => {}
-                Some(false) => {
-                    self.active = false;
-                    return Ok(Path::Refuted);
-                }
-                None => {
-                    e.assume(l)?;
-                    return Ok(Path::Decided);
-                }
-            }
-        }
-        self.levels = Some(e.decision_level());
-        Ok(Path::Established)
+        Ok(path)
     }
 
     /// Gives away the part beyond the search's first decision past its path, if it has made one:
     /// `path + ¬d` goes to the coordinator, `path + d` stays, with the literals that backtracking
     /// put on d's level (flipped decisions below d: what is left of `path + d` lies under them).
     pub fn split(&mut self, e: &dyn Engine) -> EngineResult<()> {
-        let Some(lv) = self.levels else { return Ok(()) };
+        let Some(lv) = self.at.levels else { return Ok(()) };
         let Some(&d) = e.decisions()?.get(lv as usize) else { return Ok(()) };
         let flipped = e.flipped_at(lv + 1)?;
         self.give_branch(!d);
         self.part.path.push(d);
         self.part.path.extend(flipped);
-        self.levels = Some(lv + 1);
+        self.at.levels = Some(lv + 1);
         Ok(())
     }
 }

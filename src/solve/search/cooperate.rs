@@ -71,9 +71,12 @@ impl Search<'_> {
         failed.map_or(Ok(ok), Err)
     }
 
-    /// The engine's statistics and this search's exchange.
+    /// The engine's statistics, this search's exchange and its candidate check.
     pub fn stats(&mut self) -> crate::engine::EngineStats {
         let mut st = self.engine.stats();
+        if let Some(check) = self.check.as_mut() {
+            check.add_stats(&mut st);
+        }
         if let Some(port) = &self.exchange {
             st.exported += port.exported;
             st.imported += port.imported;

@@ -4,6 +4,7 @@
 //! stop token are polled here, the same for every engine. `cooperate.rs`: what a search of a
 //! parallel run gives and takes; `fallback.rs`: the engine that takes over from a failed one.
 
+pub mod assumptions;
 mod cooperate;
 mod fallback;
 
@@ -11,11 +12,12 @@ use super::SolveError;
 use super::exchange::{Port, SharedBound};
 use super::progress::Progress;
 use super::restarts::RestartSchedule;
-use super::split::{Guide, Path};
+use super::split::Guide;
 use crate::engine::{Completion, Engine, EngineError};
 use crate::nogoods::Lit;
 use crate::solve::config::Restarts;
 use crate::stop::{Phase, Stop, StopToken};
+use assumptions::{Assumptions, Path};
 use std::sync::Arc;
 
 /// What the search reached.
@@ -34,6 +36,8 @@ pub enum Next {
 /// programs with head cycles, `solve/minimality.rs`).
 pub trait CandidateCheck {
     fn check(&mut self, atoms: &[bool], stop: &StopToken) -> Result<Candidate, SolveError>;
+    /// Adds the check's own counts to the search's statistics.
+    fn add_stats(&mut self, _st: &mut crate::engine::EngineStats) {}
 }
 
 /// The verdict of a [`CandidateCheck`].
@@ -77,6 +81,9 @@ pub struct Search<'e> {
     /// Split mode: this search's part of the space (`solve/split.rs`); `None` in compete mode
     /// and for a single search.
     pub guide: Option<Guide>,
+    /// Decided first, before any decision of the search's own (`assumptions.rs`; not in split
+    /// mode, whose path is the guide's): a false one exhausts the search under them.
+    assumptions: Assumptions,
     /// A parallel run's nogood exchange: what this search learned goes out after each conflict,
     /// what the others learned comes in at each restart and every [`INTEGRATE_EVERY`]
     /// propagation fixpoints between (clasp's `--integrate`).
@@ -109,6 +116,7 @@ impl<'e> Search<'e> {
             shared_bound: None,
             bound_seen: 0,
             guide: None,
+            assumptions: Assumptions::default(),
             exchange: None,
             since_integrate: 0,
             outgoing: Vec::new(),
@@ -149,6 +157,16 @@ impl<'e> Search<'e> {
             }
         }
         Ok(None)
+    }
+
+    /// Searches under `lits` from now on (decided first, in order), from level 0: the next
+    /// [`Search::next_model`] reports a model where they all hold, or exhaustion if none is left
+    /// there. What the search learns holds without them: it can be asked again under others.
+    pub fn assume(&mut self, lits: Vec<Lit>) -> Result<(), SolveError> {
+        debug_assert!(self.guide.is_none() && !self.backtracking, "assumptions are not a part's path");
+        self.engine.restart().map_err(|e| SolveError::Engine(e.0))?;
+        self.assumptions = Assumptions::new(lits);
+        Ok(())
     }
 
     /// Whether the search can exclude its models by backtracking ([`Search::exclude_by_backtracking`]):
@@ -287,6 +305,13 @@ impl<'e> Search<'e> {
             if self.exchange.as_ref().is_some_and(|p| p.imported != before) {
                 // What came in may assign or conflict: propagate before deciding.
                 return Ok(None);
+            }
+        }
+        if !self.assumptions.lits.is_empty() {
+            match self.assumptions.establish(&mut *self.engine)? {
+                Path::Decided => return Ok(None),
+                Path::Refuted => return Ok(Some(Next::Exhausted)),
+                Path::Established => {}
             }
         }
         if let Some(g) = self.guide.as_mut() {

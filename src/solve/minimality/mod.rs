@@ -1,0 +1,298 @@
+//! The minimality check for disjunctive programs with head cycles: a candidate `M` that passed
+//! propagation is an answer set only if no `M' ⊊ M` is a model of the reduct `P^M`. Shifting
+//! (and the unfounded-set propagation built on it) is exact only for head-cycle-free parts, so
+//! for each component with a head cycle we ask a tester (`tester.rs`: a second search, built
+//! once per component and asked under assumptions, as clasp and wasp do) for such an `M'` that
+//! differs from `M` only inside the component. If there is one, `U = M \ M'` is unfounded, and
+//! the loop nogood `{T a} + witnesses` (for every rule that could support `U` from outside: a
+//! false body literal, or a true head outside `U`) is returned to be learned.
+//!
+//! The testers run under the main search's stop token. A check cut short proves nothing, and
+//! says so ([`Candidate::Interrupted`]): the candidate is then never reported.
+
+mod tester;
+
+use super::SolveError;
+use super::search::{Candidate, CandidateCheck};
+use crate::engine::EngineStats;
+use crate::nogoods::{Lit, Problem};
+use crate::program::{Atom, Body, HeadKind, Program, atom_of};
+use crate::solve::config::SearchOptions;
+use crate::stop::StopToken;
+use tester::{Smaller, Tester};
+
+/// The literals of the loop nogoods that one rejected candidate adds, beyond the first nogood.
+pub const LOOP_LITERALS: usize = 1 << 14;
+
+pub struct Minimality<'p> {
+    program: &'p Program,
+    scc: Vec<u32>,
+    non_hcf: Vec<bool>,
+    search: SearchOptions,
+    /// Rounds of equivalence substitution in the check's programs (`--eq`; they run on the CPU
+    /// engine).
+    eq_rounds: u32,
+    /// Each component's tester, once it was first needed.
+    testers: Vec<Option<Tester>>,
+    /// Components checked (a candidate with atoms in several is checked once for each).
+    checks: u64,
+}
+
+impl<'p> Minimality<'p> {
+    pub fn new(program: &'p Program, problem: &Problem, search: &SearchOptions, eq_rounds: u32) -> Self {
+        let n = program.atom_count() as usize;
+        Minimality {
+            program,
+            scc: problem.scc[..=n].to_vec(),
+            non_hcf: problem.non_hcf.clone(),
+            search: search.clone(),
+            eq_rounds,
+            testers: (0..problem.non_hcf.len()).map(|_| None).collect(),
+            checks: 0,
+        }
+    }
+
+    /// Whether `m` is minimal in every component with a head cycle; if not, loop nogoods that
+    /// exclude it.
+    fn minimal(&mut self, m: &[bool], stop: &StopToken) -> Result<Candidate, SolveError> {
+        for c in 0..self.non_hcf.len() as u32 {
+            if !self.non_hcf[c as usize] {
+                continue;
+            }
+            let inside: Vec<Atom> =
+                (1..m.len() as Atom).filter(|&a| m[a as usize] && self.scc[a as usize] == c).collect();
+            if inside.is_empty() {
+                continue;
+            }
+            self.checks += 1;
+            match self.smaller_model(m, c, stop)? {
+                Smaller::Found(kept) => {
+                    let mut keeps = vec![false; m.len()];
+                    for a in kept {
+                        keeps[a as usize] = true;
+                    }
+                    let u: Vec<Atom> = inside.iter().copied().filter(|&a| !keeps[a as usize]).collect();
+                    return Ok(Candidate::Rejected(self.loop_nogoods(m, &u)));
+                }
+                Smaller::Interrupted(s) => return Ok(Candidate::Interrupted(s)),
+                Smaller::None => {}
+            }
+        }
+        Ok(Candidate::Accepted)
+    }
+
+    /// A model of `P^M` strictly inside `M` that differs from it only in component `c`, from the
+    /// component's tester (built at its first question).
+    fn smaller_model(&mut self, m: &[bool], c: u32, stop: &StopToken) -> Result<Smaller, SolveError> {
+        if self.testers[c as usize].is_none() {
+            let in_c: Vec<bool> = self.scc.iter().map(|&s| s == c).collect();
+            let atoms: Vec<Atom> = (1..m.len() as Atom).filter(|&a| in_c[a as usize]).collect();
+            match Tester::new(self.program, atoms, &in_c, &self.search, self.eq_rounds, stop)? {
+                Ok(t) => self.testers[c as usize] = Some(t),
+                Err(s) => return Ok(Smaller::Interrupted(s)),
+            }
+        }
+        self.testers[c as usize].as_mut().expect("built above").smaller(m, stop)
+    }
+
+    /// `{T a} + witnesses` for the first atoms `a` of the unfounded set `u` (true in `m`), as many
+    /// as [`LOOP_LITERALS`] allow, and at least one.
+    fn loop_nogoods(&self, m: &[bool], u: &[Atom]) -> Vec<Vec<Lit>> {
+        let mut in_u = vec![false; m.len()];
+        for &a in u {
+            in_u[a as usize] = true;
+        }
+        let holds = |l: i32| m[atom_of(l) as usize] == (l > 0);
+        let mut witnesses: Vec<Lit> = Vec::new();
+        for r in self.program.rules() {
+            if !r.head.iter().any(|&h| in_u[h as usize]) {
+                continue;
+            }
+            let lits = r.body.lits();
+            let internal = match r.body {
+                Body::Normal(l) => l.iter().any(|&x| x > 0 && in_u[x as usize]),
+                Body::Weight { bound, lits, weights } => {
+                    lits.iter()
+                        .zip(weights)
+                        .filter(|(l, _)| !(**l > 0 && in_u[**l as usize]))
+                        .map(|(_, w)| w)
+                        .sum::<i64>()
+                        < bound
+                }
+            };
+            if internal {
+                continue;
+            }
+            if r.kind == HeadKind::Disjunction
+                && let Some(&h) = r.head.iter().find(|&&h| !in_u[h as usize] && m[h as usize])
+            {
+                witnesses.push(Lit::pos(h));
+                continue;
+            }
+            // The body is false in M: its false literals (as true solver literals) witness it.
+            let false_lits = lits.iter().filter(|&&l| !holds(l)).map(|&l| !Lit::from_program(l));
+            match r.body {
+                Body::Normal(_) => witnesses.extend(false_lits.take(1)),
+                Body::Weight { .. } => witnesses.extend(false_lits),
+            }
+        }
+        witnesses.sort_unstable();
+        witnesses.dedup();
+        // One nogood excludes the candidate (every atom of U is true in it); more prune more, up
+        // to a budget of literals (for a large U with many witnesses, |U| of them would cost
+        // more to add and to watch than they save).
+        let per = witnesses.len() + 1;
+        let count = (LOOP_LITERALS / per).clamp(1, u.len());
+        u[..count]
+            .iter()
+            .map(|&a| {
+                let mut ng = vec![Lit::pos(a)];
+                ng.extend_from_slice(&witnesses);
+                ng
+            })
+            .collect()
+    }
+}
+
+impl CandidateCheck for Minimality<'_> {
+    fn check(&mut self, atoms: &[bool], stop: &StopToken) -> Result<Candidate, SolveError> {
+        self.minimal(atoms, stop)
+    }
+
+    fn add_stats(&mut self, st: &mut EngineStats) {
+        st.minimality_checks += self.checks;
+        st.minimality_conflicts += self.testers.iter_mut().flatten().map(|t| t.conflicts()).sum::<u64>();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::input::read_program;
+    use crate::stop::Stop;
+
+    /// `a | b. a :- b. b :- a. c | d.`: {a, b, c} and {a, b, d} are the answer sets. The check of
+    /// a candidate it has to search for stops when its token does, and accepts nothing then.
+    #[test]
+    fn an_interrupted_check_proves_nothing() {
+        let text = "asp 1 0 0\n1 0 2 1 2 0 0\n1 0 1 1 0 1 2\n1 0 1 2 0 1 1\n1 0 2 3 4 0 0\n0\n";
+        let program = read_program(text.as_bytes()).unwrap();
+        let go = StopToken::default();
+        let problem = crate::nogoods::complete(&program, &go, crate::nogoods::DEFAULT_EQ_ROUNDS).unwrap();
+        let mut check = Minimality::new(&program, &problem, &SearchOptions::default(), 3);
+        let m = [false, true, true, true, false];
+        assert!(matches!(check.check(&m, &go), Ok(Candidate::Accepted)));
+        let stopped = StopToken::default();
+        stopped.stop(Stop::TimeLimit);
+        assert!(matches!(check.check(&m, &stopped), Ok(Candidate::Interrupted(Stop::TimeLimit))));
+    }
+
+    /// Whether `m2` is a model of `P^m` (normal bodies only).
+    fn model_of_reduct(program: &Program, m: &[bool], m2: &[bool]) -> bool {
+        program.rules().all(|r| {
+            let Body::Normal(body) = r.body else { unreachable!("normal bodies only") };
+            let holds = body.iter().all(|&l| if l > 0 { m2[l as usize] } else { !m[atom_of(l) as usize] });
+            !holds
+                || match r.kind {
+                    HeadKind::Disjunction => r.head.iter().any(|&h| m2[h as usize]),
+                    HeadKind::Choice => r.head.iter().all(|&h| !m[h as usize] || m2[h as usize]),
+                }
+        })
+    }
+
+    /// Whether some `M' ⊊ M` that differs from `M` only in component `c` is a model of `P^M`,
+    /// by trying every one.
+    fn smaller_exists(program: &Program, scc: &[u32], c: u32, m: &[bool]) -> bool {
+        let inside: Vec<usize> = (1..m.len()).filter(|&a| m[a] && scc[a] == c).collect();
+        (0..(1u32 << inside.len()) - 1).any(|keep| {
+            let mut m2 = m.to_vec();
+            for (i, &a) in inside.iter().enumerate() {
+                m2[a] = keep >> i & 1 == 1;
+            }
+            model_of_reduct(program, m, &m2)
+        })
+    }
+
+    /// Random programs of normal rules with disjunctive and choice heads, six atoms: one checker
+    /// per program, asked about every model of it in turn (its testers keep what they learned
+    /// from one to the next, and some checks are interrupted on the way), agrees with trying
+    /// every smaller set.
+    #[test]
+    fn a_tester_asked_again_and_again_agrees_with_brute_force() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        let go = StopToken::default();
+        let stopped = StopToken::default();
+        stopped.stop(Stop::Signal);
+        let (mut programs, mut accepted, mut rejected) = (0, 0, 0);
+        while programs < 60 {
+            let mut text = String::from("asp 1 0 0\n");
+            for _ in 0..4 + next(6) {
+                let choice = next(5) == 0;
+                let heads: Vec<u64> =
+                    (0..1 + next(if choice { 2 } else { 3 })).map(|_| 1 + next(6)).collect();
+                let body: Vec<i64> = (0..next(4))
+                    .map(|_| {
+                        let a = 1 + next(6) as i64;
+                        if next(10) < 7 { a } else { -a }
+                    })
+                    .collect();
+                let join = |v: Vec<String>| v.join(" ");
+                text += &format!(
+                    "1 {} {} {} 0 {} {}\n",
+                    choice as u8,
+                    heads.len(),
+                    join(heads.iter().map(u64::to_string).collect()),
+                    body.len(),
+                    join(body.iter().map(i64::to_string).collect())
+                );
+            }
+            text += "0\n";
+            let program = read_program(text.as_bytes()).unwrap();
+            let problem = crate::nogoods::complete(&program, &go, 0).unwrap();
+            let n = program.atom_count() as usize;
+            let cyclic: Vec<u32> =
+                (0..problem.non_hcf.len() as u32).filter(|&c| problem.non_hcf[c as usize]).collect();
+            if cyclic.is_empty() {
+                continue;
+            }
+            programs += 1;
+            let mut check = Minimality::new(&program, &problem, &SearchOptions::default(), 0);
+            for bits in 0u32..1 << n {
+                let m: Vec<bool> = (0..=n).map(|a| a > 0 && bits >> (a - 1) & 1 == 1).collect();
+                if !model_of_reduct(&program, &m, &m) {
+                    continue; // the search asks about models of the program only
+                }
+                if next(4) == 0 {
+                    // A candidate with no atom in those components needs no tester.
+                    let asks = (1..=n).any(|a| m[a] && cyclic.contains(&problem.scc[a]));
+                    let verdict = check.check(&m, &stopped).unwrap();
+                    assert!(if asks {
+                        matches!(verdict, Candidate::Interrupted(Stop::Signal))
+                    } else {
+                        matches!(verdict, Candidate::Accepted)
+                    });
+                }
+                let minimal = !cyclic.iter().any(|&c| smaller_exists(&program, &problem.scc, c, &m));
+                match check.check(&m, &go).unwrap() {
+                    Candidate::Accepted => {
+                        assert!(minimal, "{text}: {m:?} accepted");
+                        accepted += 1;
+                    }
+                    Candidate::Rejected(nogoods) => {
+                        assert!(!minimal, "{text}: {m:?} rejected");
+                        assert!(!nogoods.is_empty());
+                        rejected += 1;
+                    }
+                    Candidate::Interrupted(s) => panic!("interrupted by {s:?}"),
+                }
+            }
+        }
+        assert!(accepted > 50 && rejected > 50, "{accepted} accepted, {rejected} rejected");
+    }
+}

@@ -1,0 +1,77 @@
+//! Assumptions: literals a search decides, in order, before any decision of its own (clasp's
+//! solve assumptions). Split mode's guiding paths (`solve/split.rs`) are assumptions, and so are
+//! the candidates the minimality check's testers are asked about (`solve/minimality/`). Restarts
+//! keep them: they are decided again. A false one means that nothing is left under them; what
+//! was learned meanwhile holds without them, since they were only ever decisions.
+
+use crate::engine::{Engine, EngineResult};
+use crate::nogoods::Lit;
+
+/// What a search makes of its assumptions at a decision point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Path {
+    /// Every assumption is true: search on.
+    Established,
+    /// An assumption was decided: propagate first.
+    Decided,
+    /// An assumption is false (under the ones before it): nothing is left under them.
+    Refuted,
+}
+
+/// Literals to decide first, and how far they were last seen to hold.
+#[derive(Clone, Debug, Default)]
+pub struct Assumptions {
+    pub lits: Vec<Lit>,
+    pub at: Established,
+}
+
+/// How far a search's assumptions hold.
+///
+/// Invariant: while `levels` is `Some(k)` and the engine is at level `k` or deeper, every
+/// assumption is true and the levels up to `k` are their decisions. Each `(level, next)` of
+/// `marks` says that the assumption decided at `level` (levels increasing) and every one before
+/// it were true when it was decided, so that they are while the engine is at `level` or deeper:
+/// the search goes on from `next`, and establishing many assumptions takes linear time.
+#[derive(Clone, Debug, Default)]
+pub struct Established {
+    pub levels: Option<u32>,
+    marks: Vec<(u32, usize)>,
+}
+
+impl Assumptions {
+    pub fn new(lits: Vec<Lit>) -> Self {
+        Assumptions { lits, at: Established::default() }
+    }
+
+    /// At a propagation fixpoint: decides the first assumption not yet true, if any, or says
+    /// that they all hold, or that one is false.
+    pub fn establish(&mut self, e: &mut dyn Engine) -> EngineResult<Path> {
+        establish(&self.lits, &mut self.at, e)
+    }
+}
+
+/// [`Assumptions::establish`] over `lits`, with `at` as far as they were seen to hold.
+pub fn establish(lits: &[Lit], at: &mut Established, e: &mut dyn Engine) -> EngineResult<Path> {
+    let level = e.decision_level();
+    if at.levels.is_some_and(|lv| level >= lv) {
+        return Ok(Path::Established);
+    }
+    at.levels = None;
+    while at.marks.last().is_some_and(|&(lv, _)| lv > level) {
+        at.marks.pop();
+    }
+    let from = at.marks.last().map_or(0, |&(_, next)| next);
+    for (i, &l) in lits.iter().enumerate().skip(from) {
+        match e.lit_value(l)? {
+            Some(true) => {}
+            Some(false) => return Ok(Path::Refuted),
+            None => {
+                e.assume(l)?;
+                at.marks.push((e.decision_level(), i + 1));
+                return Ok(Path::Decided);
+            }
+        }
+    }
+    at.levels = Some(level);
+    Ok(Path::Established)
+}
