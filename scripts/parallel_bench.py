@@ -11,7 +11,10 @@ cores (the GPU machine has 16): `-t 8` on 2 cores measures nothing.
         --config 'clingo -t 8' --config 'yasmin -t 8 --distribute=no' --config 'yasmin -t 8' \\
         --config 'yasmin -t 8,split' FILE.aspif ...
 
-A configuration is `clingo ARGS` (python -m clingo, --mode=clasp) or `yasmin ARGS`.
+A configuration is `clingo ARGS` (python -m clingo, --mode=clasp), `yasmin ARGS`, or
+`yasmin@PATH ARGS` (the yasmin binary at PATH: two builds in one run). A run stopped by the time
+limit is a TIMEOUT, also where it had found models (an enumeration, `-n 0`, left incomplete);
+the CSV gives each run's model count.
 """
 import argparse
 import csv
@@ -36,14 +39,14 @@ def run(cmd, timeout):
     try:
         j = json.loads(out)
     except json.JSONDecodeError:
-        return "ERROR", wall, None, {}
+        return "ERROR", wall, None, {}, "", ""
     result = j.get("Result", "")
     stopped = "TIME LIMIT" in j or "INTERRUPTED" in j
     if result == "OPTIMUM FOUND" and not stopped:
         status = "OPT"
     elif result == "UNSATISFIABLE":
         status = "UNSAT"
-    elif result == "SATISFIABLE" and not (stopped and j["Models"].get("Costs")):
+    elif result == "SATISFIABLE" and not stopped:
         status = "SAT"
     else:
         status = "TIMEOUT"
@@ -54,7 +57,8 @@ def run(cmd, timeout):
     traffic = {k: mine[k] for k in ("Relayed", "RelayedBytes") if k in mine}
     # With --stats: the search's conflicts (clasp's Core.Conflicts).
     conflicts = (stats.get("Core") or {}).get("Conflicts", "")
-    return status, min(wall, j["Time"]["Total"] + 0.0), costs, traffic, conflicts
+    models = j["Models"].get("Number", "")
+    return status, min(wall, j["Time"]["Total"] + 0.0), costs, traffic, conflicts, models
 
 
 def main():
@@ -77,11 +81,12 @@ def main():
             cmd = [args.python, "-m", "clingo", "--mode=clasp", "--outf=2", "-q",
                    f"--time-limit={int(args.timeout)}", *extra, f]
         else:
-            cmd = [args.yasmin, "--outf=2", "-q", f"--time-limit={args.timeout}", *extra, f]
-        status, t, costs, traffic, conflicts = run(cmd, args.timeout)
+            binary = solver.split("@", 1)[1] if solver.startswith("yasmin@") else args.yasmin
+            cmd = [binary, "--outf=2", "-q", f"--time-limit={args.timeout}", *extra, f]
+        status, t, costs, traffic, conflicts, models = run(cmd, args.timeout)
         with lock:
             rows.append({"instance": name, "config": cfg, "status": status, "time": round(t, 3),
-                         "costs": json.dumps(costs) if costs else "", "conflicts": conflicts,
+                         "costs": json.dumps(costs) if costs else "", "conflicts": conflicts, "models": models,
                          "relayed": traffic.get("Relayed", ""), "relayed_bytes": traffic.get("RelayedBytes", "")})
             print(f"{name[:40]:40} {cfg:32} {status:8} {t:7.2f} {traffic or ''}", flush=True)
             # Written after every run: a run cut short keeps what it measured.
@@ -109,6 +114,12 @@ def main():
                 for r in rows if r["config"] == c) / len(names) for c in args.config]
     print("| solved | " + " | ".join(str(s) for s in solved) + " |")
     print("| PAR2 (s) | " + " | ".join(f"{p:.1f}" for p in par2) + " |")
+    # Runs that ended (not stopped by the limit) count the same models, or the table is wrong.
+    for n in names:
+        counts = {r["config"]: r["models"] for r in rows
+                  if r["instance"] == n and r["status"] in ("SAT", "UNSAT") and "-n 0" in r["config"]}
+        if len(set(counts.values())) > 1:
+            print(f"MODEL COUNTS DIFFER on {n}: {counts}")
 
 
 if __name__ == "__main__":

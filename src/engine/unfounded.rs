@@ -33,6 +33,8 @@ pub struct Unfounded {
     unsource_queue: Vec<Var>,
     in_u: Vec<bool>,
     in_closure: Vec<bool>,
+    /// Per variable: queued for a new source (each atom is queued once at a time).
+    in_work: Vec<bool>,
     /// Antecedents of loop-nogood implications, with the level they were made at.
     pub reasons: Vec<(u32, Vec<Lit>)>,
     pub found: u64,
@@ -109,6 +111,7 @@ impl Unfounded {
             unsource_queue: Vec::new(),
             in_u: vec![false; nv],
             in_closure: vec![false; nv],
+            in_work: vec![false; nv],
             reasons: Vec::new(),
             found: 0,
         }
@@ -149,10 +152,6 @@ impl Unfounded {
         p.bodies.heads(b).iter().chain(p.bodies.choice_heads(b))
     }
 
-    fn pos_occ(&self, v: Var) -> &[u32] {
-        &self.pos_occ[self.pos_occ_start[v as usize] as usize..self.pos_occ_start[v as usize + 1] as usize]
-    }
-
     /// Whether body `b` can be the source of `h`: not false, and reaching its bound with
     /// literals that are not false and whose cyclic atoms are sourced.
     fn valid(&self, p: &Problem, a: &Assignment, b: usize, h: Var) -> bool {
@@ -163,10 +162,15 @@ impl Unfounded {
         let (lits, ws) = p.bodies.def(e);
         let mut sum = 0;
         let bound = p.bodies.bound[e];
+        // A normal body (weight 1 a literal, bound its length) fails at its first such literal.
+        let normal = !self.is_sum[e];
         for (&l, &w) in lits.iter().zip(ws) {
             if a.is_false(l)
                 || (l.is_pos() && self.cyclic[l.var() as usize] && self.source[l.var() as usize] == NONE)
             {
+                if normal {
+                    return false;
+                }
                 continue;
             }
             sum += w;
@@ -230,18 +234,27 @@ impl Unfounded {
         }
         // 2. Find new sources, propagating forward through the bodies a new source enables.
         let mut work: Vec<Var> = self.recheck.clone();
+        for &x in &work {
+            self.in_work[x as usize] = true;
+        }
         while let Some(x) = work.pop() {
             let xi = x as usize;
+            self.in_work[xi] = false;
             if self.source[xi] != NONE || a.is_false(Lit::pos(x)) {
                 continue;
             }
             let found = p.supports(x).iter().copied().find(|&b| self.valid(p, a, b as usize, x));
             if let Some(b) = found {
                 self.source[xi] = b;
-                for &b2 in self.pos_occ(x) {
-                    for &h in Self::heads(p, b2 as usize) {
+                for i in self.pos_occ_start[xi]..self.pos_occ_start[xi + 1] {
+                    for &h in Self::heads(p, self.pos_occ[i as usize] as usize) {
                         let hi = h as usize;
-                        if self.cyclic[hi] && self.source[hi] == NONE && !a.is_false(Lit::pos(h)) {
+                        if self.cyclic[hi]
+                            && self.source[hi] == NONE
+                            && !self.in_work[hi]
+                            && !a.is_false(Lit::pos(h))
+                        {
+                            self.in_work[hi] = true;
                             work.push(h);
                         }
                     }
