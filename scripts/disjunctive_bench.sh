@@ -13,7 +13,7 @@ mkdir -p "$SET"
 for f in benchmarks/disjunctive/instances/*.aspif.gz; do
     gunzip -c "$f" > "$SET/$(basename "$f" .gz)"
 done
-# xs ys terms seed: true instances with 20,000 to 290,000 answer sets (clingo 0.2 to 3 s).
+# xs ys terms seed: true instances with 20,000 to 431,000 answer sets (clingo 0.1 to 3 s).
 for q in "20 24 48 3" "20 24 48 4" "20 24 48 5" "22 26 52 1" "22 26 52 2" "22 26 52 3" \
     "22 26 52 5" "24 28 56 5"; do
     read -r xs ys terms seed <<< "$q"

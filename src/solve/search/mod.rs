@@ -33,7 +33,7 @@ pub enum Next {
 }
 
 /// A check every total assignment must pass before it is a model (the minimality check of
-/// programs with head cycles, `solve/minimality.rs`).
+/// programs with head cycles, `solve/minimality/`).
 pub trait CandidateCheck {
     fn check(&mut self, atoms: &[bool], stop: &StopToken) -> Result<Candidate, SolveError>;
     /// Adds the check's own counts to the search's statistics.
