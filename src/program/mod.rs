@@ -13,6 +13,8 @@ mod atom_map;
 mod builder;
 pub mod deps;
 mod model;
+#[cfg(test)]
+pub mod random;
 mod shown;
 
 pub use builder::ProgramBuilder;

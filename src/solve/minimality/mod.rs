@@ -169,6 +169,7 @@ impl CandidateCheck for Minimality<'_> {
 mod tests {
     use super::*;
     use crate::input::read_program;
+    use crate::program::random::{Rng, disjunctive_program, model_of_reduct, smaller_model_exists};
     use crate::stop::Stop;
 
     /// `a | b. a :- b. b :- a. c | d.`: {a, b, c} and {a, b, d} are the answer sets. The check of
@@ -187,72 +188,19 @@ mod tests {
         assert!(matches!(check.check(&m, &stopped), Ok(Candidate::Interrupted(Stop::TimeLimit))));
     }
 
-    /// Whether `m2` is a model of `P^m` (normal bodies only).
-    fn model_of_reduct(program: &Program, m: &[bool], m2: &[bool]) -> bool {
-        program.rules().all(|r| {
-            let Body::Normal(body) = r.body else { unreachable!("normal bodies only") };
-            let holds = body.iter().all(|&l| if l > 0 { m2[l as usize] } else { !m[atom_of(l) as usize] });
-            !holds
-                || match r.kind {
-                    HeadKind::Disjunction => r.head.iter().any(|&h| m2[h as usize]),
-                    HeadKind::Choice => r.head.iter().all(|&h| !m[h as usize] || m2[h as usize]),
-                }
-        })
-    }
-
-    /// Whether some `M' ⊊ M` that differs from `M` only in component `c` is a model of `P^M`,
-    /// by trying every one.
-    fn smaller_exists(program: &Program, scc: &[u32], c: u32, m: &[bool]) -> bool {
-        let inside: Vec<usize> = (1..m.len()).filter(|&a| m[a] && scc[a] == c).collect();
-        (0..(1u32 << inside.len()) - 1).any(|keep| {
-            let mut m2 = m.to_vec();
-            for (i, &a) in inside.iter().enumerate() {
-                m2[a] = keep >> i & 1 == 1;
-            }
-            model_of_reduct(program, m, &m2)
-        })
-    }
-
     /// Random programs of normal rules with disjunctive and choice heads, six atoms: one checker
     /// per program, asked about every model of it in turn (its testers keep what they learned
     /// from one to the next, and some checks are interrupted on the way), agrees with trying
     /// every smaller set.
     #[test]
     fn a_tester_asked_again_and_again_agrees_with_brute_force() {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % n
-        };
+        let mut rng = Rng(0x2545_f491_4f6c_dd1d);
         let go = StopToken::default();
         let stopped = StopToken::default();
         stopped.stop(Stop::Signal);
         let (mut programs, mut accepted, mut rejected) = (0, 0, 0);
         while programs < 60 {
-            let mut text = String::from("asp 1 0 0\n");
-            for _ in 0..4 + next(6) {
-                let choice = next(5) == 0;
-                let heads: Vec<u64> =
-                    (0..1 + next(if choice { 2 } else { 3 })).map(|_| 1 + next(6)).collect();
-                let body: Vec<i64> = (0..next(4))
-                    .map(|_| {
-                        let a = 1 + next(6) as i64;
-                        if next(10) < 7 { a } else { -a }
-                    })
-                    .collect();
-                let join = |v: Vec<String>| v.join(" ");
-                text += &format!(
-                    "1 {} {} {} 0 {} {}\n",
-                    choice as u8,
-                    heads.len(),
-                    join(heads.iter().map(u64::to_string).collect()),
-                    body.len(),
-                    join(body.iter().map(i64::to_string).collect())
-                );
-            }
-            text += "0\n";
+            let text = disjunctive_program(&mut rng, 6);
             let program = read_program(text.as_bytes()).unwrap();
             let problem = crate::nogoods::complete(&program, &go, 0).unwrap();
             let n = program.atom_count() as usize;
@@ -268,7 +216,7 @@ mod tests {
                 if !model_of_reduct(&program, &m, &m) {
                     continue; // the search asks about models of the program only
                 }
-                if next(4) == 0 {
+                if rng.below(4) == 0 {
                     // A candidate with no atom in those components needs no tester.
                     let asks = (1..=n).any(|a| m[a] && cyclic.contains(&problem.scc[a]));
                     let verdict = check.check(&m, &stopped).unwrap();
@@ -278,7 +226,8 @@ mod tests {
                         matches!(verdict, Candidate::Accepted)
                     });
                 }
-                let minimal = !cyclic.iter().any(|&c| smaller_exists(&program, &problem.scc, c, &m));
+                let minimal =
+                    !cyclic.iter().any(|&c| smaller_model_exists(&program, &m, |a| problem.scc[a] == c));
                 match check.check(&m, &go).unwrap() {
                     Candidate::Accepted => {
                         assert!(minimal, "{text}: {m:?} accepted");

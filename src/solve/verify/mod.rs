@@ -159,7 +159,7 @@ impl Verifier {
         match self.model_and_founded(program, m, deps) {
             Err(why) => Verdict::Not(why),
             Ok(()) if deps.is_head_cycle_free() => Verdict::AnswerSet,
-            Ok(()) => match unfounded_free::check(program, m, deps, stop) {
+            Ok(()) => match unfounded_free::check(program, m, deps, &self.externals, stop) {
                 Ok(None) => Verdict::AnswerSet,
                 Ok(Some(u)) => Verdict::Not(format!(
                     "atoms {} are unfounded (a smaller model of the reduct leaves them out)",

@@ -16,60 +16,96 @@
 //! `x_h` for each other true head `h` (all in `C`), then the weights of `r`'s positive true body
 //! atoms in `X` reach `slack + 1`". A satisfying assignment is an unfounded set.
 
+use crate::nogoods::Csr;
 use crate::program::deps::{Dependencies, NO_SCC};
 use crate::program::{Atom, Body, ExternalValue, HeadKind, Program, atom_of};
 use crate::stop::{Interrupted, StopToken};
-use std::collections::HashMap;
 
-/// "If every premise variable is true, the true terms weigh at least `need`."
-struct Constraint {
-    premise: Vec<u32>,
-    terms: Vec<(u32, i64)>,
-    need: i64,
-}
-
-/// The constraints of one component over its variables (`atoms[i]` is `x_i`'s atom).
+/// The constraints of one component over its variables (`atoms[i]` is `x_i`'s atom), stored
+/// flat: constraint `k` says "if every variable of [`Component::premise`]`(k)` is true, the true
+/// terms of [`Component::terms`]`(k)` weigh at least `need[k]`".
 #[derive(Default)]
 struct Component {
     atoms: Vec<Atom>,
-    constraints: Vec<Constraint>,
+    premises: Vec<u32>,
+    premise_end: Vec<u32>,
+    all_terms: Vec<(u32, i64)>,
+    terms_end: Vec<u32>,
+    need: Vec<i64>,
 }
 
-/// A nonempty unfounded set of `m`'s true atoms, if there is one; `m` is a supported model.
+impl Component {
+    fn len(&self) -> usize {
+        self.need.len()
+    }
+
+    fn premise(&self, k: usize) -> &[u32] {
+        let from = if k == 0 { 0 } else { self.premise_end[k - 1] as usize };
+        &self.premises[from..self.premise_end[k] as usize]
+    }
+
+    fn terms(&self, k: usize) -> &[(u32, i64)] {
+        let from = if k == 0 { 0 } else { self.terms_end[k - 1] as usize };
+        &self.all_terms[from..self.terms_end[k] as usize]
+    }
+
+    /// Adds a constraint; `premise` is sorted and deduplicated here.
+    fn push(&mut self, premise: &mut Vec<u32>, terms: impl Iterator<Item = (u32, i64)>, need: i64) {
+        premise.sort_unstable();
+        premise.dedup();
+        self.premises.extend_from_slice(premise);
+        self.premise_end.push(self.premises.len() as u32);
+        self.all_terms.extend(terms);
+        self.terms_end.push(self.all_terms.len() as u32);
+        self.need.push(need);
+    }
+}
+
+/// A nonempty unfounded set of `m`'s true atoms, if there is one; `m` is a supported model and
+/// `externals` are the program's effective externals (`Program::effective_externals`).
 pub fn check(
     program: &Program,
     m: &[bool],
     deps: &Dependencies,
+    externals: &[(Atom, ExternalValue)],
     stop: &StopToken,
 ) -> Result<Option<Vec<Atom>>, Interrupted> {
     let mut founded = vec![false; m.len()];
-    for (a, v) in program.effective_externals() {
+    for &(a, v) in externals {
         founded[a as usize] = matches!(v, ExternalValue::Free | ExternalValue::True);
     }
-    // The variables: true cyclic atoms that are not true or free externals.
+    // The variables: true cyclic atoms that are not true or free externals; the components
+    // that have some, in the order of their ids.
     let mut var: Vec<u32> = vec![u32::MAX; m.len()];
-    let mut comps: HashMap<u32, Component> = HashMap::new();
+    let mut slot: Vec<u32> = vec![u32::MAX; deps.components as usize];
+    let mut comps: Vec<(u32, Component)> = Vec::new();
     for a in 1..m.len() {
         let c = deps.scc[a];
         if m[a] && c != NO_SCC && !founded[a] {
-            let comp = comps.entry(c).or_default();
+            if slot[c as usize] == u32::MAX {
+                slot[c as usize] = comps.len() as u32;
+                comps.push((c, Component::default()));
+            }
+            let comp = &mut comps[slot[c as usize] as usize].1;
             var[a] = comp.atoms.len() as u32;
             comp.atoms.push(a as Atom);
         }
     }
     let is_var = |a: Atom| var[a as usize] != u32::MAX;
+    let (mut terms, mut premise) = (Vec::new(), Vec::new());
     for (i, r) in program.rules().enumerate() {
         stop.check_every(i)?;
         if !r.head.iter().any(|&a| is_var(a)) || !super::body_holds(m, r.body) {
             continue;
         }
-        let (terms, slack) = body_terms(r.body, m, |a| is_var(a).then(|| var[a as usize]));
+        let slack = body_terms(r.body, m, is_var, &mut terms);
         for &a in r.head {
             if !is_var(a) {
                 continue;
             }
             let c = deps.scc[a as usize];
-            let mut premise = vec![var[a as usize]];
+            premise.clear();
+            premise.push(var[a as usize]);
             if r.kind == HeadKind::Disjunction {
                 let others = r.head.iter().filter(|&&h| h != a && m[h as usize]);
                 let mut outside = false;
@@ -85,24 +121,13 @@ pub fn check(
                 }
             }
             // Terms in other components are never in X (a lowest component's X).
-            let terms: Vec<(u32, i64)> = terms
-                .iter()
-                .filter(|&&(b, _)| deps.scc[b as usize] == c)
-                .map(|&(b, w)| (var[b as usize], w))
-                .collect();
-            premise.sort_unstable();
-            premise.dedup();
-            comps.get_mut(&c).expect("a's component").constraints.push(Constraint {
-                premise,
-                terms,
-                need: slack + 1,
-            });
+            let in_c =
+                terms.iter().filter(|&&(b, _)| deps.scc[b as usize] == c).map(|&(b, w)| (var[b as usize], w));
+            comps[slot[c as usize] as usize].1.push(&mut premise, in_c, slack + 1);
         }
     }
-    let mut order: Vec<u32> = comps.keys().copied().collect();
-    order.sort_unstable();
-    for c in order {
-        let comp = &comps[&c];
+    comps.sort_unstable_by_key(|&(c, _)| c);
+    for (_, comp) in &comps {
         if let Some(x) = Dpll::new(comp).solve(stop)? {
             let mut u: Vec<Atom> = x.into_iter().map(|i| comp.atoms[i as usize]).collect();
             u.sort_unstable();
@@ -112,26 +137,32 @@ pub fn check(
     Ok(None)
 }
 
-/// The positive true atoms of a true body that may be in `X` (as atoms, with their weights), and
-/// the body's slack in `M`: the weight it has above its bound.
-fn body_terms(body: Body<'_>, m: &[bool], is_var: impl Fn(Atom) -> Option<u32>) -> (Vec<(Atom, i64)>, i64) {
-    let (lits, weights, bound): (&[i32], Vec<i64>, i64) = match body {
-        Body::Normal(l) => (l, vec![1; l.len()], l.len() as i64),
-        Body::Weight { bound, lits, weights } => (lits, weights.to_vec(), bound),
+/// The positive true atoms of a true body that may be in `X` (into `terms`, as atoms, with their
+/// weights), and the body's slack in `M`: the weight it has above its bound.
+fn body_terms(
+    body: Body<'_>,
+    m: &[bool],
+    is_var: impl Fn(Atom) -> bool,
+    terms: &mut Vec<(Atom, i64)>,
+) -> i64 {
+    terms.clear();
+    let (bound, weights): (i64, &[i64]) = match body {
+        Body::Normal(l) => (l.len() as i64, &[]),
+        Body::Weight { bound, weights, .. } => (bound, weights),
     };
     let mut true_weight = 0;
-    let mut terms = Vec::new();
-    for (&l, &w) in lits.iter().zip(&weights) {
+    for (i, &l) in body.lits().iter().enumerate() {
+        let w = weights.get(i).copied().unwrap_or(1);
         let a = atom_of(l);
         if m[a as usize] != (l > 0) {
             continue;
         }
         true_weight += w;
-        if l > 0 && w > 0 && is_var(a).is_some() {
+        if l > 0 && w > 0 && is_var(a) {
             terms.push((a, w));
         }
     }
-    (terms, true_weight - bound)
+    true_weight - bound
 }
 
 const UNSET: i8 = 0;
@@ -141,27 +172,36 @@ struct Dpll<'c> {
     comp: &'c Component,
     value: Vec<i8>,
     /// Per variable: the constraints it occurs in.
-    occ: Vec<Vec<u32>>,
+    occ: Csr<u32>,
     trail: Vec<u32>,
     /// Trail length before each decision, the decision's variable, and whether it was flipped.
     decisions: Vec<(usize, u32, bool)>,
     /// Variables not false.
     alive: usize,
     head: usize,
-    /// No variable below it is unassigned.
+    /// The variables in the order decisions take them: the most constrained (most occurrences)
+    /// first, and each one's place in it.
+    order: Vec<u32>,
+    rank: Vec<u32>,
+    /// No variable before it in `order` is unassigned.
     cursor: usize,
 }
 
 impl<'c> Dpll<'c> {
     fn new(comp: &'c Component) -> Self {
         let n = comp.atoms.len();
-        let mut occ: Vec<Vec<u32>> = vec![Vec::new(); n];
-        for (i, c) in comp.constraints.iter().enumerate() {
-            for &v in c.premise.iter().chain(c.terms.iter().map(|(v, _)| v)) {
-                if occ[v as usize].last() != Some(&(i as u32)) {
-                    occ[v as usize].push(i as u32);
-                }
-            }
+        // A variable in both a premise and the terms lists its constraint twice: visiting it
+        // again changes nothing.
+        let pairs = (0..comp.len()).flat_map(|k| {
+            let vars = comp.premise(k).iter().copied().chain(comp.terms(k).iter().map(|&(v, _)| v));
+            vars.map(move |v| (v as usize, k as u32))
+        });
+        let occ = Csr::from_pairs(n, pairs);
+        let mut order: Vec<u32> = (0..n as u32).collect();
+        order.sort_by_key(|&v| std::cmp::Reverse(occ.get(v as usize).len()));
+        let mut rank = vec![0u32; n];
+        for (i, &v) in order.iter().enumerate() {
+            rank[v as usize] = i as u32;
         }
         Dpll {
             comp,
@@ -171,6 +211,8 @@ impl<'c> Dpll<'c> {
             decisions: Vec::new(),
             alive: n,
             head: 0,
+            order,
+            rank,
             cursor: 0,
         }
     }
@@ -186,10 +228,11 @@ impl<'c> Dpll<'c> {
 
     /// Makes constraint `i` hold or forces what it needs; false on a conflict.
     fn visit(&mut self, i: usize) -> bool {
-        let c = &self.comp.constraints[i];
+        let comp = self.comp;
+        let (premise, terms, need) = (comp.premise(i), comp.terms(i), comp.need[i]);
         let mut open = None;
         let mut open_count = 0;
-        for &v in &c.premise {
+        for &v in premise {
             match self.value[v as usize] {
                 UNSET => {
                     open_count += 1;
@@ -200,33 +243,27 @@ impl<'c> Dpll<'c> {
             }
         }
         let (mut have, mut could) = (0i64, 0i64);
-        for &(v, w) in &c.terms {
+        for &(v, w) in terms {
             match self.value[v as usize] {
                 UNSET => could += w,
                 x if x > 0 => have += w,
                 _ => {}
             }
         }
-        if have >= c.need {
+        if have >= need {
             return true;
         }
         match open_count {
-            0 if have + could < c.need => false,
+            0 if have + could < need => false,
             0 => {
-                let forced: Vec<u32> = c
-                    .terms
-                    .iter()
-                    .filter(|&&(v, w)| self.value[v as usize] == UNSET && have + could - w < c.need)
-                    .map(|&(v, _)| v)
-                    .collect();
-                for v in forced {
-                    if self.value[v as usize] == UNSET {
+                for &(v, w) in terms {
+                    if self.value[v as usize] == UNSET && have + could - w < need {
                         self.assign(v, 1);
                     }
                 }
                 true
             }
-            1 if have + could < c.need => {
+            1 if have + could < need => {
                 self.assign(open.expect("one open premise"), -1);
                 true
             }
@@ -239,8 +276,8 @@ impl<'c> Dpll<'c> {
         while self.head < self.trail.len() {
             let v = self.trail[self.head] as usize;
             self.head += 1;
-            for k in 0..self.occ[v].len() {
-                if !self.visit(self.occ[v][k] as usize) {
+            for k in 0..self.occ.get(v).len() {
+                if !self.visit(self.occ.get(v)[k] as usize) {
                     return false;
                 }
             }
@@ -257,7 +294,7 @@ impl<'c> Dpll<'c> {
                     self.alive += 1;
                 }
                 self.value[u as usize] = UNSET;
-                self.cursor = self.cursor.min(u as usize);
+                self.cursor = self.cursor.min(self.rank[u as usize] as usize);
             }
             self.trail.truncate(len);
             self.head = len;
@@ -272,7 +309,7 @@ impl<'c> Dpll<'c> {
 
     /// An unfounded set (its variables), or none.
     fn solve(mut self, stop: &StopToken) -> Result<Option<Vec<u32>>, Interrupted> {
-        for i in 0..self.comp.constraints.len() {
+        for i in 0..self.comp.len() {
             stop.check_every(i)?;
             if !self.visit(i) || self.alive == 0 {
                 return Ok(None);
@@ -288,10 +325,10 @@ impl<'c> Dpll<'c> {
                 }
                 continue;
             }
-            while self.cursor < self.value.len() && self.value[self.cursor] != UNSET {
+            while self.cursor < self.order.len() && self.value[self.order[self.cursor] as usize] != UNSET {
                 self.cursor += 1;
             }
-            match (self.cursor < self.value.len()).then_some(self.cursor as u32) {
+            match self.order.get(self.cursor).copied() {
                 Some(v) => {
                     self.decisions.push((self.trail.len(), v, false));
                     self.assign(v, 1);
@@ -308,5 +345,59 @@ impl<'c> Dpll<'c> {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::input::read_program;
+    use crate::program::random::{Rng, disjunctive_program, model_of_reduct, smaller_model_exists};
+
+    /// Whether every true atom of `m` has a rule whose body holds and whose other heads are false
+    /// (any head of a choice rule).
+    fn supported(program: &Program, m: &[bool]) -> bool {
+        (1..m.len()).filter(|&a| m[a]).all(|a| {
+            program.rules().any(|r| {
+                r.head.contains(&(a as Atom))
+                    && super::super::body_holds(m, r.body)
+                    && (r.kind == HeadKind::Choice
+                        || r.head.iter().all(|&h| h as usize == a || !m[h as usize]))
+            })
+        })
+    }
+
+    /// Random programs with disjunctive and choice heads, six atoms: on every supported model, an
+    /// unfounded set is found exactly where a smaller model of the reduct exists.
+    #[test]
+    fn unfounded_sets_are_found_where_a_smaller_model_exists() {
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let go = StopToken::default();
+        let (mut founded, mut unfounded) = (0, 0);
+        for _ in 0..300 {
+            let program = read_program(disjunctive_program(&mut rng, 6).as_bytes()).unwrap();
+            let deps = Dependencies::new(&program);
+            let externals = program.effective_externals();
+            let n = program.atom_count() as usize;
+            for bits in 0u32..1 << n {
+                let m: Vec<bool> = (0..=n).map(|a| a > 0 && bits >> (a - 1) & 1 == 1).collect();
+                if !model_of_reduct(&program, &m, &m) || !supported(&program, &m) {
+                    continue;
+                }
+                let smaller = smaller_model_exists(&program, &m, |_| true);
+                match check(&program, &m, &deps, &externals, &go).unwrap() {
+                    Some(u) => {
+                        assert!(smaller, "{m:?}: {u:?} unfounded");
+                        assert!(u.iter().all(|&a| m[a as usize]));
+                        unfounded += 1;
+                    }
+                    None => {
+                        assert!(!smaller, "{m:?}: no unfounded set found");
+                        founded += 1;
+                    }
+                }
+            }
+        }
+        assert!(founded > 100 && unfounded > 20, "{founded} answer sets, {unfounded} not");
     }
 }
