@@ -54,6 +54,7 @@ impl Assumptions {
 pub fn establish(lits: &[Lit], at: &mut Established, e: &mut dyn Engine) -> EngineResult<Path> {
     let level = e.decision_level();
     if at.levels.is_some_and(|lv| level >= lv) {
+        debug_assert!(holds(lits, e), "an established assumption no longer holds");
         return Ok(Path::Established);
     }
     at.levels = None;
@@ -61,6 +62,7 @@ pub fn establish(lits: &[Lit], at: &mut Established, e: &mut dyn Engine) -> Engi
         at.marks.pop();
     }
     let from = at.marks.last().map_or(0, |&(_, next)| next);
+    debug_assert!(holds(&lits[..from], e), "an assumption before a mark no longer holds");
     for (i, &l) in lits.iter().enumerate().skip(from) {
         match e.lit_value(l)? {
             Some(true) => {}
@@ -74,4 +76,9 @@ pub fn establish(lits: &[Lit], at: &mut Established, e: &mut dyn Engine) -> Engi
     }
     at.levels = Some(level);
     Ok(Path::Established)
+}
+
+/// Whether every literal of `lits` is true (for the invariant's checks in debug builds).
+fn holds(lits: &[Lit], e: &dyn Engine) -> bool {
+    lits.iter().all(|&l| matches!(e.lit_value(l), Ok(Some(true))))
 }
