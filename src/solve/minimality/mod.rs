@@ -15,7 +15,8 @@ mod tester;
 use super::SolveError;
 use super::search::{Candidate, CandidateCheck};
 use crate::engine::EngineStats;
-use crate::nogoods::{Lit, Problem};
+use crate::nogoods::{Csr, Lit, Problem};
+use crate::program::deps::NO_SCC;
 use crate::program::{Atom, Body, HeadKind, Program, atom_of};
 use crate::solve::config::SearchOptions;
 use crate::stop::StopToken;
@@ -24,16 +25,26 @@ use tester::{Smaller, Tester};
 /// The literals of the loop nogoods that one rejected candidate adds, beyond the first nogood.
 pub const LOOP_LITERALS: usize = 1 << 14;
 
+/// The testers kept, by [`Tester::size`]: a program with very many components with head cycles
+/// keeps the first ones' testers; the others are built for each candidate, used and dropped.
+pub const KEPT_TESTERS: usize = 1 << 20;
+
 pub struct Minimality<'p> {
     program: &'p Program,
     scc: Vec<u32>,
     non_hcf: Vec<bool>,
+    /// Per component with head cycles: its atoms (ascending), and the rules with a head in it.
+    atoms: Csr<Atom>,
+    rules: Csr<u32>,
     search: SearchOptions,
     /// Rounds of equivalence substitution in the check's programs (`--eq`; they run on the CPU
     /// engine).
     eq_rounds: u32,
-    /// Each component's tester, once it was first needed.
+    /// Each component's tester, once it was first needed (while [`KEPT_TESTERS`] allows), their
+    /// size, and the conflicts of those dropped after their question.
     testers: Vec<Option<Tester>>,
+    kept: usize,
+    dropped_conflicts: u64,
     /// Components checked (a candidate with atoms in several is checked once for each).
     checks: u64,
 }
@@ -41,13 +52,32 @@ pub struct Minimality<'p> {
 impl<'p> Minimality<'p> {
     pub fn new(program: &'p Program, problem: &Problem, search: &SearchOptions, eq_rounds: u32) -> Self {
         let n = program.atom_count() as usize;
+        let scc = &problem.scc[..=n];
+        let checked = |a: Atom| scc[a as usize] != NO_SCC && problem.non_hcf[scc[a as usize] as usize];
+        let comps = problem.non_hcf.len();
+        let atoms = Csr::from_pairs(
+            comps,
+            (1..=n as Atom).filter(|&a| checked(a)).map(|a| (scc[a as usize] as usize, a)),
+        );
+        let mut pairs = Vec::new();
+        for (i, r) in program.rules().enumerate() {
+            let mut cs: Vec<u32> = r.head.iter().filter(|&&h| checked(h)).map(|&h| scc[h as usize]).collect();
+            cs.sort_unstable();
+            cs.dedup();
+            pairs.extend(cs.into_iter().map(|c| (c as usize, i as u32)));
+        }
+        let rules = Csr::from_pairs(comps, pairs.into_iter());
         Minimality {
             program,
-            scc: problem.scc[..=n].to_vec(),
+            scc: scc.to_vec(),
             non_hcf: problem.non_hcf.clone(),
+            atoms,
+            rules,
             search: search.clone(),
             eq_rounds,
             testers: (0..problem.non_hcf.len()).map(|_| None).collect(),
+            kept: 0,
+            dropped_conflicts: 0,
             checks: 0,
         }
     }
@@ -60,7 +90,7 @@ impl<'p> Minimality<'p> {
                 continue;
             }
             let inside: Vec<Atom> =
-                (1..m.len() as Atom).filter(|&a| m[a as usize] && self.scc[a as usize] == c).collect();
+                self.atoms.get(c as usize).iter().copied().filter(|&a| m[a as usize]).collect();
             if inside.is_empty() {
                 continue;
             }
@@ -72,7 +102,7 @@ impl<'p> Minimality<'p> {
                         keeps[a as usize] = true;
                     }
                     let u: Vec<Atom> = inside.iter().copied().filter(|&a| !keeps[a as usize]).collect();
-                    return Ok(Candidate::Rejected(self.loop_nogoods(m, &u)));
+                    return Ok(Candidate::Rejected(self.loop_nogoods(m, c, &u)));
                 }
                 Smaller::Interrupted(s) => return Ok(Candidate::Interrupted(s)),
                 Smaller::None => {}
@@ -82,29 +112,39 @@ impl<'p> Minimality<'p> {
     }
 
     /// A model of `P^M` strictly inside `M` that differs from it only in component `c`, from the
-    /// component's tester (built at its first question).
+    /// component's tester (built at its first question, and kept if [`KEPT_TESTERS`] allows).
     fn smaller_model(&mut self, m: &[bool], c: u32, stop: &StopToken) -> Result<Smaller, SolveError> {
-        if self.testers[c as usize].is_none() {
-            let in_c: Vec<bool> = self.scc.iter().map(|&s| s == c).collect();
-            let atoms: Vec<Atom> = (1..m.len() as Atom).filter(|&a| in_c[a as usize]).collect();
-            match Tester::new(self.program, atoms, &in_c, &self.search, self.eq_rounds, stop)? {
-                Ok(t) => self.testers[c as usize] = Some(t),
+        let c = c as usize;
+        if self.testers[c].is_none() {
+            let (atoms, rules) = (self.atoms.get(c).to_vec(), self.rules.get(c));
+            let (p, scc) = (self.program, &self.scc);
+            let mut t = match Tester::new(p, c as u32, scc, atoms, rules, &self.search, self.eq_rounds, stop)?
+            {
+                Ok(t) => t,
                 Err(s) => return Ok(Smaller::Interrupted(s)),
+            };
+            if self.kept + t.size() > KEPT_TESTERS {
+                let found = t.smaller(m, stop);
+                self.dropped_conflicts += t.conflicts();
+                return found;
             }
+            self.kept += t.size();
+            self.testers[c] = Some(t);
         }
-        self.testers[c as usize].as_mut().expect("built above").smaller(m, stop)
+        self.testers[c].as_mut().expect("built above").smaller(m, stop)
     }
 
-    /// `{T a} + witnesses` for the first atoms `a` of the unfounded set `u` (true in `m`), as many
-    /// as [`LOOP_LITERALS`] allow, and at least one.
-    fn loop_nogoods(&self, m: &[bool], u: &[Atom]) -> Vec<Vec<Lit>> {
+    /// `{T a} + witnesses` for the first atoms `a` of the unfounded set `u` (true in `m`, inside
+    /// component `c`), as many as [`LOOP_LITERALS`] allow, and at least one.
+    fn loop_nogoods(&self, m: &[bool], c: u32, u: &[Atom]) -> Vec<Vec<Lit>> {
         let mut in_u = vec![false; m.len()];
         for &a in u {
             in_u[a as usize] = true;
         }
         let holds = |l: i32| m[atom_of(l) as usize] == (l > 0);
         let mut witnesses: Vec<Lit> = Vec::new();
-        for r in self.program.rules() {
+        for &i in self.rules.get(c as usize) {
+            let r = self.program.rule(i as usize);
             if !r.head.iter().any(|&h| in_u[h as usize]) {
                 continue;
             }
@@ -161,7 +201,8 @@ impl CandidateCheck for Minimality<'_> {
 
     fn add_stats(&mut self, st: &mut EngineStats) {
         st.minimality_checks += self.checks;
-        st.minimality_conflicts += self.testers.iter_mut().flatten().map(|t| t.conflicts()).sum::<u64>();
+        st.minimality_conflicts +=
+            self.dropped_conflicts + self.testers.iter_mut().flatten().map(|t| t.conflicts()).sum::<u64>();
     }
 }
 

@@ -25,6 +25,7 @@ use crate::program::{
 };
 use crate::solve::config::{Decisions, SearchOptions};
 use crate::stop::{Stop, StopToken};
+use std::collections::HashMap;
 use std::sync::Arc;
 
 /// What the tester found for a candidate.
@@ -46,46 +47,46 @@ pub struct Tester {
 }
 
 impl Tester {
-    /// The tester of the component whose atoms are `atoms` (`in_c[a]` for each of them); `None`
-    /// if it was stopped while being built.
+    /// The tester of component `c` (of `scc`, per atom), whose atoms are `atoms` (ascending) and
+    /// whose rules (those with a head in it) are `rules`; a stop if it was stopped while being
+    /// built. Its cost follows the component, not the program.
+    #[allow(clippy::too_many_arguments)]
     pub fn new(
         program: &Program,
+        c: u32,
+        scc: &[u32],
         atoms: Vec<Atom>,
-        in_c: &[bool],
+        rules: &[u32],
         search: &SearchOptions,
         eq_rounds: u32,
         stop: &StopToken,
     ) -> Result<Result<Tester, Stop>, SolveError> {
+        debug_assert!(atoms.windows(2).all(|w| w[0] < w[1]), "ascending atoms");
         let k = atoms.len() as u32;
-        let mut id = vec![0u32; in_c.len()];
-        for (i, &a) in atoms.iter().enumerate() {
-            id[a as usize] = i as u32 + 1;
-        }
-        let rules: Vec<usize> = (0..program.rule_count())
-            .filter(|&i| program.rule(i).head.iter().any(|&h| in_c[h as usize]))
-            .collect();
+        let in_c = |a: Atom| scc[a as usize] == c;
+        let id = |a: Atom| atoms.binary_search(&a).expect("an atom of the component") as u32 + 1;
         // The atoms outside the component that the rules mention, numbered after `m`.
         let mut outside = Vec::new();
-        let mut o = vec![0u32; in_c.len()];
-        for &i in &rules {
-            let r = program.rule(i);
+        let mut o: HashMap<Atom, u32> = HashMap::new();
+        for &i in rules {
+            let r = program.rule(i as usize);
             for a in r.head.iter().copied().chain(r.body.lits().iter().map(|&l| atom_of(l))) {
-                if !in_c[a as usize] && o[a as usize] == 0 {
+                if !in_c(a) && !o.contains_key(&a) {
                     outside.push(a);
-                    o[a as usize] = 2 * k + outside.len() as u32;
+                    o.insert(a, 2 * k + outside.len() as u32);
                 }
             }
         }
-        let x = |a: Atom| id[a as usize] as i32;
-        let m = |a: Atom| (id[a as usize] + k) as i32;
+        let x = |a: Atom| id(a) as i32;
+        let m = |a: Atom| (id(a) + k) as i32;
         // A literal of the rule as the tester reads it.
         let read = |l: i32| {
             let a = atom_of(l);
-            match (l > 0, in_c[a as usize]) {
+            match (l > 0, in_c(a)) {
                 (true, true) => x(a),
                 (false, true) => -m(a),
-                (true, false) => o[a as usize] as i32,
-                (false, false) => -(o[a as usize] as i32),
+                (true, false) => o[&a] as i32,
+                (false, false) => -(o[&a] as i32),
             }
         };
         let mut b = ProgramBuilder::new(0);
@@ -102,8 +103,8 @@ impl Tester {
         }
         let _ = b.rule(HeadKind::Disjunction, &[], BodyRef::Normal(&dropped));
         let mut body: Vec<i32> = Vec::new();
-        for &i in &rules {
-            let r = program.rule(i);
+        for &i in rules {
+            let r = program.rule(i as usize);
             body.clear();
             match r.body {
                 Body::Normal(lits) => body.extend(lits.iter().map(|&l| read(l))),
@@ -124,7 +125,7 @@ impl Tester {
                     let _ = b.rule(HeadKind::Disjunction, &[], BodyRef::Normal(&body));
                 }
                 HeadKind::Choice => {
-                    for &h in r.head.iter().filter(|&&h| in_c[h as usize]) {
+                    for &h in r.head.iter().filter(|&&h| in_c(h)) {
                         let mut c = body.clone();
                         c.extend([m(h), -x(h)]);
                         let _ = b.rule(HeadKind::Disjunction, &[], BodyRef::Normal(&c));
@@ -150,6 +151,12 @@ impl Tester {
         };
         let search = Search::new(Box::new(engine), opts.restarts, stop.clone());
         Ok(Ok(Tester { atoms, outside, search }))
+    }
+
+    /// What keeping the tester costs, in atoms: its assumptions, and 64 for the rest of a
+    /// search (a tester of two atoms takes some 6 KB).
+    pub fn size(&self) -> usize {
+        self.atoms.len() + self.outside.len() + 64
     }
 
     /// The conflicts of the tester's search so far.
