@@ -20,7 +20,7 @@ use crate::program::deps::NO_SCC;
 use crate::program::{Atom, Body, HeadKind, Program, atom_of};
 use crate::solve::config::SearchOptions;
 use crate::stop::StopToken;
-use tester::{Smaller, Tester};
+use tester::{Component, Smaller, Tester};
 
 /// The literals of the loop nogoods that one rejected candidate adds, beyond the first nogood.
 pub const LOOP_LITERALS: usize = 1 << 14;
@@ -118,10 +118,13 @@ impl<'p> Minimality<'p> {
     fn smaller_model(&mut self, m: &[bool], c: u32, stop: &StopToken) -> Result<Smaller, SolveError> {
         let c = c as usize;
         if self.testers[c].is_none() {
-            let (atoms, rules) = (self.atoms.get(c).to_vec(), self.rules.get(c));
-            let (p, scc) = (self.program, &self.scc);
-            let mut t = match Tester::new(p, c as u32, scc, atoms, rules, &self.search, self.eq_rounds, stop)?
-            {
+            let component = Component {
+                id: c as u32,
+                scc: &self.scc,
+                atoms: self.atoms.get(c).to_vec(),
+                rules: self.rules.get(c),
+            };
+            let mut t = match Tester::new(self.program, component, &self.search, self.eq_rounds, stop)? {
                 Ok(t) => t,
                 Err(s) => return Ok(Smaller::Interrupted(s)),
             };

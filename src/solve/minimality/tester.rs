@@ -36,6 +36,15 @@ pub enum Smaller {
     Interrupted(Stop),
 }
 
+/// A component with head cycles: its id in `scc` (per atom), its atoms (ascending), and its
+/// rules (those with a head in it).
+pub struct Component<'a> {
+    pub id: u32,
+    pub scc: &'a [u32],
+    pub atoms: Vec<Atom>,
+    pub rules: &'a [u32],
+}
+
 /// Invariant: tester atom `i + 1` is `x` of `atoms[i]`, `k + i + 1` its `m` (`k = atoms.len()`),
 /// and `2k + j + 1` the `o` of `outside[j]`.
 pub struct Tester {
@@ -47,20 +56,16 @@ pub struct Tester {
 }
 
 impl Tester {
-    /// The tester of component `c` (of `scc`, per atom), whose atoms are `atoms` (ascending) and
-    /// whose rules (those with a head in it) are `rules`; a stop if it was stopped while being
-    /// built. Its cost follows the component, not the program.
-    #[allow(clippy::too_many_arguments)]
+    /// The tester of `component`; a stop if it was stopped while being built. Its cost follows
+    /// the component, not the program.
     pub fn new(
         program: &Program,
-        c: u32,
-        scc: &[u32],
-        atoms: Vec<Atom>,
-        rules: &[u32],
+        component: Component<'_>,
         search: &SearchOptions,
         eq_rounds: u32,
         stop: &StopToken,
     ) -> Result<Result<Tester, Stop>, SolveError> {
+        let Component { id: c, scc, atoms, rules } = component;
         debug_assert!(atoms.windows(2).all(|w| w[0] < w[1]), "ascending atoms");
         let k = atoms.len() as u32;
         let in_c = |a: Atom| scc[a as usize] == c;
