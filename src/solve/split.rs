@@ -249,6 +249,11 @@ impl Guide {
         self.part.nogoods.push(nogood.to_vec());
     }
 
+    /// The search's engine was replaced: its path is established again from the first literal.
+    pub fn engine_replaced(&mut self) {
+        self.at = Established::default();
+    }
+
     /// Decides the next path literal the engine lacks, or says that the path holds or is refuted.
     pub fn establish(&mut self, e: &mut dyn Engine) -> EngineResult<Path> {
         let path = establish(&self.part.path, &mut self.at, e)?;

@@ -78,7 +78,8 @@ pub fn establish(lits: &[Lit], at: &mut Established, e: &mut dyn Engine) -> Engi
     Ok(Path::Established)
 }
 
-/// Whether every literal of `lits` is true (for the invariant's checks in debug builds).
+/// Whether no literal of `lits` is false or unassigned (for the invariant's checks in debug
+/// builds; an engine that fails says nothing, and the search sees its error next).
 fn holds(lits: &[Lit], e: &dyn Engine) -> bool {
-    lits.iter().all(|&l| matches!(e.lit_value(l), Ok(Some(true))))
+    lits.iter().all(|&l| !matches!(e.lit_value(l), Ok(Some(false) | None)))
 }

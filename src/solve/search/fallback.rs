@@ -66,6 +66,11 @@ impl<'e> Search<'e> {
         self.engine = engine;
         self.fallback = None;
         self.given.clear();
+        // The new engine is at level 0 with none of the assumptions or the path decided.
+        self.assumptions.at = Default::default();
+        if let Some(g) = self.guide.as_mut() {
+            g.engine_replaced();
+        }
         Ok(ok)
     }
 }
