@@ -17,7 +17,7 @@ use std::time::Instant;
 /// The exit code for malformed input (clasp's data error).
 pub const EXIT_ERROR: i32 = 65;
 
-/// clasp's exit code for an error on the command line.
+/// clasp's exit code for a usage error (an unknown option, a bad value).
 pub const EXIT_USAGE: i32 = 1;
 
 /// clasp's exit code for an input it cannot read (it does not run).
@@ -94,7 +94,7 @@ fn paced_stdout(stop: &StopToken) -> Paced<std::io::Stdout> {
     Paced::new(std::io::stdout(), move |_| stop.stop(Stop::Signal))
 }
 
-/// What a run is asked for; the command line makes it.
+/// What a run is asked for: the inputs, the solve's options and the output's shape.
 pub struct RunConfig {
     /// The inputs, read one after another (none: standard input).
     pub files: Vec<String>,

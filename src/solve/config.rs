@@ -1,7 +1,7 @@
 //! What a solve is asked to do, as the library takes it: the task ([`SolveOptions`]: models,
 //! optimization and enumeration modes, projection, searches, limits) and the search's own options
-//! ([`SearchOptions`]), with their defaults. The library knows nothing of the command line:
-//! The command line maps its arguments onto these types, and Rust code fills them in directly.
+//! ([`SearchOptions`]), with their defaults. The library knows nothing of how it is invoked: the
+//! binary maps its arguments onto these types, and Rust code fills them in directly.
 //!
 //! ```
 //! use yasmin::input::read_program;

@@ -91,21 +91,12 @@ impl<'p> Minimality<'p> {
             if !self.non_hcf[c as usize] {
                 continue;
             }
-            let inside: Vec<Atom> =
-                self.atoms.get(c as usize).iter().copied().filter(|&a| m[a as usize]).collect();
-            if inside.is_empty() {
+            if !self.atoms.get(c as usize).iter().any(|&a| m[a as usize]) {
                 continue;
             }
             self.checks += 1;
             match self.smaller_model(m, c, stop)? {
-                Smaller::Found(kept) => {
-                    let mut keeps = vec![false; m.len()];
-                    for a in kept {
-                        keeps[a as usize] = true;
-                    }
-                    let u: Vec<Atom> = inside.iter().copied().filter(|&a| !keeps[a as usize]).collect();
-                    return Ok(Candidate::Rejected(self.loop_nogoods(m, c, &u)));
-                }
+                Smaller::Found(u) => return Ok(Candidate::Rejected(self.loop_nogoods(m, c, &u))),
                 Smaller::Interrupted(s) => return Ok(Candidate::Interrupted(s)),
                 Smaller::None => {}
             }

@@ -30,7 +30,7 @@ use std::sync::Arc;
 
 /// What the tester found for a candidate.
 pub enum Smaller {
-    /// The atoms of the component the smaller model keeps.
+    /// The atoms of `M` in the component that the smaller model leaves out: an unfounded set.
     Found(Vec<Atom>),
     None,
     Interrupted(Stop),
@@ -185,9 +185,8 @@ impl Tester {
         Ok(match self.search.next_model()? {
             Next::Model => {
                 let v = self.search.engine.atom_values().map_err(|e| SolveError::Engine(e.0))?;
-                Smaller::Found(
-                    self.atoms.iter().enumerate().filter(|&(i, _)| v[i + 1]).map(|(_, &a)| a).collect(),
-                )
+                let dropped = self.atoms.iter().enumerate().filter(|&(i, &a)| m[a as usize] && !v[i + 1]);
+                Smaller::Found(dropped.map(|(_, &a)| a).collect())
             }
             Next::Exhausted => Smaller::None,
             Next::Interrupted(s) => Smaller::Interrupted(s),
