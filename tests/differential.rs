@@ -467,7 +467,11 @@ fn options(s: Scheme) -> SolveOptions {
             save_progress: s.save,
             // Parallel searches restart after every conflict or two, so that they take in each
             // other's nogoods all the time (small programs have few conflicts).
-            restarts: if s.threads > 1 { Restarts::Luby(1) } else { SearchOptions::default().restarts },
+            restarts: if s.threads > 1 {
+                Restarts::Luby(1).into()
+            } else {
+                SearchOptions::default().restarts
+            },
             ..SearchOptions::default()
         },
         stop: StopToken::new(Some(Instant::now() + YASMIN_TIME_LIMIT)),

@@ -15,7 +15,7 @@ use yasmin::input::Format as ProgramFormat;
 use yasmin::nogoods::DEFAULT_EQ_ROUNDS;
 use yasmin::output::{Format, Quiet, Shape};
 use yasmin::solve::config::{
-    Backend, Decisions, Deletion, EnumMode, GpuMode, GpuRounds, Heuristic, Learning, Restarts, SearchOptions,
+    Backend, Decisions, Deletion, EnumMode, GpuMode, GpuRounds, Heuristic, Learning, Schedule, SearchOptions,
     SignDef, SolveOptions,
 };
 use yasmin::solve::configurations;
@@ -230,16 +230,24 @@ pub struct SearchArgs {
     pub sign_def: SignDef,
 
     /// Restart policy: luby,N (Luby sequence times N conflicts), geom,N,F (N, N*F, ...), or no;
-    /// clasp's L,N  x,N,F  +,N,M (N + M*i)  F,N (every N) and 0 too (its dynamic D,N,F and a
-    /// repeat limit run as the nearest schedule, with a warning).
+    /// clasp's L,N  x,N,F  +,N,M (N + M*i)  F,N (every N) and 0 too; a last ,LIM of L, x and +
+    /// starts the sequence over after LIM restarts, one longer each time (clasp's dynamic D,N,F
+    /// runs as luby,100, with a warning).
     #[arg(short = 'r', long = "restarts", value_name = "SCHEDULE", default_value = "luby,100", value_parser = parse_restarts)]
-    pub restarts: Nearest<Restarts>,
+    pub restarts: Nearest<Schedule>,
 
     /// Deletion of learned nogoods: lbd, activity, or no (the CUDA engine keeps no activities of
     /// nogoods: activity deletes by LBD there); clasp's basic, sort, ipSort and ipHeap[,...]
     /// delete by LBD, with a warning.
     #[arg(short = 'd', long = "deletion", value_name = "lbd|activity|no", default_value = "lbd", value_parser = parse_deletion)]
     pub deletion: Nearest<Deletion>,
+
+    /// When learned nogoods are deleted, in conflicts, as a schedule of --restarts' forms (clasp's
+    /// --del-cfl): +,2000,300 deletes after 2,000 conflicts, then 2,300 more, 2,600, ...;
+    /// +,2000,100,20 (clasp's tweety) every 2,000 + 100*i, i from 0 to 19, then from 0 to 20, ...;
+    /// 0: never.
+    #[arg(long = "del-cfl", value_name = "SCHEDULE", default_value_t = SearchOptions::default().del_cfl, value_parser = parse_del_cfl)]
+    pub del_cfl: Schedule,
 
     /// Threads per block for the CUDA engine's kernels.
     #[arg(long = "tpb", default_value_t = SearchOptions::default().tpb)]
@@ -319,6 +327,7 @@ impl SearchArgs {
             sign_def: self.sign_def,
             restarts: self.restarts.value,
             deletion: self.deletion.value,
+            del_cfl: self.del_cfl,
             tpb: self.tpb,
             gpu_rounds: self.gpu_rounds,
             gpu_blocks_per_sm: self.gpu_blocks_per_sm,
@@ -502,7 +511,11 @@ mod tests {
         ]);
         assert_eq!(
             (c.search.learning, c.search.restarts.value, c.search.heuristic.value),
-            (Learning::Fwd, Restarts::Geometric(10, 2.0), Heuristic::JeroslowWang)
+            (
+                Learning::Fwd,
+                yasmin::solve::config::Restarts::Geometric(10, 2.0).into(),
+                Heuristic::JeroslowWang
+            )
         );
         assert_eq!(c.project, Some(Project(Some(ProjectMode::Auto))));
         assert_eq!(Cli::parse_from(["yasmin", "--project=no"]).project, Some(Project(None)));

@@ -63,7 +63,6 @@ const IGNORED: &[(&str, Takes)] = &[
     ("block-restarts", Value),
     ("shuffle", Value),
     ("del-grow", Value),
-    ("del-cfl", Value),
     ("del-init", Value),
     ("del-estimate", Maybe),
     ("del-max", Value),

@@ -6,7 +6,7 @@ use clap::builder::{PossibleValuesParser, TypedValueParser};
 use yasmin::output::Quiet;
 use yasmin::solve::config::{
     Backend, Decisions, Deletion, Distribute, EnumMode, GpuMode, GpuRounds, Heuristic, Learning, OptMode,
-    ProjectMode, Restarts, SignDef,
+    ProjectMode, Restarts, Schedule, SignDef,
 };
 
 /// The names a library value may be given by (its `NAMES`).
@@ -253,26 +253,23 @@ pub(super) fn parse_deletion(s: &str) -> Result<Nearest<Deletion>, String> {
     }
 }
 
-/// `--restarts`: yasmin's and clasp's schedules ([`Restarts`]); clasp's dynamic `D,N,F` and the
-/// repeat limit (a last `,LIM`) run as the nearest schedule yasmin has, with a warning.
-pub(super) fn parse_restarts(s: &str) -> Result<Nearest<Restarts>, String> {
-    if let Ok(r) = s.parse::<Restarts>() {
-        return Ok(exact(r));
-    }
-    let parts: Vec<&str> = s.split(',').collect();
-    match (parts[0], parts.len()) {
-        ("D", 2..=4) => Ok(nearest(
-            Restarts::Luby(100),
+/// `--restarts`: yasmin's and clasp's schedules ([`Schedule`]), clasp's repeat limit included;
+/// clasp's dynamic `D,N,F` runs as the nearest schedule yasmin has, with a warning.
+pub(super) fn parse_restarts(s: &str) -> Result<Nearest<Schedule>, String> {
+    match s.split(',').collect::<Vec<_>>()[..] {
+        ["D", _, ..] if s.split(',').count() <= 4 => Ok(nearest(
+            Restarts::Luby(100).into(),
             format!(
                 "--restarts={s}: dynamic (LBD-based) restarts are not implemented; restarting by luby,100"
             ),
         )),
-        ("L", 3) | ("x" | "+", 4) => {
-            let r = parts[..parts.len() - 1].join(",").parse::<Restarts>()?;
-            Ok(nearest(r, format!("--restarts={s}: the repeat limit is not taken; running {r} without it")))
-        }
-        _ => s.parse::<Restarts>().map(exact),
+        _ => s.parse::<Schedule>().map(exact),
     }
+}
+
+/// `--del-cfl`: the schedule of deletions of learned nogoods, in conflicts (clasp's forms).
+pub(super) fn parse_del_cfl(s: &str) -> Result<Schedule, String> {
+    s.parse()
 }
 
 #[cfg(test)]
@@ -338,14 +335,16 @@ mod tests {
         assert_eq!(parse_heuristic("Domain").unwrap(), exact(Heuristic::Domain));
         assert_eq!(parse_heuristic("None").unwrap().value, Heuristic::Occurrence);
         assert!(parse_heuristic("Vsids,x").is_err() && parse_heuristic("Random").is_err());
-        assert_eq!(parse_restarts("L,60").unwrap(), exact(Restarts::Luby(60)));
-        assert_eq!(parse_restarts("x,100,1.5").unwrap(), exact(Restarts::Geometric(100, 1.5)));
-        assert_eq!(parse_restarts("+,10,5").unwrap(), exact(Restarts::Arithmetic(10, 5)));
-        assert_eq!(parse_restarts("F,300").unwrap(), exact(Restarts::Fixed(300)));
-        assert_eq!(parse_restarts("0").unwrap(), exact(Restarts::No));
+        assert_eq!(parse_restarts("L,60").unwrap(), exact(Restarts::Luby(60).into()));
+        assert_eq!(parse_restarts("x,100,1.5").unwrap(), exact(Restarts::Geometric(100, 1.5).into()));
+        assert_eq!(parse_restarts("+,10,5").unwrap(), exact(Restarts::Arithmetic(10, 5).into()));
+        assert_eq!(parse_restarts("F,300").unwrap(), exact(Restarts::Fixed(300).into()));
+        assert_eq!(parse_restarts("0").unwrap(), exact(Restarts::No.into()));
         let r = parse_restarts("L,100,8").unwrap();
-        assert_eq!(r.value, Restarts::Luby(100));
-        assert!(r.warning.is_some());
+        assert_eq!(r, exact(Schedule { sequence: Restarts::Luby(100), repeat: 8 }));
+        assert_eq!(parse_del_cfl("+,2000,300").unwrap(), yasmin::solve::config::DEL_CFL);
+        assert_eq!(parse_del_cfl("+,2000,100,20").unwrap().repeat, 20);
+        assert!(parse_del_cfl("+,2000").is_err() && parse_del_cfl("D,100,0.7").is_err());
         assert!(parse_restarts("D,100,0.7").unwrap().warning.is_some());
         assert!(parse_restarts("L").is_err() && parse_restarts("x,0,2").is_err());
         let c = Cli::parse_from(["yasmin", "--quiet=1", "-s", "--opt-mode=enum,3"]);

@@ -217,6 +217,56 @@ impl std::fmt::Display for Restarts {
     }
 }
 
+/// A schedule of conflict counts (restarts, deletion): a sequence and clasp's repeat limit. With
+/// a limit `n` the sequence starts over after its n-th element, one element longer each time
+/// (a Luby sequence: whole periods, twice as many each time); 0 never starts over.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Schedule {
+    pub sequence: Restarts,
+    pub repeat: u32,
+}
+
+impl From<Restarts> for Schedule {
+    fn from(sequence: Restarts) -> Self {
+        Schedule { sequence, repeat: 0 }
+    }
+}
+
+impl std::str::FromStr for Schedule {
+    type Err = String;
+    /// [`Restarts`]' forms, and clasp's with a repeat limit: `L,N,LIM`, `x,N,F,LIM`, `+,N,M,LIM`.
+    fn from_str(s: &str) -> Result<Self, String> {
+        let parts: Vec<&str> = s.split(',').collect();
+        match (parts[0], parts.len()) {
+            ("L", 3) | ("x" | "+", 4) => {
+                let sequence = parts[..parts.len() - 1].join(",").parse()?;
+                let repeat = parts[parts.len() - 1]
+                    .parse()
+                    .map_err(|_| format!("'{s}': expected a repeat limit (a number) last"))?;
+                Ok(Schedule { sequence, repeat })
+            }
+            _ => s.parse::<Restarts>().map(Schedule::from),
+        }
+    }
+}
+
+impl std::fmt::Display for Schedule {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (self.sequence, self.repeat) {
+            (Restarts::Luby(n), r @ 1..) => write!(f, "L,{n},{r}"),
+            (Restarts::Geometric(n, x), r @ 1..) => write!(f, "x,{n},{x},{r}"),
+            (Restarts::Arithmetic(n, m), r @ 1..) => write!(f, "+,{n},{m},{r}"),
+            (sequence, _) => sequence.fmt(f),
+        }
+    }
+}
+
+/// yasmin's deletion schedule (`--del-cfl`): half the learned nogoods go after 2,000 conflicts,
+/// then after 2,300 more, 2,600, ... clasp's tweety deletes on `+,2000,100,20` and also by the
+/// database's size, which yasmin does not; that schedule alone solved 17 of `anchor` against 19
+/// (BENCHMARKS.md, "Deletion").
+pub const DEL_CFL: Schedule = Schedule { sequence: Restarts::Arithmetic(2000, 300), repeat: 0 };
+
 /// The options of one search, what the engines see; [`Default`] gives yasmin's defaults (the
 /// command line's).
 #[derive(Clone, Debug)]
@@ -229,8 +279,10 @@ pub struct SearchOptions {
     pub save_progress: bool,
     /// With [`Decisions::Vars`]: the value a decision gives a variable that has no saved one.
     pub sign_def: SignDef,
-    pub restarts: Restarts,
+    pub restarts: Schedule,
     pub deletion: Deletion,
+    /// When learned nogoods are deleted (clasp's `--del-cfl`).
+    pub del_cfl: Schedule,
     /// Threads per block of the CUDA engine's kernels.
     pub tpb: u32,
     pub gpu_rounds: GpuRounds,
@@ -284,8 +336,9 @@ impl Default for SearchOptions {
             decisions: Decisions::Rules,
             save_progress: false,
             sign_def: SignDef::Asp,
-            restarts: Restarts::Luby(100),
+            restarts: Restarts::Luby(100).into(),
             deletion: Deletion::Lbd,
+            del_cfl: DEL_CFL,
             tpb: 256,
             gpu_rounds: GpuRounds::Device,
             gpu_blocks_per_sm: 1,

@@ -18,11 +18,11 @@ pub const NAMES: &[&str] = &["auto", "tweety", "trendy", "frumpy", "crafty", "ju
 /// The search options of a named configuration, over `base` (what the options not named keep);
 /// `None` for `many` (a portfolio, see [`portfolio`]) or an unknown name.
 pub fn preset(name: &str, base: &SearchOptions) -> Option<SearchOptions> {
-    let vars = |save_progress, restarts, deletion| SearchOptions {
+    let vars = |save_progress, restarts: Restarts, deletion| SearchOptions {
         decisions: Decisions::Vars,
         heuristic: Heuristic::Activity,
         save_progress,
-        restarts,
+        restarts: restarts.into(),
         deletion,
         ..base.clone()
     };
@@ -35,7 +35,7 @@ pub fn preset(name: &str, base: &SearchOptions) -> Option<SearchOptions> {
         "jumpy" => vars(false, Restarts::Luby(100), Deletion::Lbd),
         "frumpy" => SearchOptions {
             decisions: Decisions::Rules,
-            restarts: Restarts::Geometric(100, 1.5),
+            restarts: Restarts::Geometric(100, 1.5).into(),
             deletion: Deletion::Lbd,
             ..base.clone()
         },
@@ -53,13 +53,13 @@ fn variants(base: &SearchOptions) -> Vec<SearchOptions> {
     };
     vec![
         preset("tweety", base).expect("a preset"),
-        with(|o| o.restarts = Restarts::Geometric(100, 1.5)),
+        with(|o| o.restarts = Restarts::Geometric(100, 1.5).into()),
         preset("jumpy", base).expect("a preset"),
         with(|o| o.heuristic = Heuristic::Occurrence),
         preset("crafty", base).expect("a preset"),
         with(|o| {
             o.heuristic = Heuristic::JeroslowWang;
-            o.restarts = Restarts::Luby(256);
+            o.restarts = Restarts::Luby(256).into();
         }),
         preset("trendy", base).expect("a preset"),
         with(|o| o.learning = Learning::Fwd),

@@ -276,7 +276,7 @@ impl<'a> Driver<'a> {
         }
         log::info!("{} engine set up in {:.3}s", engine.name(), t0.elapsed().as_secs_f64());
         self.opts.stop.enter(Phase::Search);
-        let mut s = Search::new(engine, opts.restarts, stop.clone());
+        let mut s = Search::new(engine, opts, stop.clone());
         s.progress.clone_from(&self.opts.progress);
         // The checks of each total assignment: minimality with head cycles, acyclicity with
         // #edge statements.

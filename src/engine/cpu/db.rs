@@ -10,15 +10,20 @@
 //! backtracking. A *blocker* is some literal of the nogood: if it is false the nogood is satisfied
 //! and need not be visited.
 //!
-//! Arena layout per nogood: `[len, meta, activity bits, lits...]`; `meta` holds the LBD in its low
-//! 16 bits and the learned/deleted flags above.
+//! Arena layout per nogood: `[len, meta, activity bits, search position, lits...]`; `meta` holds
+//! the LBD in its low 16 bits and the learned/deleted flags above. The search position (Gent's
+//! saved position) is where the last search for a new watch stopped, an index in `2..len`: the
+//! next search starts there and wraps around, so that a long nogood is not rescanned from its
+//! third literal at every visit.
 
 use crate::nogoods::{Csr, Lit, NogoodStore};
 use crate::stop::{DROP_ASIDE_FROM, drop_aside};
 
 pub type CRef = u32;
 
-pub(super) const HEADER: usize = 3;
+pub(super) const HEADER: usize = 4;
+/// Offset of the search position in a nogood's header.
+pub(super) const POS: usize = 3;
 const LEARNED: u32 = 1 << 30;
 const DELETED: u32 = 1 << 31;
 
@@ -73,6 +78,7 @@ impl NogoodDb {
         self.arena.push(lits.len() as u32);
         self.arena.push(lbd.min(0xffff) | if learned { LEARNED } else { 0 });
         self.arena.push(0f32.to_bits());
+        self.arena.push(2);
         self.arena.extend(lits.iter().map(|l| l.0));
         self.watches[lits[0].index()].push(Watch { cref, blocker: lits[1] });
         self.watches[lits[1].index()].push(Watch { cref, blocker: lits[0] });

@@ -1,7 +1,7 @@
 //! The propagation loop: nogoods (binary lists and watched long nogoods), weight constraints,
 //! then at the unit fixpoint the cost bound and the unfounded-set check, until nothing changes.
 
-use super::db::{HEADER, Watch};
+use super::db::{HEADER, POS, Watch};
 use super::{CpuEngine, HOOK_CHOICE, HOOK_COST, HOOK_UNFOUNDED, HOOK_WEIGHT};
 use crate::engine::assignment::Reason;
 use crate::nogoods::Lit;
@@ -117,17 +117,16 @@ impl CpuEngine {
                 j += 1;
                 continue;
             }
-            let mut replaced = false;
-            for k in base + 2..base + len {
-                let cand = Lit(self.db.arena[k]);
-                if !self.a.is_true(cand) {
-                    self.db.arena.swap(base + 1, k);
-                    self.db.watches[cand.index()].push(Watch { cref: w.cref, blocker: first });
-                    replaced = true;
-                    break;
-                }
-            }
-            if replaced {
+            // A new watch: the first literal that is not true, from the saved position on.
+            let start = (self.db.arena[c + POS] as usize).clamp(2, len.max(2));
+            let lits = &self.db.arena[base..base + len];
+            let a = &self.a;
+            let found = (start..len).chain(2..start).find(|&k| !a.is_true(Lit(lits[k])));
+            if let Some(k) = found {
+                let cand = Lit(lits[k]);
+                self.db.arena.swap(base + 1, base + k);
+                self.db.arena[c + POS] = k as u32;
+                self.db.watches[cand.index()].push(Watch { cref: w.cref, blocker: first });
                 continue;
             }
             ws[j] = w;

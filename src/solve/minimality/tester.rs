@@ -154,7 +154,7 @@ impl Tester {
         let Ok(engine) = CpuEngine::new_until(problem, &opts, stop) else {
             return Ok(Err(stop.reached().unwrap_or(Stop::Signal)));
         };
-        let search = Search::new(Box::new(engine), opts.restarts, stop.clone());
+        let search = Search::new(Box::new(engine), &opts, stop.clone());
         Ok(Ok(Tester { atoms, outside, search }))
     }
 

@@ -15,7 +15,7 @@ use super::restarts::RestartSchedule;
 use super::split::Guide;
 use crate::engine::{Completion, Engine, EngineError};
 use crate::nogoods::Lit;
-use crate::solve::config::Restarts;
+use crate::solve::config::SearchOptions;
 use crate::stop::{Phase, Stop, StopToken};
 use assumptions::{Assumptions, Path};
 use std::sync::Arc;
@@ -70,8 +70,8 @@ pub struct Search<'e> {
     pub check: Option<Box<dyn CandidateCheck + 'e>>,
     restarts: RestartSchedule,
     conflicts: u64,
-    next_reduce: u64,
-    reduce_step: u64,
+    /// When learned nogoods are next deleted.
+    reduce: RestartSchedule,
     /// The run's limits and signals, and in a race the flag set when another search answered.
     pub stop: StopToken,
     /// The best cost of a parallel optimization's searches, taken up at each restart (at level
@@ -104,14 +104,13 @@ pub struct Search<'e> {
 }
 
 impl<'e> Search<'e> {
-    pub fn new(engine: Box<dyn Engine + 'e>, restarts: Restarts, stop: StopToken) -> Self {
+    pub fn new(engine: Box<dyn Engine + 'e>, opts: &SearchOptions, stop: StopToken) -> Self {
         Search {
             engine,
             check: None,
-            restarts: RestartSchedule::new(restarts),
+            restarts: RestartSchedule::new(opts.restarts),
             conflicts: 0,
-            next_reduce: 2000,
-            reduce_step: 300,
+            reduce: RestartSchedule::new(opts.del_cfl),
             stop,
             shared_bound: None,
             bound_seen: 0,
@@ -262,13 +261,14 @@ impl<'e> Search<'e> {
         }
         // The engine may resolve conflicts inside propagate, up to the next restart or
         // deletion (exclusive: the conflict that makes one due comes back here).
-        let due = self.restarts.left().min(self.next_reduce.saturating_sub(self.conflicts));
+        let due = self.restarts.left().min(self.reduce.left());
         self.engine.set_conflict_budget(due.saturating_sub(1));
         let ok = self.engine.propagate()?;
         let resolved = self.engine.take_resolved();
         if resolved > 0 {
             self.conflicts += resolved;
             self.restarts.skip(resolved);
+            self.reduce.skip(resolved);
         }
         if !ok {
             if !self.engine.resolve_conflict()? {
@@ -289,9 +289,7 @@ impl<'e> Search<'e> {
                     return Ok(Some(self.exhausted()));
                 }
             }
-            if self.conflicts >= self.next_reduce {
-                self.next_reduce = self.conflicts + self.reduce_step + 2000;
-                self.reduce_step += 300;
+            if self.reduce.conflict() {
                 self.engine.reduce_learned();
             }
             return Ok(None);
