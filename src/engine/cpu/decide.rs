@@ -154,6 +154,25 @@ impl Decider {
         self.sift_up(self.heap.len() - 1);
     }
 
+    /// `v` is never a decision (its value always comes from elsewhere, such as assumptions made
+    /// before every decision): out of the heap, for good.
+    pub fn never(&mut self, v: Var) {
+        let vi = v as usize;
+        self.eligible[vi] = false;
+        let i = std::mem::replace(&mut self.pos[vi], ABSENT);
+        if i == ABSENT {
+            return;
+        }
+        let last = self.heap.pop().expect("v is in the heap");
+        if last != v {
+            let i = i as usize;
+            self.heap[i] = last;
+            self.pos[last as usize] = i as u32;
+            self.sift_down(i);
+            self.sift_up(self.pos[last as usize] as usize);
+        }
+    }
+
     /// A literal became true: what was parked on it goes back to the heap if it is a candidate
     /// now, or waits for its next unassigned positive literal; choice heads of its bodies return.
     pub fn on_true(&mut self, p: &Problem, a: &Assignment, l: Lit) {

@@ -78,6 +78,23 @@ pub(super) const HOOK_UNFOUNDED: u8 = 4;
 pub(super) const HOOK_CHOICE: u8 = 8;
 
 impl CpuEngine {
+    /// Makes the search decide only on `vars`: the others get their values from elsewhere (a
+    /// minimality tester's assumptions, and propagation from them and from `vars`). Popping them
+    /// from the heap would cost a sift each time they were unassigned.
+    /// A variable of `vars` that follows an equivalent literal (`--eq`) is decided through it.
+    pub fn decide_only(&mut self, vars: std::ops::RangeInclusive<crate::nogoods::Var>) {
+        let mut keep = vec![false; self.p.num_vars as usize];
+        for v in vars {
+            keep[v as usize] = true;
+            if let Some(r) = self.p.leader(v) {
+                keep[r.var() as usize] = true;
+            }
+        }
+        for v in (0..self.p.num_vars).filter(|&v| !keep[v as usize]) {
+            self.dec.never(v);
+        }
+    }
+
     pub fn new(p: Arc<Problem>, opts: &SearchOptions) -> Self {
         Self::new_until(p, opts, &StopToken::never()).expect("never stopped")
     }

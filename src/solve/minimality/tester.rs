@@ -151,9 +151,13 @@ impl Tester {
         // The tester's program is choices and constraints: it decides on variables.
         let mut opts = search.clone();
         opts.decisions = Decisions::Vars;
-        let Ok(engine) = CpuEngine::new_until(problem, &opts, stop) else {
+        let Ok(mut engine) = CpuEngine::new_until(problem, &opts, stop) else {
             return Ok(Err(stop.reached().unwrap_or(Stop::Signal)));
         };
+        // `m` and `o` are assumed before every decision, and the other atoms (`d`, those of weight
+        // bodies) and the bodies follow from them and `x` by propagation (the program is tight):
+        // only `x` is decided.
+        engine.decide_only(1..=k);
         let search = Search::new(Box::new(engine), &opts, stop.clone());
         Ok(Ok(Tester { atoms, outside, search }))
     }
