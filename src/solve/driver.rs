@@ -106,6 +106,7 @@ impl OwnedWants {
 }
 
 /// A model as read from the engine (see [`Wants`]).
+#[derive(Default)]
 pub(super) struct Found {
     pub atoms: Vec<bool>,
     pub costs: Option<Vec<i64>>,

@@ -13,6 +13,7 @@ mod driver;
 mod enumerate;
 pub mod exchange;
 mod farm;
+mod handover;
 pub mod minimality;
 mod optimize;
 mod portfolio;

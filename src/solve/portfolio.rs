@@ -23,6 +23,7 @@ use super::config::{Backend, SearchOptions};
 use super::configurations;
 use super::driver::{Blocking, Driver, Ending, Event, Found, OwnedWants, Source, Tally, Task, Wants};
 use super::exchange::{Exchange, SharedBound};
+use super::handover::{self, Inbox, Outbox};
 use super::search::{Next, Search};
 use super::split::{Coordinator, Guide};
 use super::{Report, SolveError};
@@ -30,7 +31,6 @@ use crate::engine::EngineStats;
 use crate::nogoods::Lit;
 use crate::stop::{Stop, StopToken};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
-use std::sync::mpsc::{SyncSender, sync_channel};
 use std::sync::{Arc, Mutex, Once};
 
 /// What the searches share: the flag that stops them (in `stop`, with the run's limits), the
@@ -325,7 +325,7 @@ pub(super) enum Mode {
 /// exhausted if the space was (one search exhausted it in compete mode, every part in split
 /// mode). A projection that two parts found is handed over once.
 struct Handed<'r> {
-    rx: std::sync::mpsc::Receiver<Found>,
+    inbox: Inbox,
     race: &'r Race,
     projections: Option<std::collections::HashSet<Vec<Lit>>>,
 }
@@ -333,8 +333,8 @@ struct Handed<'r> {
 impl Source for Handed<'_> {
     fn next(&mut self, _: &Driver<'_>, _: &Wants<'_>) -> Result<Event, SolveError> {
         loop {
-            return Ok(match self.rx.recv() {
-                Ok(m) => {
+            return Ok(match self.inbox.recv() {
+                Some(m) => {
                     if let Some(seen) = self.projections.as_mut()
                         && !seen.insert(m.blocking.clone())
                     {
@@ -342,9 +342,9 @@ impl Source for Handed<'_> {
                     }
                     Event::Model(m)
                 }
-                // Every search has ended (and dropped its sender).
-                Err(_) if self.race.exhausted() => Event::Exhausted,
-                Err(_) => Event::Stopped(self.race.stop.reached().unwrap_or(Stop::Signal)),
+                // Every search has ended (and dropped its outbox).
+                None if self.race.exhausted() => Event::Exhausted,
+                None => Event::Stopped(self.race.stop.reached().unwrap_or(Stop::Signal)),
             });
         }
     }
@@ -370,9 +370,6 @@ impl Source for Handed<'_> {
 /// (each search excludes what it hands over, in its part in split mode), or in an optimization
 /// (a shared bound: `task` wants costs and no blocking) those better than every model before.
 /// `bound` bounds every search from its start (optN's optimal models: the optimum, not strict).
-/// How many models the searches of a parallel run may have found ahead of the driver's thread.
-const MODELS_IN_FLIGHT: usize = 4096;
-
 pub(super) fn parallel(
     d: &Driver<'_>,
     tally: &mut Tally,
@@ -387,24 +384,20 @@ pub(super) fn parallel(
     let shared = optimizing.then(|| Arc::new(SharedBound::default()));
     let race = Race::new(d, shared.clone(), mode);
     let projections = matches!(wants.blocking, Blocking::Projection(_)).then(std::collections::HashSet::new);
-    // A sender for each search: the source has no more when the last search has ended and
-    // dropped its own.
-    // Bounded: searches that find models faster than the driver's thread checks and reports them
-    // wait, rather than queue them all in memory.
-    let (tx, rx) = sync_channel::<Found>(MODELS_IN_FLIGHT);
-    let senders: Mutex<Vec<Option<SyncSender<Found>>>> =
-        Mutex::new((0..d.opts.threads).map(|_| Some(tx.clone())).collect());
-    drop(tx);
+    // An outbox for each search: the source has no more when the last search has ended and
+    // dropped its own (`handover.rs`).
+    let (outboxes, inbox) = handover::channel(d.opts.threads);
+    let outboxes: Mutex<Vec<Option<Outbox>>> = Mutex::new(outboxes.into_iter().map(Some).collect());
     let mut main_tally = Tally::new();
     let first = bound.as_deref();
     let (results, ending) = in_threads(
         d.opts.threads,
         |i| {
-            let tx = senders.lock().unwrap_or_else(|e| e.into_inner())[i as usize].take();
-            search_models(d, i, &race, &wants, first, tx.expect("one sender per search"))
+            let out = outboxes.lock().unwrap_or_else(|e| e.into_inner())[i as usize].take();
+            search_models(d, i, &race, &wants, first, out.expect("one outbox per search"))
         },
         || {
-            let r = d.drive(&mut main_tally, &mut Handed { rx, race: &race, projections }, task, report);
+            let r = d.drive(&mut main_tally, &mut Handed { inbox, race: &race, projections }, task, report);
             race.cancel();
             r
         },
@@ -423,7 +416,7 @@ fn search_models(
     race: &Race,
     wants: &Wants<'_>,
     bound: Option<&[i64]>,
-    tx: SyncSender<Found>,
+    mut out: Outbox,
 ) -> Result<Finish, SolveError> {
     let started = start(d, i, race);
     if !matches!(started, Ok(Some(_))) {
@@ -446,23 +439,23 @@ fn search_models(
             Next::Model => {
                 let Some(mut f) = s.read(|e| d.read(e, &wants))? else { continue };
                 f.source = i as usize;
-                // The driver's thread outlives every search; once it stops listening, what is
-                // sent is dropped.
                 match race.bound.as_deref() {
                     Some(shared) => {
                         let costs = f.costs.clone().expect("costs read");
+                        // An improvement goes at once: the others' bound follows the driver's.
                         let tight = shared.offer(d.without_offset(&costs), || {
-                            let _ = tx.send(f);
+                            out.send(f);
+                            out.flush();
                         });
                         s.set_cost_bound(Some(tight), true)?;
                     }
                     None if backtrack => {
                         s.exclude_by_backtracking()?;
-                        let _ = tx.send(f);
+                        out.send(f);
                     }
                     None => {
                         let blocking = f.blocking.clone();
-                        let _ = tx.send(f);
+                        out.send(f);
                         if !s.block(&blocking)? {
                             race.win(i);
                             break Next::Exhausted;
