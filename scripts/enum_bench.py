@@ -15,7 +15,8 @@ yasmin configuration's time over the first clingo configuration's. Results go to
 Programs: `sub:N` is `{a(1..N)}.` (2^N answer sets); `queens:N`, `dag:N[:D]` (acyclic orientations, #edge; seed 1), `colouring:N:D` (seed 1, k = 3,
 average degree D) and `hamiltonian:N:D` (seed 1, planted cycle, out-degree D) come from
 instances/gen's encodings and generators; anything else is a ground file. A configuration is
-`clingo ARGS` (python -m clingo, --mode=clasp) or `yasmin ARGS`; run where the cores are when a
+`clingo ARGS` (python -m clingo, --mode=clasp), `yasmin ARGS`, or `yasmin@PATH ARGS` (the binary at
+PATH: two builds in one run); run where the cores are when a
 configuration has `-t N`.
 """
 import argparse
@@ -83,6 +84,8 @@ def command(config, yasmin, python):
         return [python, "-m", "clingo", "--mode=clasp", *args]
     if kind == "yasmin":
         return [yasmin, *args]
+    if kind.startswith("yasmin@"):
+        return [kind.split("@", 1)[1], *args]
     sys.exit(f"a configuration starts with clingo or yasmin: {config!r}")
 
 
