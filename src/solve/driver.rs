@@ -117,6 +117,9 @@ pub(super) struct Found {
     pub excluded: bool,
     /// The search that found it (of a parallel run; else 0).
     pub source: usize,
+    /// Verified already, by the search's thread (a parallel run's: the driver's thread would
+    /// otherwise check every model of every search).
+    pub verified: bool,
 }
 
 /// What a source gives when asked for the next model.
@@ -236,9 +239,12 @@ impl<'a> Driver<'a> {
                     break Ending { models: n, exhausted: false, interrupted: Some(stop) };
                 }
             };
-            if let Some(stop) = self.verify(tally, &m.atoms, m.source)? {
+            if !m.verified
+                && let Some(stop) = self.verify(&m.atoms, m.source, &self.opts.stop)?
+            {
                 break Ending { models: n, exhausted: false, interrupted: Some(stop) };
             }
+            tally.first_model.get_or_insert_with(|| self.start.elapsed().as_secs_f64());
             n += 1;
             match task.model(self, n, &m, src, report)? {
                 Flow::More => {}
@@ -299,18 +305,16 @@ impl<'a> Driver<'a> {
         Ok(Some(s))
     }
 
-    /// Verifies a model: `None` if it is an answer set, the stop if the check was cut short (the
-    /// model is then not reported); an error if it is not an answer set, which is never printed.
-    pub fn verify(&self, tally: &mut Tally, m: &[bool], from: usize) -> Result<Option<Stop>, SolveError> {
-        let before = self.opts.stop.enter(Phase::Verification);
+    /// Verifies a model of search `from` (in any thread), polling `stop`: `None` if it is an
+    /// answer set, the stop if the check was cut short (the model is then not reported); an error
+    /// if it is not an answer set, which is never printed.
+    pub fn verify(&self, m: &[bool], from: usize, stop: &StopToken) -> Result<Option<Stop>, SolveError> {
+        let before = stop.enter(Phase::Verification);
         let verifier = self.verifier.get_or_init(|| Verifier::new(self.program, &self.deps));
-        let verdict = verifier.check(self.program, m, &self.deps, &self.opts.stop, from);
-        self.opts.stop.enter(before);
+        let verdict = verifier.check(self.program, m, &self.deps, stop, from);
+        stop.enter(before);
         match verdict {
-            Verdict::AnswerSet => {
-                tally.first_model.get_or_insert_with(|| self.start.elapsed().as_secs_f64());
-                Ok(None)
-            }
+            Verdict::AnswerSet => Ok(None),
             Verdict::Interrupted(stop) => Ok(Some(stop)),
             Verdict::Not(why) => {
                 Err(SolveError::Internal(format!("the search produced a non-answer set: {why}")))
@@ -406,7 +410,15 @@ impl<'a> Driver<'a> {
                 })
                 .collect::<EngineResult<_>>()?,
         };
-        Ok(Found { atoms: e.atom_values()?, costs, blocking, fixed, excluded: false, source: 0 })
+        Ok(Found {
+            atoms: e.atom_values()?,
+            costs,
+            blocking,
+            fixed,
+            excluded: false,
+            source: 0,
+            verified: false,
+        })
     }
 
     /// The outcome of a solve whose last drive ended so (a task adds its own parts).

@@ -331,6 +331,7 @@ impl FarmSource {
             fixed: Vec::new(),
             excluded: false,
             source: 0,
+            verified: false,
         }))
     }
 }

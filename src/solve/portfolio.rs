@@ -439,6 +439,11 @@ fn search_models(
             Next::Model => {
                 let Some(mut f) = s.read(|e| d.read(e, &wants))? else { continue };
                 f.source = i as usize;
+                // Checked here, in parallel with the other searches, before it is handed over.
+                if let Some(stop) = d.verify(&f.atoms, f.source, &race.stop)? {
+                    break Next::Interrupted(stop);
+                }
+                f.verified = true;
                 match race.bound.as_deref() {
                     Some(shared) => {
                         let costs = f.costs.clone().expect("costs read");

@@ -18,7 +18,7 @@ use crate::program::deps::Dependencies;
 use crate::program::{Body, Edge, ExternalValue, HeadKind, Lit, Program, Rule, atom_of};
 use crate::solve::acyclicity::{EdgeGraph, Scratch};
 use crate::stop::{Stop, StopToken};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use support::Support;
 
 /// The verdict on one interpretation.
@@ -57,13 +57,15 @@ pub struct Verifier {
     /// The program's `#edge` statements (acyclicity), and their graph.
     edges: Vec<Edge>,
     graph: EdgeGraph,
-    /// The cycle check's working memory, kept from one model to the next.
-    cycles: Mutex<Scratch>,
+    /// The cycle check's working memory, kept from one model to the next: one for each thread
+    /// checking at the same time, taken out while it checks.
+    cycles: Mutex<Vec<Scratch>>,
     assumptions: Vec<Lit>,
     /// The check of tight programs kept up to date across models, where the program allows: the
-    /// counts for no model, and those kept for each sequence of models (each search's).
+    /// counts for no model, and those kept for each sequence of models (each search's, locked
+    /// apart: the searches of a parallel run check their models in their own threads).
     support: Option<Support>,
-    kept: Mutex<Vec<Option<Support>>>,
+    kept: Mutex<Vec<Arc<Mutex<Option<Support>>>>>,
     /// Atom `a`'s occurrences, (rule, weight), are `occ[occ_start[a]..occ_start[a + 1]]`.
     occ_start: Vec<u32>,
     occ: Vec<(u32, i64)>,
@@ -98,7 +100,7 @@ impl Verifier {
             externals,
             edges,
             graph,
-            cycles: Mutex::new(Scratch::default()),
+            cycles: Mutex::new(Vec::new()),
             assumptions,
             support,
             kept: Mutex::new(Vec::new()),
@@ -120,7 +122,13 @@ impl Verifier {
     ) -> Verdict {
         // Acyclicity (#edge): the edges that hold form no cycle.
         if let Some(c) = (!self.graph.is_empty())
-            .then(|| self.graph.cycle(m, &mut self.cycles.lock().unwrap_or_else(|p| p.into_inner())))
+            .then(|| {
+                let pool = || self.cycles.lock().unwrap_or_else(|p| p.into_inner());
+                let mut scratch = pool().pop().unwrap_or_default();
+                let cycle = self.graph.cycle(m, &mut scratch);
+                pool().push(scratch);
+                cycle
+            })
             .flatten()
         {
             let path: Vec<String> =
@@ -130,11 +138,15 @@ impl Verifier {
         let sized = m.len() == program.atom_count() as usize + 1;
         let quick = match &self.support {
             Some(s) if sized && self.assumptions.iter().all(|&l| holds(m, l)) => {
-                let mut kept = self.kept.lock().unwrap_or_else(|p| p.into_inner());
-                if kept.len() <= from {
-                    kept.resize(from + 1, None);
-                }
-                Some(kept[from].get_or_insert_with(|| s.clone()).update(m))
+                let mine = {
+                    let mut kept = self.kept.lock().unwrap_or_else(|p| p.into_inner());
+                    if kept.len() <= from {
+                        kept.resize_with(from + 1, Arc::default);
+                    }
+                    Arc::clone(&kept[from])
+                };
+                let mut mine = mine.lock().unwrap_or_else(|p| p.into_inner());
+                Some(mine.get_or_insert_with(|| s.clone()).update(m))
             }
             _ => None,
         };
