@@ -270,8 +270,10 @@ fn enumeration_counts_every_answer_set_once() {
                 p.aspif()
             );
         }
-        let (count, _, _) = run(&file, &["-q", "-n", &k_arg]);
-        assert_eq!(count, k.min(expected.len()), "seed {seed}, -n {k}");
+        for extra in [&[][..], &["-t", "4,split"]] {
+            let (count, _, _) = run(&file, &[&["-q", "-n", &k_arg][..], extra].concat());
+            assert_eq!(count, k.min(expected.len()), "seed {seed}, -n {k} {extra:?}");
+        }
         // Projection onto the first p: a #project statement per projected atom.
         let projected = dir.join("proj.aspif");
         let text = p.aspif();

@@ -307,6 +307,17 @@ impl<W: Write> Printer<W> {
 }
 
 impl<W: Write> Report for Printer<W> {
+    /// Whether some model is printed, each one or the last (a quiet level below 2), or kept for
+    /// the end (competition output).
+    fn wants_models(&self) -> bool {
+        match self.format {
+            Format::Text => self.quiet.models < 2 || self.quiet.costs < 2,
+            Format::Json => self.quiet.models < 2,
+            Format::Competition => true,
+            Format::Nothing => false,
+        }
+    }
+
     fn model(&mut self, ev: &ModelEvent<'_>) -> std::io::Result<()> {
         let t = self.elapsed();
         // A model after a pause goes out at once; one of a burst waits in the writer's buffer

@@ -128,6 +128,8 @@ pub(super) enum Event {
     /// No model is left (a race: one search exhausted the space).
     Exhausted,
     Stopped(Stop),
+    /// This many more models, verified, that the task only counts ([`Task::takes_counts`]).
+    Counted(u64),
 }
 
 /// Where models come from: one search, or several racing.
@@ -162,6 +164,24 @@ pub(super) trait Task {
         src: &mut dyn Source,
         report: &mut dyn Report,
     ) -> Result<Flow, SolveError>;
+
+    /// Whether models it needs not see may come only counted ([`Event::Counted`]), for a report
+    /// that needs no model either ([`Report::wants_models`]).
+    fn takes_counts(&self) -> bool {
+        false
+    }
+
+    /// `k` more models after the first `before`, counted only; how many it takes (a model limit
+    /// may take fewer), and what it says then.
+    fn counted(
+        &mut self,
+        _d: &Driver<'_>,
+        _before: u64,
+        _k: u64,
+        _report: &mut dyn Report,
+    ) -> Result<(u64, Flow), SolveError> {
+        Err(SolveError::Internal("a task that sees every model was given counts".into()))
+    }
 }
 
 /// How a drive ended: the models reported, whether no model is left, why it stopped early.
@@ -237,6 +257,16 @@ impl<'a> Driver<'a> {
                 Event::Exhausted => break Ending { models: n, exhausted: true, interrupted: None },
                 Event::Stopped(stop) => {
                     break Ending { models: n, exhausted: false, interrupted: Some(stop) };
+                }
+                Event::Counted(k) => {
+                    tally.first_model.get_or_insert_with(|| self.start.elapsed().as_secs_f64());
+                    let (taken, flow) = task.counted(self, n, k, report)?;
+                    n += taken;
+                    match flow {
+                        Flow::More => continue,
+                        Flow::Enough => break Ending { models: n, exhausted: false, interrupted: None },
+                        Flow::Exhausted => break Ending { models: n, exhausted: true, interrupted: None },
+                    }
                 }
             };
             if !m.verified
@@ -320,6 +350,14 @@ impl<'a> Driver<'a> {
                 Err(SolveError::Internal(format!("the search produced a non-answer set: {why}")))
             }
         }
+    }
+
+    /// Reports `k` verified models after the first `before`, counted only.
+    pub fn report_counted(&self, report: &mut dyn Report, before: u64, k: u64) -> Result<(), SolveError> {
+        if let Some(p) = &self.opts.progress {
+            p.models(k);
+        }
+        report.counted(before, k).map_err(SolveError::Output)
     }
 
     /// Reports a verified model.

@@ -69,6 +69,24 @@ impl Task for Enumerate {
         }
         Ok(Flow::More)
     }
+
+    /// Models without costs, each excluded by backtracking from it, need not be seen.
+    fn takes_counts(&self) -> bool {
+        !self.costs && self.backtrack && self.projection.is_none()
+    }
+
+    fn counted(
+        &mut self,
+        d: &Driver<'_>,
+        before: u64,
+        k: u64,
+        report: &mut dyn Report,
+    ) -> Result<(u64, Flow), SolveError> {
+        let taken = self.limit.map_or(k, |l| k.min(l.saturating_sub(before)));
+        d.report_counted(report, before, taken)?;
+        let enough = self.limit.is_some_and(|l| before + taken >= l);
+        Ok((taken, if enough { Flow::Enough } else { Flow::More }))
+    }
 }
 
 /// The atoms models are projected onto (`--project`), sorted; `None` without projection.

@@ -1,5 +1,7 @@
 //! How the searches of a parallel run hand their models to the driver's thread: in batches, so
 //! that a run finding a million models a second does not pay a wake-up of the driver for each.
+//! Where the driver needs no model's atoms (`-q -n 0`), a batch carries only how many verified
+//! models it stands for.
 //!
 //! A batch grows while models come quickly (less than [`QUICK`] apart): it is sent when it holds
 //! its limit, which doubles with each batch sent in a run of quick models, up to [`MAX_BATCH`].
@@ -25,32 +27,55 @@ const BATCHES_IN_FLIGHT: usize = 64;
 pub fn channel(searches: u32) -> (Vec<Outbox>, Inbox) {
     let (tx, rx) = sync_channel(BATCHES_IN_FLIGHT);
     let outboxes = (0..searches).map(|_| Outbox::new(tx.clone())).collect();
-    (outboxes, Inbox { rx, pending: Vec::new().into_iter() })
+    (outboxes, Inbox { rx, pending: Vec::new().into_iter(), counted: 0 })
+}
+
+/// Models handed over together: those the driver sees, and how many more it only counts.
+#[derive(Default)]
+struct Batch {
+    models: Vec<Found>,
+    counted: u64,
+}
+
+impl Batch {
+    fn len(&self) -> u64 {
+        self.models.len() as u64 + self.counted
+    }
 }
 
 /// A search's side. Invariant: `batch.len() < limit <= MAX_BATCH` between calls.
 pub struct Outbox {
-    tx: SyncSender<Vec<Found>>,
-    batch: Vec<Found>,
+    tx: SyncSender<Batch>,
+    batch: Batch,
     limit: usize,
     last: Option<Instant>,
 }
 
 impl Outbox {
-    fn new(tx: SyncSender<Vec<Found>>) -> Outbox {
-        Outbox { tx, batch: Vec::new(), limit: 1, last: None }
+    fn new(tx: SyncSender<Batch>) -> Outbox {
+        Outbox { tx, batch: Batch::default(), limit: 1, last: None }
     }
 
     /// Hands over a model (perhaps later, with the next ones of its batch).
     pub fn send(&mut self, f: Found) {
+        self.batch.models.push(f);
+        self.added();
+    }
+
+    /// Hands over a verified model that the driver only counts.
+    pub fn count(&mut self) {
+        self.batch.counted += 1;
+        self.added();
+    }
+
+    fn added(&mut self) {
         let now = Instant::now();
         let quick = self.last.is_some_and(|t| now.duration_since(t) < QUICK);
         self.last = Some(now);
-        self.batch.push(f);
         if !quick {
             self.limit = 1;
         }
-        if self.batch.len() >= self.limit {
+        if self.batch.len() >= self.limit as u64 {
             self.flush();
             if quick {
                 self.limit = (self.limit * 2).min(MAX_BATCH);
@@ -61,7 +86,7 @@ impl Outbox {
     /// Sends what the batch holds. The driver's thread outlives every search; once it stops
     /// listening, what is sent is dropped.
     pub fn flush(&mut self) {
-        if !self.batch.is_empty() {
+        if self.batch.len() > 0 {
             let _ = self.tx.send(std::mem::take(&mut self.batch));
         }
     }
@@ -73,21 +98,33 @@ impl Drop for Outbox {
     }
 }
 
+/// What the driver takes: a model, or a number of models only counted.
+pub enum Item {
+    Model(Found),
+    Counted(u64),
+}
+
 /// The driver's side: models in the order their batches came, and in each batch in the order
-/// they were found.
+/// they were found (the counted ones after them).
 pub struct Inbox {
-    rx: Receiver<Vec<Found>>,
+    rx: Receiver<Batch>,
     pending: std::vec::IntoIter<Found>,
+    counted: u64,
 }
 
 impl Inbox {
-    /// The next model; `None` once every outbox is gone and every batch taken.
-    pub fn recv(&mut self) -> Option<Found> {
+    /// The next item; `None` once every outbox is gone and every batch taken.
+    pub fn recv(&mut self) -> Option<Item> {
         loop {
             if let Some(f) = self.pending.next() {
-                return Some(f);
+                return Some(Item::Model(f));
             }
-            self.pending = self.rx.recv().ok()?.into_iter();
+            if self.counted > 0 {
+                return Some(Item::Counted(std::mem::take(&mut self.counted)));
+            }
+            let batch = self.rx.recv().ok()?;
+            self.pending = batch.models.into_iter();
+            self.counted = batch.counted;
         }
     }
 }
@@ -113,8 +150,18 @@ mod tests {
         std::thread::sleep(QUICK * 3);
         b.send(found(5001));
         assert_eq!((b.limit, b.batch.len()), (1, 0), "after a pause a model goes at once");
+        for _ in 0..300 {
+            b.count();
+        }
         drop((a, b));
-        let got: Vec<usize> = std::iter::from_fn(|| inbox.recv()).map(|f| f.source).collect();
+        let (mut got, mut counted) = (Vec::new(), 0);
+        while let Some(item) = inbox.recv() {
+            match item {
+                Item::Model(f) => got.push(f.source),
+                Item::Counted(k) => counted += k,
+            }
+        }
+        assert_eq!(counted, 300, "every counted model, once");
         let mut sorted = got.clone();
         sorted.sort_unstable();
         assert_eq!(sorted, (0..1000).chain([5000, 5001]).collect::<Vec<_>>());

@@ -79,6 +79,17 @@ impl<'a> ModelEvent<'a> {
 /// Receives models as they are found; an error (a closed pipe) ends the solve.
 pub trait Report {
     fn model(&mut self, event: &ModelEvent<'_>) -> std::io::Result<()>;
+
+    /// Whether it needs each model (its atoms and costs); one that prints and keeps none says
+    /// no, and may then be told of models only by their number ([`Report::counted`]).
+    fn wants_models(&self) -> bool {
+        true
+    }
+
+    /// `k` more models after the first `before`, which it does not see.
+    fn counted(&mut self, _before: u64, _k: u64) -> std::io::Result<()> {
+        Ok(())
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

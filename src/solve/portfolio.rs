@@ -23,7 +23,7 @@ use super::config::{Backend, SearchOptions};
 use super::configurations;
 use super::driver::{Blocking, Driver, Ending, Event, Found, OwnedWants, Source, Tally, Task, Wants};
 use super::exchange::{Exchange, SharedBound};
-use super::handover::{self, Inbox, Outbox};
+use super::handover::{self, Inbox, Item, Outbox};
 use super::search::{Next, Search};
 use super::split::{Coordinator, Guide};
 use super::{Report, SolveError};
@@ -334,7 +334,7 @@ impl Source for Handed<'_> {
     fn next(&mut self, _: &Driver<'_>, _: &Wants<'_>) -> Result<Event, SolveError> {
         loop {
             return Ok(match self.inbox.recv() {
-                Some(m) => {
+                Some(Item::Model(m)) => {
                     if let Some(seen) = self.projections.as_mut()
                         && !seen.insert(m.blocking.clone())
                     {
@@ -342,6 +342,7 @@ impl Source for Handed<'_> {
                     }
                     Event::Model(m)
                 }
+                Some(Item::Counted(k)) => Event::Counted(k),
                 // Every search has ended (and dropped its outbox).
                 None if self.race.exhausted() => Event::Exhausted,
                 None => Event::Stopped(self.race.stop.reached().unwrap_or(Stop::Signal)),
@@ -384,6 +385,8 @@ pub(super) fn parallel(
     let shared = optimizing.then(|| Arc::new(SharedBound::default()));
     let race = Race::new(d, shared.clone(), mode);
     let projections = matches!(wants.blocking, Blocking::Projection(_)).then(std::collections::HashSet::new);
+    // Models that neither the task nor the report needs to see are only counted (`-q -n 0`).
+    let count_only = task.takes_counts() && !report.wants_models();
     // An outbox for each search: the source has no more when the last search has ended and
     // dropped its own (`handover.rs`).
     let (outboxes, inbox) = handover::channel(d.opts.threads);
@@ -394,7 +397,8 @@ pub(super) fn parallel(
         d.opts.threads,
         |i| {
             let out = outboxes.lock().unwrap_or_else(|e| e.into_inner())[i as usize].take();
-            search_models(d, i, &race, &wants, first, out.expect("one outbox per search"))
+            let out = out.expect("one outbox per search");
+            search_models(d, i, &race, &wants, first, out, count_only)
         },
         || {
             let r = d.drive(&mut main_tally, &mut Handed { inbox, race: &race, projections }, task, report);
@@ -417,6 +421,7 @@ fn search_models(
     wants: &Wants<'_>,
     bound: Option<&[i64]>,
     mut out: Outbox,
+    count_only: bool,
 ) -> Result<Finish, SolveError> {
     let started = start(d, i, race);
     if !matches!(started, Ok(Some(_))) {
@@ -456,7 +461,11 @@ fn search_models(
                     }
                     None if backtrack => {
                         s.exclude_by_backtracking()?;
-                        out.send(f);
+                        if count_only {
+                            out.count();
+                        } else {
+                            out.send(f);
+                        }
                     }
                     None => {
                         let blocking = f.blocking.clone();

@@ -36,6 +36,11 @@ impl Progress {
     }
 
     /// A model reported, with its costs if there are any.
+    /// `k` more models, without costs.
+    pub fn models(&self, k: u64) {
+        self.models.fetch_add(k, Ordering::Relaxed);
+    }
+
     pub fn model(&self, costs: Option<&[i64]>) {
         self.models.fetch_add(1, Ordering::Relaxed);
         if let Some(c) = costs {
