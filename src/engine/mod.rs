@@ -99,6 +99,11 @@ pub trait Engine {
     fn can_backtrack(&self) -> bool {
         false
     }
+    /// Whether a step of the engine may fail ([`EngineError`]): a device's may; the CPU
+    /// engine's never do.
+    fn may_fail(&self) -> bool {
+        true
+    }
     /// Backtracking enumeration (clasp's `--enum-mode=bt`): undoes the deepest decision level
     /// and assigns the complement of its decision at the level below, without a reason; that
     /// level becomes the backtrack level, below which no backjump, restart or added nogood takes

@@ -8,7 +8,7 @@
 use super::acyclicity::{Acyclicity, AllOf};
 use super::minimality::Minimality;
 use super::search::{CandidateCheck, Next, Search};
-use super::verify::{Verdict, Verifier};
+use super::verify::{Kept, Verdict, Verifier};
 use super::{Outcome, ProblemSize, Report, SolveError, make_engine};
 use crate::engine::cpu::CpuEngine;
 use crate::engine::{Engine, EngineResult, EngineStats};
@@ -17,7 +17,7 @@ use crate::program::Program;
 use crate::program::deps::Dependencies;
 use crate::solve::config::{Backend, EnumMode, SearchOptions, SolveOptions};
 use crate::stop::{DROP_ASIDE_FROM, Phase, Stop, StopToken, drop_aside};
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Instant;
 
 /// A solve's program, its compilation and the options: what every source and task reads.
@@ -27,8 +27,10 @@ pub(super) struct Driver<'a> {
     pub problem: Arc<Problem>,
     pub opts: &'a SolveOptions,
     pub start: Instant,
-    /// What the answer-set check needs of the program, made at the first model.
+    /// What the answer-set check needs of the program, made at the first model, and what it
+    /// keeps for each search whose models the driver's thread checks.
     verifier: OnceLock<Verifier>,
+    kept: Mutex<Vec<Kept>>,
     /// The CUDA devices the GPU searches run on, resolved at the first GPU search.
     gpu_devices: OnceLock<Vec<u32>>,
 }
@@ -228,6 +230,7 @@ impl<'a> Driver<'a> {
             opts,
             start,
             verifier: OnceLock::new(),
+            kept: Mutex::default(),
             gpu_devices: OnceLock::new(),
         }))
     }
@@ -236,7 +239,7 @@ impl<'a> Driver<'a> {
     /// answer (or a stop) is printed without waiting for them.
     pub fn discard(self) {
         if self.problem.num_vars as usize >= DROP_ASIDE_FROM {
-            drop_aside((self.problem, self.deps, self.verifier));
+            drop_aside((self.problem, self.deps, self.verifier, self.kept));
         }
     }
 
@@ -270,7 +273,7 @@ impl<'a> Driver<'a> {
                 }
             };
             if !m.verified
-                && let Some(stop) = self.verify(&m.atoms, m.source, &self.opts.stop)?
+                && let Some(stop) = self.verify_of(&m.atoms, m.source)?
             {
                 break Ending { models: n, exhausted: false, interrupted: Some(stop) };
             }
@@ -335,13 +338,22 @@ impl<'a> Driver<'a> {
         Ok(Some(s))
     }
 
-    /// Verifies a model of search `from` (in any thread), polling `stop`: `None` if it is an
-    /// answer set, the stop if the check was cut short (the model is then not reported); an error
-    /// if it is not an answer set, which is never printed.
-    pub fn verify(&self, m: &[bool], from: usize, stop: &StopToken) -> Result<Option<Stop>, SolveError> {
+    /// Verifies a model of search `from` in the driver's thread ([`Driver::verify`]).
+    fn verify_of(&self, m: &[bool], from: usize) -> Result<Option<Stop>, SolveError> {
+        let mut kept = self.kept.lock().unwrap_or_else(|p| p.into_inner());
+        if kept.len() <= from {
+            kept.resize_with(from + 1, Kept::default);
+        }
+        self.verify(m, &mut kept[from], &self.opts.stop)
+    }
+
+    /// Verifies a model (in any thread) with what its search's earlier checks `kept`, polling
+    /// `stop`: `None` if it is an answer set, the stop if the check was cut short (the model is
+    /// then not reported); an error if it is not an answer set, which is never printed.
+    pub fn verify(&self, m: &[bool], kept: &mut Kept, stop: &StopToken) -> Result<Option<Stop>, SolveError> {
         let before = stop.enter(Phase::Verification);
         let verifier = self.verifier.get_or_init(|| Verifier::new(self.program, &self.deps));
-        let verdict = verifier.check(self.program, m, &self.deps, stop, from);
+        let verdict = verifier.check(self.program, m, &self.deps, stop, kept);
         stop.enter(before);
         match verdict {
             Verdict::AnswerSet => Ok(None),

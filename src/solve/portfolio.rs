@@ -26,6 +26,7 @@ use super::exchange::{Exchange, SharedBound};
 use super::handover::{self, Inbox, Item, Outbox};
 use super::search::{Next, Search};
 use super::split::{Coordinator, Guide};
+use super::verify::Kept;
 use super::{Report, SolveError};
 use crate::engine::EngineStats;
 use crate::nogoods::Lit;
@@ -438,6 +439,7 @@ fn search_models(
     s.take_shared_bound()?;
     // Split mode backtracks from its models where the engine can (the others record them).
     let backtrack = matches!(wants.blocking, Blocking::Backtrack(None)) && s.can_backtrack();
+    let mut kept = Kept::default();
     let wants = if backtrack { Wants { blocking: Blocking::Not, ..*wants } } else { *wants };
     let next = loop {
         match s.next_model()? {
@@ -445,7 +447,7 @@ fn search_models(
                 let Some(mut f) = s.read(|e| d.read(e, &wants))? else { continue };
                 f.source = i as usize;
                 // Checked here, in parallel with the other searches, before it is handed over.
-                if let Some(stop) = d.verify(&f.atoms, f.source, &race.stop)? {
+                if let Some(stop) = d.verify(&f.atoms, &mut kept, &race.stop)? {
                     break Next::Interrupted(stop);
                 }
                 f.verified = true;

@@ -422,6 +422,10 @@ impl Engine for CpuEngine {
         Ok(Some(l))
     }
 
+    fn may_fail(&self) -> bool {
+        false
+    }
+
     fn complete(&mut self) -> EngineResult<Completion> {
         Ok(self.complete_assignment())
     }

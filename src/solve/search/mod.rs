@@ -182,14 +182,17 @@ impl<'e> Search<'e> {
     /// mode, within its part: the part's path is the engine's root.
     ///
     /// In split mode this notes where the model lies first (an engine that fails later gives back
-    /// only what is left of its part): call it before the model is reported.
+    /// only what is left of its part; one that cannot fail need not): call it before the model
+    /// is reported.
     pub fn exclude_by_backtracking(&mut self) -> Result<(), SolveError> {
         debug_assert!(self.can_backtrack());
         self.backtracking = true;
         self.flip_due = true;
         if let Some(g) = self.guide.as_mut() {
             self.engine.set_part_root(g.levels());
-            g.note_model(&*self.engine).map_err(|e| SolveError::Engine(e.0))?;
+            if self.engine.may_fail() {
+                g.note_model(&*self.engine).map_err(|e| SolveError::Engine(e.0))?;
+            }
         }
         Ok(())
     }

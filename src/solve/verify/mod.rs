@@ -18,7 +18,6 @@ use crate::program::deps::Dependencies;
 use crate::program::{Body, Edge, ExternalValue, HeadKind, Lit, Program, Rule, atom_of};
 use crate::solve::acyclicity::{EdgeGraph, Scratch};
 use crate::stop::{Stop, StopToken};
-use std::sync::{Arc, Mutex};
 use support::Support;
 
 /// The verdict on one interpretation.
@@ -46,26 +45,29 @@ fn body_holds(m: &[bool], b: Body<'_>) -> bool {
 
 /// Checks whether `m` (indexed by atom, index 0 unused) is an answer set of `program`.
 pub fn check_answer_set(program: &Program, m: &[bool], deps: &Dependencies, stop: &StopToken) -> Verdict {
-    Verifier::new(program, deps).check(program, m, deps, stop, 0)
+    Verifier::new(program, deps).check(program, m, deps, stop, &mut Kept::default())
 }
 
 /// What the check needs of a program beyond the program itself, computed once for the checks of
 /// all its models: the externals no rule can define, and each atom's positive occurrences in the
 /// bodies of rules that are not constraints.
+/// What one sequence of models (one search's) keeps from one check to the next: the support
+/// counts of its last model, and the cycle check's working memory.
+#[derive(Default)]
+pub struct Kept {
+    support: Option<Support>,
+    cycles: Scratch,
+}
+
 pub struct Verifier {
     externals: Vec<(u32, ExternalValue)>,
     /// The program's `#edge` statements (acyclicity), and their graph.
     edges: Vec<Edge>,
     graph: EdgeGraph,
-    /// The cycle check's working memory, kept from one model to the next: one for each thread
-    /// checking at the same time, taken out while it checks.
-    cycles: Mutex<Vec<Scratch>>,
     assumptions: Vec<Lit>,
     /// The check of tight programs kept up to date across models, where the program allows: the
-    /// counts for no model, and those kept for each sequence of models (each search's, locked
-    /// apart: the searches of a parallel run check their models in their own threads).
+    /// counts for no model (each sequence of models keeps its own, in its [`Kept`]).
     support: Option<Support>,
-    kept: Mutex<Vec<Arc<Mutex<Option<Support>>>>>,
     /// Atom `a`'s occurrences, (rule, weight), are `occ[occ_start[a]..occ_start[a + 1]]`.
     occ_start: Vec<u32>,
     occ: Vec<(u32, i64)>,
@@ -96,41 +98,23 @@ impl Verifier {
         let assumptions = program.assumptions();
         let edges: Vec<Edge> = program.edges().cloned().collect();
         let graph = EdgeGraph::new(&edges);
-        Verifier {
-            externals,
-            edges,
-            graph,
-            cycles: Mutex::new(Vec::new()),
-            assumptions,
-            support,
-            kept: Mutex::new(Vec::new()),
-            occ_start: count,
-            occ,
-        }
+        Verifier { externals, edges, graph, assumptions, support, occ_start: count, occ }
     }
 
     /// Checks whether `m` (indexed by atom, index 0 unused) is an answer set of `program`, the
-    /// program this verifier was made for. `from` names the sequence of models `m` belongs to
-    /// (the search that found it): the check of tight programs is kept up to date along each.
+    /// program this verifier was made for. `kept` is what the sequence of models `m` belongs to
+    /// (the search that found it) kept from its last check: the check of tight programs is kept
+    /// up to date along each.
     pub fn check(
         &self,
         program: &Program,
         m: &[bool],
         deps: &Dependencies,
         stop: &StopToken,
-        from: usize,
+        kept: &mut Kept,
     ) -> Verdict {
         // Acyclicity (#edge): the edges that hold form no cycle.
-        if let Some(c) = (!self.graph.is_empty())
-            .then(|| {
-                let pool = || self.cycles.lock().unwrap_or_else(|p| p.into_inner());
-                let mut scratch = pool().pop().unwrap_or_default();
-                let cycle = self.graph.cycle(m, &mut scratch);
-                pool().push(scratch);
-                cycle
-            })
-            .flatten()
-        {
+        if let Some(c) = (!self.graph.is_empty()).then(|| self.graph.cycle(m, &mut kept.cycles)).flatten() {
             let path: Vec<String> =
                 c.iter().map(|&i| format!("{}->{}", self.edges[i].u, self.edges[i].v)).collect();
             return Verdict::Not(format!("the edges {} that hold form a cycle", path.join(", ")));
@@ -138,15 +122,7 @@ impl Verifier {
         let sized = m.len() == program.atom_count() as usize + 1;
         let quick = match &self.support {
             Some(s) if sized && self.assumptions.iter().all(|&l| holds(m, l)) => {
-                let mine = {
-                    let mut kept = self.kept.lock().unwrap_or_else(|p| p.into_inner());
-                    if kept.len() <= from {
-                        kept.resize_with(from + 1, Arc::default);
-                    }
-                    Arc::clone(&kept[from])
-                };
-                let mut mine = mine.lock().unwrap_or_else(|p| p.into_inner());
-                Some(mine.get_or_insert_with(|| s.clone()).update(m))
+                Some(kept.support.get_or_insert_with(|| s.clone()).update(m))
             }
             _ => None,
         };

@@ -323,13 +323,17 @@ mod tests {
             let mut mirror = v.support.clone();
             let n = p.atom_count() as usize;
             let mut answer_sets = 0;
+            let mut keep = crate::solve::verify::Kept::default();
             for m in orders(n) {
                 let full = v.full_check(&p, &m, &deps, &go);
                 let kept = mirror.as_mut().map(|s| s.update(&m));
                 if let Some(k) = kept {
                     assert_eq!(k, full == Verdict::AnswerSet, "{text}: {m:?}: {full:?}");
                 }
-                assert_eq!(v.check(&p, &m, &deps, &go, 0) == Verdict::AnswerSet, full == Verdict::AnswerSet);
+                assert_eq!(
+                    v.check(&p, &m, &deps, &go, &mut keep) == Verdict::AnswerSet,
+                    full == Verdict::AnswerSet
+                );
                 answer_sets += usize::from(full == Verdict::AnswerSet);
             }
             assert!(answer_sets > 0, "{text}: some interpretation is an answer set");
