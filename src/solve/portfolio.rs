@@ -15,8 +15,9 @@
 //! Every search works on the same problem, so a model any of them finds is a model, and a search
 //! space one of them exhausts is exhausted for all: under a bound B (its own last model's cost or
 //! a better one from the others) exhaustion means no model costs less than B, and the model of
-//! cost B is then optimal. Models are verified by the driver like any other; the statistics are
-//! summed over the searches, as clasp's are. A search whose engine cannot be set up or fails on
+//! cost B is then optimal. Every model is verified before it is reported: a race's answer by the
+//! driver, the models handed over ([`parallel`]) by their search in its own thread; the
+//! statistics are summed over the searches, as clasp's are. A search whose engine cannot be set up or fails on
 //! the way drops out; only when none is left is it an error.
 
 use super::config::{Backend, SearchOptions};
@@ -368,7 +369,7 @@ impl Source for Handed<'_> {
     }
 }
 
-/// The searches of `d.opts.threads` hand `task` their models, verified by the driver: every model
+/// The searches of `d.opts.threads` hand `task` their models, each verified by its search: every model
 /// (each search excludes what it hands over, in its part in split mode), or in an optimization
 /// (a shared bound: `task` wants costs and no blocking) those better than every model before.
 /// `bound` bounds every search from its start (optN's optimal models: the optimum, not strict).
