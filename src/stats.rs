@@ -1,4 +1,4 @@
-//! The statistics, declared once. [`counters!`] declares each counter the engines keep with how
+//! The statistics, declared once. `counters!` declares each counter the engines keep with how
 //! it is summed over the searches of a run, its label in the text output (`--stats`), whether
 //! the text gives its rate, and its place in clasp's JSON `Stats` tree (`--outf=2 --stats`);
 //! [`FIGURES`] adds what is derived from the counters and the problem. The sums

@@ -203,7 +203,7 @@ impl Guide {
     }
 
     /// Backtracking: notes where the model just found lies (before it is reported), so that a
-    /// search that fails later gives back only what is left of its part ([`Guide::unfinished`]).
+    /// search that fails later gives back only what is left of its part (`Guide::unfinished`).
     pub fn note_model(&mut self, e: &dyn Engine) -> EngineResult<()> {
         let Some(root) = self.at.levels else { return Ok(()) };
         let decisions = e.decisions()?;

@@ -25,7 +25,7 @@ use tester::{Component, Smaller, Tester};
 /// The literals of the loop nogoods that one rejected candidate adds, beyond the first nogood.
 pub const LOOP_LITERALS: usize = 1 << 14;
 
-/// The testers kept, by [`Tester::size`]: a program with very many components with head cycles
+/// The testers kept, by `Tester::size`: a program with very many components with head cycles
 /// keeps the first ones' testers; the others are built for each candidate, used and dropped.
 pub const KEPT_TESTERS: usize = 1 << 20;
 

@@ -1,7 +1,7 @@
 //! The independent check every answer set passes before it is printed: the interpretation is a
 //! model of the program, and (for programs without head cycles) it equals the least model of its
 //! reduct; with head cycles, it is a supported model that no nonempty set of its atoms is
-//! unfounded for ([`unfounded_free`]), which is to say a minimal model of its reduct.
+//! unfounded for (`unfounded_free`), which is to say a minimal model of its reduct.
 //!
 //! It reads the [`Program`] directly, not the solver's nogoods, and shares no code with the
 //! search, so a bug in the completion, a propagator or the search's own minimality check cannot
