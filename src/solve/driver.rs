@@ -253,6 +253,7 @@ impl<'a> Driver<'a> {
         report: &mut dyn Report,
     ) -> Result<Ending, SolveError> {
         let mut n = 0;
+        let counting = task.takes_counts() && !report.wants_models();
         let ending = loop {
             let event = src.next(self, &task.wants())?;
             let m = match event {
@@ -278,8 +279,17 @@ impl<'a> Driver<'a> {
                 break Ending { models: n, exhausted: false, interrupted: Some(stop) };
             }
             tally.first_model.get_or_insert_with(|| self.start.elapsed().as_secs_f64());
-            n += 1;
-            match task.model(self, n, &m, src, report)? {
+            // A model its source has excluded itself, that neither the task nor the report needs
+            // to see, is only counted (`-q -n 0`).
+            let flow = if counting && m.excluded {
+                let (taken, flow) = task.counted(self, n, 1, report)?;
+                n += taken;
+                flow
+            } else {
+                n += 1;
+                task.model(self, n, &m, src, report)?
+            };
+            match flow {
                 Flow::More => {}
                 Flow::Enough => break Ending { models: n, exhausted: false, interrupted: None },
                 Flow::Exhausted => break Ending { models: n, exhausted: true, interrupted: None },
