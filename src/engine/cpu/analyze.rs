@@ -51,7 +51,7 @@ impl CpuEngine {
                 if marks[v] == 0 && self.a.level[v] > 0 {
                     marks[v] = SEEN;
                     touched.push(v as u32);
-                    self.dec.bump(q.var());
+                    self.dec.bump(q.var(), &self.a);
                     if self.a.level[v] == lv {
                         path += 1;
                     } else {
@@ -118,7 +118,7 @@ impl CpuEngine {
         let fwd = self.fwd.as_ref().expect("forward learning");
         let levels = fwd.levels_of(self.conflict.iter().map(|l| l.var()));
         for l in std::mem::take(&mut self.conflict) {
-            self.dec.bump(l.var());
+            self.dec.bump(l.var(), &self.a);
         }
         if levels.is_empty() {
             return false;

@@ -48,6 +48,10 @@ pub struct Decider {
     rng: std::cell::Cell<u64>,
     /// `--heuristic=Domain`: the program's `#heuristic` statements.
     domain: Option<Domain>,
+    /// Domain atoms popped while their level was below 0: decided after every other candidate,
+    /// and back in the heap at the next backtrack (they were never assigned, so no unassignment
+    /// returns them).
+    deferred: Vec<Var>,
     /// Deciding on rules: per representative of equivalent literals, the variables that follow it
     /// (`Problem::equal_to`), which share its activity: learned nogoods name only representatives,
     /// while the candidates may be followers.
@@ -131,6 +135,7 @@ impl Decider {
             sign,
             rng: std::cell::Cell::new(perturb.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1),
             domain,
+            deferred: Vec::new(),
             followers,
         };
         for v in 0..nv as Var {
@@ -258,6 +263,10 @@ impl Decider {
             if !a.is_unassigned(v) {
                 continue;
             }
+            if self.domain.as_ref().is_some_and(|d| d.level_of(a, v) < 0) {
+                self.deferred.push(v);
+                continue;
+            }
             match self.candidate(p, a, v) {
                 Ok(l) => return Some(l),
                 Err(Some(on)) => {
@@ -266,7 +275,28 @@ impl Decider {
                 Err(None) => {}
             }
         }
-        None
+        // Only atoms of a negative level are left: the highest level first, the most active
+        // among equals.
+        let d = self.domain.as_ref()?;
+        let key = |v: Var| (d.level_of(a, v), self.activity[v as usize]);
+        let v = self
+            .deferred
+            .iter()
+            .copied()
+            .filter(|&v| a.is_unassigned(v))
+            .max_by(|&x, &y| key(x).partial_cmp(&key(y)).unwrap_or(std::cmp::Ordering::Equal))?;
+        Some(match d.sign(a, v) {
+            Some(true) => Lit::pos(v),
+            Some(false) => Lit::neg(v),
+            None => self.saved_or_default(v),
+        })
+    }
+
+    /// A backtrack: the deferred atoms go back to the heap.
+    pub fn on_backtrack(&mut self) {
+        for v in std::mem::take(&mut self.deferred) {
+            self.insert(v);
+        }
     }
 
     /// The decision `v` offers, or where to park it (if anywhere).
@@ -326,22 +356,22 @@ impl Decider {
         if positive { Lit::pos(v) } else { Lit::neg(v) }
     }
 
-    pub fn bump(&mut self, v: Var) {
+    pub fn bump(&mut self, v: Var, a: &Assignment) {
         if !self.dynamic {
             return;
         }
         if !self.followers.is_empty() {
             for k in 0..self.followers.get(v as usize).len() {
                 let f = self.followers.get(v as usize)[k];
-                self.bump_one(f);
+                self.bump_one(f, a);
             }
         }
-        self.bump_one(v);
+        self.bump_one(v, a);
     }
 
-    fn bump_one(&mut self, v: Var) {
+    fn bump_one(&mut self, v: Var, a: &Assignment) {
         let vi = v as usize;
-        self.activity[vi] += self.inc * self.domain.as_ref().map_or(1.0, |d| d.factor[vi]);
+        self.activity[vi] += self.inc * self.domain.as_ref().map_or(1.0, |d| d.factor_of(a, v));
         if self.activity[vi] > 1e100 {
             for x in self.activity.iter_mut() {
                 *x *= 1e-100;

@@ -1,22 +1,22 @@
 //! clasp's domain heuristic (`--heuristic=Domain`): the `#heuristic` statements of a program
 //! steer the decisions on variables. An atom with a positive level (`level`, `true`, `false`)
-//! whose condition holds is decided before any atom of a lower level, the most active first;
-//! `sign`, `true` and `false` choose its value; `init` adds to its initial score and `factor`
-//! multiplies its bumps. Where several statements of one kind hold for an atom, the one of the
-//! highest priority counts (the last given among equals). Levels below 0 count as 0, and `init`
-//! and `factor` apply where their condition is empty (they shape the scores once).
+//! whose condition holds is decided before any atom of a lower level, the most active first; one
+//! with a negative level after every atom of level 0 (the atoms without statements among them);
+//! `sign`, `true` and `false` choose its value; `init` adds to its initial score, and `factor`
+//! multiplies its bumps while its condition holds. Where several statements of one kind hold for
+//! an atom, the one of the highest priority counts (the last given among equals). `init` applies
+//! where its condition is empty (it shapes the scores once; clasp takes one whose condition is
+//! a fact too).
 
 use crate::engine::assignment::Assignment;
 use crate::nogoods::{DomainModifier, Problem, Var};
 use crate::program::HeuristicModifier as M;
 
 pub struct Domain {
-    /// The statements of each atom that has any (level, sign, true, false).
+    /// The statements of each atom that has any (level, sign, true, false, factor).
     atoms: Vec<(Var, Vec<DomainModifier>)>,
     /// Per variable: its index in `atoms`, or `ABSENT`.
     index: Vec<u32>,
-    /// Per variable: the factor of its bumps.
-    pub factor: Vec<f64>,
 }
 
 const ABSENT: u32 = u32::MAX;
@@ -28,7 +28,7 @@ impl Domain {
             return None;
         }
         let nv = p.num_vars as usize;
-        let mut d = Domain { atoms: Vec::new(), index: vec![ABSENT; nv], factor: vec![1.0; nv] };
+        let mut d = Domain { atoms: Vec::new(), index: vec![ABSENT; nv] };
         for h in &p.heuristics {
             let v = h.var as usize;
             if v >= nv {
@@ -36,9 +36,9 @@ impl Domain {
             }
             match h.modifier {
                 M::Init if h.condition.is_empty() => scores[v] += f64::from(h.value),
-                M::Factor if h.condition.is_empty() && h.value > 0 => d.factor[v] = f64::from(h.value),
-                M::Init | M::Factor => {}
-                M::Level | M::Sign | M::True | M::False => {
+                M::Init => {}
+                M::Factor if h.value <= 0 => {}
+                M::Level | M::Sign | M::True | M::False | M::Factor => {
                     if d.index[v] == ABSENT {
                         d.index[v] = d.atoms.len() as u32;
                         d.atoms.push((h.var, Vec::new()));
@@ -63,16 +63,27 @@ impl Domain {
     }
 
     fn level(mods: &[DomainModifier], a: &Assignment) -> i32 {
-        Self::active(mods, a, &[M::Level, M::True, M::False]).map_or(0, |m| m.value.max(0))
+        Self::active(mods, a, &[M::Level, M::True, M::False]).map_or(0, |m| m.value)
+    }
+
+    fn mods(&self, v: Var) -> Option<&[DomainModifier]> {
+        let i = *self.index.get(v as usize)?;
+        (i != ABSENT).then(|| self.atoms[i as usize].1.as_slice())
+    }
+
+    /// `v`'s level now (0 without a statement that holds).
+    pub fn level_of(&self, a: &Assignment, v: Var) -> i32 {
+        self.mods(v).map_or(0, |m| Self::level(m, a))
+    }
+
+    /// The factor of `v`'s bumps now (1 without a statement that holds).
+    pub fn factor_of(&self, a: &Assignment, v: Var) -> f64 {
+        self.mods(v).and_then(|m| Self::active(m, a, &[M::Factor])).map_or(1.0, |m| f64::from(m.value))
     }
 
     /// The value a decision gives `v` where a statement says (`None`: the default sign's).
     pub fn sign(&self, a: &Assignment, v: Var) -> Option<bool> {
-        let i = *self.index.get(v as usize)?;
-        if i == ABSENT {
-            return None;
-        }
-        match Self::active(&self.atoms[i as usize].1, a, &[M::Sign, M::True, M::False])? {
+        match Self::active(self.mods(v)?, a, &[M::Sign, M::True, M::False])? {
             m if m.modifier == M::True => Some(true),
             m if m.modifier == M::False => Some(false),
             m => (m.value != 0).then_some(m.value > 0),
@@ -127,5 +138,46 @@ mod tests {
         assert_eq!(d.sign(&a, 3), None);
         a.assign(Lit::pos(2), crate::engine::assignment::Reason::Decision);
         assert_eq!(d.pick(&a, &activity), Some((3, Some(false))));
+    }
+
+    /// `{a;b;c}. #heuristic a. [-1,level] #heuristic b : c. [3,factor]`.
+    const NEGATIVE: &str = "asp 1 0 0\n1 1 3 1 2 3 0 0\n7 0 1 -1 0 0\n7 2 2 3 0 1 3\n\
+        4 1 a 1 1\n4 1 b 1 2\n4 1 c 1 3\n0\n";
+
+    #[test]
+    fn negative_levels_come_last_and_factors_follow_their_condition() {
+        use crate::engine::cpu::decide::Decider;
+        use crate::solve::config::{Decisions, Heuristic, SignDef};
+        let p = complete(&read_program(NEGATIVE.as_bytes()).unwrap(), &StopToken::never(), 3).unwrap();
+        let mut scores = vec![0.0; p.num_vars as usize];
+        let d = Domain::new(&p, &mut scores).unwrap();
+        let mut a = Assignment::new(p.num_vars);
+        assert_eq!((d.level_of(&a, 1), d.level_of(&a, 2)), (-1, 0));
+        assert_eq!(d.factor_of(&a, 2), 1.0, "c is not true yet");
+        a.assign(Lit::pos(3), crate::engine::assignment::Reason::Decision);
+        assert_eq!(d.factor_of(&a, 2), 3.0);
+        // Deciding: every other variable before a, whatever the scores say.
+        let mut dec = Decider::new(&p, Heuristic::Domain, Decisions::Vars, false, SignDef::Asp, 0);
+        dec.activity[1] = 1e9;
+        let mut a = Assignment::new(p.num_vars);
+        a.assign(Lit::TRUE, crate::engine::assignment::Reason::Unit);
+        let mut order = Vec::new();
+        while let Some(l) = dec.pick(&p, &a) {
+            order.push(l.var());
+            a.new_level();
+            a.assign(l, crate::engine::assignment::Reason::Decision);
+        }
+        assert_eq!(order.last(), Some(&1), "a (level -1) last: {order:?}");
+        assert!(order.contains(&2) && order.contains(&3), "{order:?}");
+        // After a backtrack the atom deferred comes back.
+        a.backtrack(0, |a, l| dec.on_unassign(a, l.var(), l));
+        dec.on_backtrack();
+        let mut again = Vec::new();
+        while let Some(l) = dec.pick(&p, &a) {
+            again.push(l.var());
+            a.new_level();
+            a.assign(l, crate::engine::assignment::Reason::Decision);
+        }
+        assert_eq!((again.len(), again.last()), (order.len(), Some(&1)), "{again:?}");
     }
 }

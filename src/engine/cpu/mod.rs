@@ -228,6 +228,7 @@ impl CpuEngine {
         debug_assert_eq!(idx, keep);
         self.qhead = self.qhead.min(keep);
         self.ufs.backtrack(level);
+        self.dec.on_backtrack();
     }
 
     /// The true literals that implied `p` (empty for decisions and level-0 units).
