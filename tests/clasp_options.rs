@@ -330,6 +330,8 @@ fn the_domain_heuristic_finds_clasps_first_model() {
         "x(1..4). {a(X):x(X)}. #heuristic a(X) : x(X), X>2. [1,true] #heuristic a(1). [5,false]",
         "{a;b;c}. c :- a. #heuristic c. [3,false] #heuristic a. [2,true]",
         "{a;b;c}. #heuristic b. [1,init] #heuristic b. [1,sign]",
+        "{a;b}. :- a, b. #heuristic a. [-1,level] #heuristic a. [1,sign] #heuristic b. [1,sign]",
+        "{a;b;c}. :- a, b. :- a, c. #heuristic a. [-2,true] #heuristic b : c. [-1,true]",
     ] {
         let aspif = ground(program);
         let (clasp, _) = clingo_raw(&["--heuristic=Domain", "-n1"], Some(aspif.as_bytes()));
