@@ -256,8 +256,9 @@ pub(super) fn parse_deletion(s: &str) -> Result<Nearest<Deletion>, String> {
 /// `--restarts`: yasmin's and clasp's schedules ([`Schedule`]), clasp's repeat limit included;
 /// clasp's dynamic `D,N,F` runs as the nearest schedule yasmin has, with a warning.
 pub(super) fn parse_restarts(s: &str) -> Result<Nearest<Schedule>, String> {
-    match s.split(',').collect::<Vec<_>>()[..] {
-        ["D", _, ..] if s.split(',').count() <= 4 => Ok(nearest(
+    let parts: Vec<&str> = s.split(',').collect();
+    match (parts[0], parts.len()) {
+        ("D", 2..=4) => Ok(nearest(
             Restarts::Luby(100).into(),
             format!(
                 "--restarts={s}: dynamic (LBD-based) restarts are not implemented; restarting by luby,100"

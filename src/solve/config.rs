@@ -267,8 +267,8 @@ impl std::fmt::Display for Schedule {
 /// (BENCHMARKS.md, "Deletion").
 pub const DEL_CFL: Schedule = Schedule { sequence: Restarts::Arithmetic(2000, 300), repeat: 0 };
 
-/// The options of one search, what the engines see; [`Default`] gives yasmin's defaults (the
-/// command line's).
+/// The options of one search, what the engines see; [`Default`] gives yasmin's defaults (those
+/// the binary starts from).
 #[derive(Clone, Debug)]
 pub struct SearchOptions {
     pub learning: Learning,

@@ -255,40 +255,29 @@ impl<'a> Driver<'a> {
         let mut n = 0;
         let counting = task.takes_counts() && !report.wants_models();
         let ending = loop {
-            let event = src.next(self, &task.wants())?;
-            let m = match event {
-                Event::Model(m) => m,
+            let flow = match src.next(self, &task.wants())? {
                 Event::Exhausted => break Ending { models: n, exhausted: true, interrupted: None },
                 Event::Stopped(stop) => {
                     break Ending { models: n, exhausted: false, interrupted: Some(stop) };
                 }
-                Event::Counted(k) => {
-                    tally.first_model.get_or_insert_with(|| self.start.elapsed().as_secs_f64());
-                    let (taken, flow) = task.counted(self, n, k, report)?;
-                    n += taken;
-                    match flow {
-                        Flow::More => continue,
-                        Flow::Enough => break Ending { models: n, exhausted: false, interrupted: None },
-                        Flow::Exhausted => break Ending { models: n, exhausted: true, interrupted: None },
+                Event::Counted(k) => self.count(task, &mut n, k, report)?,
+                Event::Model(m) => {
+                    if !m.verified
+                        && let Some(stop) = self.verify_of(&m.atoms, m.source)?
+                    {
+                        break Ending { models: n, exhausted: false, interrupted: Some(stop) };
+                    }
+                    // A model its source has excluded itself, that neither the task nor the
+                    // report needs to see, is only counted (`-q -n 0`).
+                    if counting && m.excluded {
+                        self.count(task, &mut n, 1, report)?
+                    } else {
+                        n += 1;
+                        task.model(self, n, &m, src, report)?
                     }
                 }
             };
-            if !m.verified
-                && let Some(stop) = self.verify_of(&m.atoms, m.source)?
-            {
-                break Ending { models: n, exhausted: false, interrupted: Some(stop) };
-            }
             tally.first_model.get_or_insert_with(|| self.start.elapsed().as_secs_f64());
-            // A model its source has excluded itself, that neither the task nor the report needs
-            // to see, is only counted (`-q -n 0`).
-            let flow = if counting && m.excluded {
-                let (taken, flow) = task.counted(self, n, 1, report)?;
-                n += taken;
-                flow
-            } else {
-                n += 1;
-                task.model(self, n, &m, src, report)?
-            };
             match flow {
                 Flow::More => {}
                 Flow::Enough => break Ending { models: n, exhausted: false, interrupted: None },
@@ -297,6 +286,20 @@ impl<'a> Driver<'a> {
         };
         src.finish(tally);
         Ok(ending)
+    }
+
+    /// Hands `task` `k` verified models counted only, after the `n` it has; `n` grows by those it
+    /// takes.
+    fn count(
+        &self,
+        task: &mut dyn Task,
+        n: &mut u64,
+        k: u64,
+        report: &mut dyn Report,
+    ) -> Result<Flow, SolveError> {
+        let (taken, flow) = task.counted(self, *n, k, report)?;
+        *n += taken;
+        Ok(flow)
     }
 
     /// The search `index` with these options (a parallel run's differ in their perturbation) and

@@ -159,22 +159,17 @@ impl Decider {
         self.sift_up(self.heap.len() - 1);
     }
 
-    /// `v` is never a decision (its value always comes from elsewhere, such as assumptions made
-    /// before every decision): out of the heap, for good.
-    pub fn never(&mut self, v: Var) {
-        let vi = v as usize;
-        self.eligible[vi] = false;
-        let i = std::mem::replace(&mut self.pos[vi], ABSENT);
-        if i == ABSENT {
-            return;
+    /// Only the variables `keep` marks can be decisions from now on (the others always get their
+    /// values from elsewhere, such as assumptions made before every decision); the heap is
+    /// rebuilt from them.
+    pub fn restrict(&mut self, keep: &[bool]) {
+        for (e, &k) in self.eligible.iter_mut().zip(keep) {
+            *e &= k;
         }
-        let last = self.heap.pop().expect("v is in the heap");
-        if last != v {
-            let i = i as usize;
-            self.heap[i] = last;
-            self.pos[last as usize] = i as u32;
-            self.sift_down(i);
-            self.sift_up(self.pos[last as usize] as usize);
+        self.heap.clear();
+        self.pos.fill(ABSENT);
+        for v in 0..self.pos.len() as Var {
+            self.insert(v);
         }
     }
 
@@ -253,11 +248,7 @@ impl Decider {
     pub fn pick(&mut self, p: &Problem, a: &Assignment) -> Option<Lit> {
         // The domain heuristic's atoms of a positive level come first.
         if let Some((v, sign)) = self.domain.as_ref().and_then(|d| d.pick(a, &self.activity)) {
-            return Some(match sign {
-                Some(true) => Lit::pos(v),
-                Some(false) => Lit::neg(v),
-                None => self.saved_or_default(v),
-            });
+            return Some(self.signed(v, sign));
         }
         while let Some(v) = self.pop() {
             if !a.is_unassigned(v) {
@@ -285,11 +276,7 @@ impl Decider {
             .copied()
             .filter(|&v| a.is_unassigned(v))
             .max_by(|&x, &y| key(x).partial_cmp(&key(y)).unwrap_or(std::cmp::Ordering::Equal))?;
-        Some(match d.sign(a, v) {
-            Some(true) => Lit::pos(v),
-            Some(false) => Lit::neg(v),
-            None => self.saved_or_default(v),
-        })
+        Some(self.signed(v, d.sign(a, v)))
     }
 
     /// A backtrack: the deferred atoms go back to the heap.
@@ -302,11 +289,7 @@ impl Decider {
     /// The decision `v` offers, or where to park it (if anywhere).
     fn candidate(&self, p: &Problem, a: &Assignment, v: Var) -> Result<Lit, Option<Lit>> {
         if self.any {
-            return Ok(match self.domain.as_ref().and_then(|d| d.sign(a, v)) {
-                Some(true) => Lit::pos(v),
-                Some(false) => Lit::neg(v),
-                None => self.saved_or_default(v),
-            });
+            return Ok(self.signed(v, self.domain.as_ref().and_then(|d| d.sign(a, v))));
         }
         let bt = &p.bodies;
         let mut park = None;
@@ -328,6 +311,16 @@ impl Decider {
             return Ok(Lit::pos(v));
         }
         Err(park)
+    }
+
+    /// The decision on `v` with the value a domain statement gives (`Some`), else its saved or
+    /// default one.
+    fn signed(&self, v: Var, sign: Option<bool>) -> Lit {
+        match sign {
+            Some(true) => Lit::pos(v),
+            Some(false) => Lit::neg(v),
+            None => self.saved_or_default(v),
+        }
     }
 
     /// The value `v` had before it was last unassigned (`--save-progress`), else the default's.

@@ -90,9 +90,7 @@ impl CpuEngine {
                 keep[r.var() as usize] = true;
             }
         }
-        for v in (0..self.p.num_vars).filter(|&v| !keep[v as usize]) {
-            self.dec.never(v);
-        }
+        self.dec.restrict(&keep);
     }
 
     pub fn new(p: Arc<Problem>, opts: &SearchOptions) -> Self {

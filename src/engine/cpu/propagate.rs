@@ -118,7 +118,8 @@ impl CpuEngine {
                 continue;
             }
             // A new watch: the first literal that is not true, from the saved position on.
-            let start = (self.db.arena[c + POS] as usize).clamp(2, len.max(2));
+            let start = self.db.arena[c + POS] as usize;
+            debug_assert!((2..=len.max(2)).contains(&start), "saved position {start} of {len}");
             let lits = &self.db.arena[base..base + len];
             let a = &self.a;
             let found = (start..len).chain(2..start).find(|&k| !a.is_true(Lit(lits[k])));
