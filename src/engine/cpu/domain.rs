@@ -4,12 +4,11 @@
 //! with a negative level after every atom of level 0 (the atoms without statements among them);
 //! `sign`, `true` and `false` choose its value; `init` adds to its initial score, and `factor`
 //! multiplies its bumps while its condition holds. Where several statements of one kind hold for
-//! an atom, the one of the highest priority counts (the last given among equals). `init` applies
-//! where its condition is empty (it shapes the scores once; clasp takes one whose condition is
-//! a fact too).
+//! an atom, the one of the highest priority counts (the last given among equals). `init` shapes
+//! the scores once, as clasp's does: only where its condition is empty or made of facts.
 
 use crate::engine::assignment::Assignment;
-use crate::nogoods::{DomainModifier, Problem, Var};
+use crate::nogoods::{DomainModifier, Lit, Problem, Var};
 use crate::program::HeuristicModifier as M;
 
 pub struct Domain {
@@ -29,13 +28,20 @@ impl Domain {
         }
         let nv = p.num_vars as usize;
         let mut d = Domain { atoms: Vec::new(), index: vec![ABSENT; nv] };
+        // A fact's literal is the complement of a unit nogood (false at level 0).
+        let facts: std::collections::HashSet<_> = p.store.units.iter().map(|&u| !u).collect();
+        let mut inits: Vec<Option<&DomainModifier>> = vec![None; nv];
         for h in &p.heuristics {
             let v = h.var as usize;
             if v >= nv {
                 continue;
             }
             match h.modifier {
-                M::Init if h.condition.is_empty() => scores[v] += f64::from(h.value),
+                M::Init if h.condition.iter().all(|l| *l == Lit::TRUE || facts.contains(l)) => {
+                    if inits[v].is_none_or(|b| b.priority <= h.priority) {
+                        inits[v] = Some(h);
+                    }
+                }
                 M::Init => {}
                 M::Factor if h.value <= 0 => {}
                 M::Level | M::Sign | M::True | M::False | M::Factor => {
@@ -45,6 +51,11 @@ impl Domain {
                     }
                     d.atoms[d.index[v] as usize].1.push(h.clone());
                 }
+            }
+        }
+        for (v, h) in inits.iter().enumerate() {
+            if let Some(h) = h {
+                scores[v] += f64::from(h.value);
             }
         }
         Some(d)
@@ -112,7 +123,6 @@ impl Domain {
 mod tests {
     use super::*;
     use crate::input::read_program;
-    use crate::nogoods::Lit;
     use crate::nogoods::complete;
     use crate::stop::StopToken;
 
@@ -138,6 +148,18 @@ mod tests {
         assert_eq!(d.sign(&a, 3), None);
         a.assign(Lit::pos(2), crate::engine::assignment::Reason::Decision);
         assert_eq!(d.pick(&a, &activity), Some((3, Some(false))));
+    }
+
+    /// `{a;b}. f. #heuristic a : f. [3,init] #heuristic b. [2@1,init] #heuristic b. [7,init]`.
+    const INITS: &str = "asp 1 0 0\n1 1 2 1 2 0 0\n1 0 1 3 0 0\n7 3 1 3 0 1 3\n7 3 2 2 1 0\n\
+        7 3 2 7 0 0\n4 1 a 1 1\n4 1 b 1 2\n4 1 f 1 3\n0\n";
+
+    #[test]
+    fn inits_of_facts_count_and_the_highest_priority_wins() {
+        let p = complete(&read_program(INITS.as_bytes()).unwrap(), &StopToken::never(), 3).unwrap();
+        let mut scores = vec![0.0; p.num_vars as usize];
+        Domain::new(&p, &mut scores).unwrap();
+        assert_eq!((scores[1], scores[2]), (3.0, 2.0));
     }
 
     /// `{a;b;c}. #heuristic a. [-1,level] #heuristic b : c. [3,factor]`.
