@@ -126,7 +126,8 @@ pub fn run(cfg: RunConfig) -> Exit {
         log::warn!("{w}");
     }
     // -V2 and more: a progress line on standard error every second.
-    let _progress = (cfg.shape.verbose >= 2).then(|| {
+    // It stops before the summary is printed.
+    let progress_line = (cfg.shape.verbose >= 2).then(|| {
         let p = Arc::new(Progress::new(start));
         opts.progress = Some(Arc::clone(&p));
         ProgressLine::start(p)
@@ -135,6 +136,7 @@ pub fn run(cfg: RunConfig) -> Exit {
     let inputs = match load(&files, &stop) {
         Ok(Loaded::Bytes(b)) => b,
         Ok(Loaded::Stopped(why)) => {
+            drop(progress_line);
             let mut printer = Printer::new(paced_stdout(&stop), shape, start);
             printer.begin(files.first().map_or("stdin", |f| f.as_str()));
             return summary(&mut printer, &opts, &Outcome::stopped(why), 0, 0.0, start, &stop);
@@ -229,6 +231,7 @@ pub fn run(cfg: RunConfig) -> Exit {
         return error(format!("{name}: no program in the input"));
     };
     o.models += earlier_models;
+    drop(progress_line);
     summary(&mut printer, &opts, &o, calls, solve_time, start, &stop)
 }
 
