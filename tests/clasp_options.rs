@@ -365,6 +365,7 @@ fn acyclicity_constraints_give_clingos_answer_sets() {
             &["-n0", "--opt-mode=optN"][..],
             &["-n0", "--opt-mode=optN", "-t", "2,split"],
             &["-n0", "--opt-mode=optN", "--enum-mode=record"],
+            &["-n0", "--opt-mode=optN", "--acyc-prop=0"],
         ] {
             let ours = run_with(args, Some(aspif.as_bytes()));
             let y = parse_text(&ours.stdout);

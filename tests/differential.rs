@@ -423,6 +423,9 @@ struct Scheme {
     record: bool,
     /// `--eq=0`: no substitution of equivalent literals (the CPU engine's default substitutes).
     no_eq: bool,
+    /// `--acyc-prop=0`: the CPU engine only finds cycles of true edges (the default also makes
+    /// false the edges that would close one).
+    no_acyc_prop: bool,
 }
 
 impl Scheme {
@@ -436,6 +439,7 @@ impl Scheme {
             split: false,
             record: false,
             no_eq: false,
+            no_acyc_prop: false,
         }
     }
 
@@ -452,7 +456,8 @@ impl Scheme {
         };
         let e = if self.record { "-record" } else { "" };
         let q = if self.no_eq { "-noeq" } else { "" };
-        format!("{:?}-{:?}{d}{t}{e}{q}", self.learning, self.heuristic).to_lowercase()
+        let g = if self.no_acyc_prop { "-acyc0" } else { "" };
+        format!("{:?}-{:?}{d}{t}{e}{q}{g}", self.learning, self.heuristic).to_lowercase()
     }
 }
 
@@ -472,6 +477,7 @@ fn options(s: Scheme) -> SolveOptions {
             } else {
                 SearchOptions::default().restarts
             },
+            acyc_prop: !s.no_acyc_prop,
             ..SearchOptions::default()
         },
         stop: StopToken::new(Some(Instant::now() + YASMIN_TIME_LIMIT)),
@@ -728,6 +734,9 @@ fn cli_args(c: &str, info: &Info, s: Scheme) -> Vec<String> {
     }
     if s.no_eq {
         a.push("--eq=0".into());
+    }
+    if s.no_acyc_prop {
+        a.push("--acyc-prop=0".into());
     }
     if s.record && !c.starts_with("brave") && !c.starts_with("cautious") {
         a.push("--enum-mode=record".into());
@@ -1095,6 +1104,8 @@ fn scheme_for(i: u64) -> Scheme {
     s.record = i % 4 == 2;
     // One program in seven without equivalences substituted (the default substitutes).
     s.no_eq = i % 7 == 5;
+    // One in four without the acyclicity checker's backward inference.
+    s.no_acyc_prop = i % 4 == 1;
     s
 }
 

@@ -229,6 +229,12 @@ pub struct SearchArgs {
     #[arg(long = "sign-def", default_value_t = SearchOptions::default().sign_def, value_parser = named::<SignDef>())]
     pub sign_def: SignDef,
 
+    /// Acyclicity constraints (#edge): 1 (the default) also makes false the edges that would
+    /// close a cycle (clasp's backward inference), 0 only finds the cycles of true edges. The
+    /// CUDA engine checks each total assignment instead.
+    #[arg(long = "acyc-prop", value_name = "0|1", num_args = 0..=1, require_equals = true, default_missing_value = "1", value_parser = clap::value_parser!(u8).range(0..=1))]
+    pub acyc_prop: Option<u8>,
+
     /// Restart policy: luby,N (Luby sequence times N conflicts), geom,N,F (N, N*F, ...), or no;
     /// clasp's L,N  x,N,F  +,N,M (N + M*i)  F,N (every N) and 0 too; a last ,LIM of L, x and +
     /// starts the sequence over after LIM restarts, one longer each time (clasp's dynamic D,N,F
@@ -328,6 +334,7 @@ impl SearchArgs {
             restarts: self.restarts.value,
             deletion: self.deletion.value,
             del_cfl: self.del_cfl,
+            acyc_prop: self.acyc_prop.map_or(SearchOptions::default().acyc_prop, |v| v == 1),
             tpb: self.tpb,
             gpu_rounds: self.gpu_rounds,
             gpu_blocks_per_sm: self.gpu_blocks_per_sm,

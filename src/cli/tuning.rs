@@ -44,7 +44,6 @@ const IGNORED: &[(&str, Takes)] = &[
     ("dom-mod", Value),
     ("init-watches", Value),
     ("update-mode", Value),
-    ("acyc-prop", Maybe),
     ("partial-check", Maybe),
     ("sign-def-disj", Value),
     ("rand-freq", Value),

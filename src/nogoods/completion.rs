@@ -13,7 +13,7 @@ use super::lit::{Lit, Var};
 use super::minimize::CostLevels;
 use super::store::NogoodStore;
 use super::weights::{WeightConstraints, normalize};
-use super::{DomainModifier, Problem, VarKind};
+use super::{DomainModifier, GraphEdge, Problem, VarKind};
 use crate::program::deps::{NO_SCC, cyclic_components};
 use crate::program::{Body, ExternalValue, HeadKind, Program};
 use crate::stop::{Aside, DROP_ASIDE_FROM, Interrupted, Stop, StopToken, drop_aside};
@@ -34,6 +34,8 @@ struct BodyRec {
     key: Key,
     lit: Option<Lit>,
     in_rule: bool,
+    /// The condition of an `#edge`: it needs a variable even outside rules.
+    named: bool,
     shift_base: u32,
 }
 
@@ -97,7 +99,13 @@ impl Builder {
             return b;
         }
         let b = self.bodies.len() as u32;
-        self.bodies.push(BodyRec { key: key.clone(), lit: None, in_rule: false, shift_base: b });
+        self.bodies.push(BodyRec {
+            key: key.clone(),
+            lit: None,
+            in_rule: false,
+            named: false,
+            shift_base: b,
+        });
         self.keys.insert(key, b);
         b
     }
@@ -202,7 +210,7 @@ impl Builder {
         let equivalent = self.equivalent_atoms();
         for (b, &eq) in equivalent.iter().enumerate() {
             stop.check_every(b)?;
-            let in_rule = self.bodies[b].in_rule;
+            let in_rule = self.bodies[b].in_rule || self.bodies[b].named;
             let key = self.bodies[b].key.clone();
             let var_for = |bld: &mut Self| match eq {
                 Some(a) => Lit::pos(a),
@@ -361,6 +369,21 @@ pub fn complete(program: &Program, stop: &StopToken, eq_rounds: u32) -> Result<P
             }
         }
     }
+    // Each edge's condition is a body with a variable of its own (clasp's edge literal).
+    let mut nodes: HashMap<i32, u32> = HashMap::new();
+    let mut edge_bodies = Vec::new();
+    for e in program.edges() {
+        let Some(key) = Builder::and_key(e.condition.iter().map(|&l| Lit::from_program(l)).collect()) else {
+            continue; // a condition that never holds
+        };
+        let b = bld.body(key);
+        bld.bodies[b as usize].named = true;
+        let mut node = |n: i32| {
+            let next = nodes.len() as u32;
+            *nodes.entry(n).or_insert(next)
+        };
+        edge_bodies.push((node(e.u), node(e.v), b));
+    }
     let empty = bld.body(Key::And(Vec::new()));
     for (a, v) in program.effective_externals() {
         match v {
@@ -371,6 +394,10 @@ pub fn complete(program: &Program, stop: &StopToken, eq_rounds: u32) -> Result<P
     }
     bld.define_bodies(stop)?;
     stop.check()?;
+    let graph_edges: Vec<GraphEdge> = edge_bodies
+        .iter()
+        .map(|&(tail, head, b)| GraphEdge { tail, head, lit: bld.bodies[b as usize].lit.expect("named") })
+        .collect();
 
     // Rule and support nogoods.
     let nv = bld.num_vars as usize;
@@ -519,6 +546,8 @@ pub fn complete(program: &Program, stop: &StopToken, eq_rounds: u32) -> Result<P
                 condition: h.condition.iter().map(|&l| Lit::from_program(l)).collect(),
             })
             .collect(),
+        edges: graph_edges,
+        graph_nodes: nodes.len() as u32,
     };
     debug_assert_eq!(problem.check_invariants(), Ok(()));
     Ok(problem)

@@ -68,6 +68,19 @@ pub struct Problem {
     /// The program's `#heuristic` statements over its variables (the domain heuristic's,
     /// `--heuristic=Domain`), in input order.
     pub heuristics: Vec<DomainModifier>,
+    /// The program's `#edge` statements whose conditions can hold, over nodes numbered densely
+    /// from 0 (`graph_nodes` of them): the edges that hold in an answer set form no cycle.
+    pub edges: Vec<GraphEdge>,
+    pub graph_nodes: u32,
+}
+
+/// An edge `tail -> head` of an acyclicity constraint; it holds while `lit` (the variable of its
+/// condition, a conjunction) is true.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GraphEdge {
+    pub tail: u32,
+    pub head: u32,
+    pub lit: Lit,
 }
 
 /// One `#heuristic` statement: `modifier` with `value` and `priority` on the atom `var` while
@@ -133,6 +146,9 @@ impl Problem {
         let max_lit = 2 * self.num_vars;
         if self.store.lits.iter().any(|&l| l >= max_lit) {
             return Err("nogood literal out of range".into());
+        }
+        if self.edges.iter().any(|e| e.lit.0 >= max_lit || e.tail.max(e.head) >= self.graph_nodes) {
+            return Err("edge out of range".into());
         }
         Ok(())
     }

@@ -1,5 +1,6 @@
 //! Acyclicity constraints (aspif `#edge` statements, clasp's acyclicity checker): the edges
-//! whose conditions hold in an answer set form no cycle. A check on each total assignment: a
+//! whose conditions hold in an answer set form no cycle. A check on each total assignment, for
+//! the engines that do not propagate them (the CUDA engine; the CPU engine's `acyclic.rs` does): a
 //! cycle among the edges that hold is excluded by a nogood of their conditions, and the search
 //! goes on; every model printed is checked again by the verifier (`verify/`), through the same
 //! [`cycle`].
@@ -18,29 +19,27 @@ pub fn cycle<E: Borrow<Edge>>(edges: &[E], atoms: &[bool]) -> Option<Vec<usize>>
     EdgeGraph::new(edges).cycle(atoms, &mut Scratch::default())
 }
 
-/// The graph of a program's `#edge` statements, its nodes numbered densely once, so that a check
-/// of an assignment costs a pass over the edges that hold and a depth-first search, without
-/// hashing.
+/// The graph of a program's `#edge` statements, its nodes numbered densely once and its edges
+/// kept by their start node with their conditions in one array, so that a check of an assignment
+/// is one depth-first search that tests each condition as it meets the edge, without hashing or
+/// building anything.
 pub struct EdgeGraph {
-    /// Per edge: its two nodes and its condition (program literals).
-    ends: Vec<(u32, u32)>,
-    conditions: Vec<Vec<i32>>,
+    /// Per node (CSR): its outgoing edges, as (end node, edge index).
+    start: Vec<u32>,
+    out: Vec<(u32, u32)>,
+    /// Per edge (CSR): its condition (program literals).
+    cond_start: Vec<u32>,
+    cond: Vec<i32>,
     nodes: usize,
 }
 
 /// A check's working memory, kept from one check to the next where the checker can.
 #[derive(Default)]
 pub struct Scratch {
-    /// The edges that hold, as adjacency lists: `start` per node (CSR), `out` (node, edge).
-    start: Vec<u32>,
-    out: Vec<(u32, u32)>,
-    held: Vec<u32>,
     /// Depth-first search: 0 unvisited, 1 on the path, 2 done; the path (node, next out-edge,
     /// the edge that led there).
     state: Vec<u8>,
     stack: Vec<(u32, u32, u32)>,
-    /// Where each node's next adjacency entry goes while they are filled in.
-    fill: Vec<u32>,
 }
 
 impl EdgeGraph {
@@ -50,38 +49,45 @@ impl EdgeGraph {
             let next = node.len() as u32;
             *node.entry(n).or_insert(next)
         };
-        let ends = edges.iter().map(|e| (id(e.borrow().u), id(e.borrow().v))).collect();
-        let conditions = edges.iter().map(|e| e.borrow().condition.clone()).collect();
-        EdgeGraph { ends, conditions, nodes: node.len() }
+        let ends: Vec<(u32, u32)> = edges.iter().map(|e| (id(e.borrow().u), id(e.borrow().v))).collect();
+        let nodes = node.len();
+        let mut start = vec![0u32; nodes + 1];
+        for &(u, _) in &ends {
+            start[u as usize + 1] += 1;
+        }
+        for n in 0..nodes {
+            start[n + 1] += start[n];
+        }
+        let mut fill = start.clone();
+        let mut out = vec![(0, 0); ends.len()];
+        for (i, &(u, v)) in ends.iter().enumerate() {
+            out[fill[u as usize] as usize] = (v, i as u32);
+            fill[u as usize] += 1;
+        }
+        let mut cond_start = vec![0u32];
+        let mut cond = Vec::new();
+        for e in edges {
+            cond.extend_from_slice(&e.borrow().condition);
+            cond_start.push(cond.len() as u32);
+        }
+        EdgeGraph { start, out, cond_start, cond, nodes }
     }
 
     pub fn is_empty(&self) -> bool {
-        self.ends.is_empty()
+        self.out.is_empty()
+    }
+
+    /// Edge `i`'s condition (program literals).
+    fn condition(&self, i: usize) -> &[i32] {
+        &self.cond[self.cond_start[i] as usize..self.cond_start[i + 1] as usize]
     }
 
     /// The edges that hold in `atoms` and close a cycle, if some do: their indices, in the
     /// cycle's order.
     pub fn cycle(&self, atoms: &[bool], s: &mut Scratch) -> Option<Vec<usize>> {
-        let holds = |c: &Vec<i32>| c.iter().all(|&l| atoms.get(atom_of(l) as usize) == Some(&(l > 0)));
-        s.held.clear();
-        s.held.extend((0..self.ends.len() as u32).filter(|&i| holds(&self.conditions[i as usize])));
-        // Adjacency of the edges that hold, by counting.
-        s.start.clear();
-        s.start.resize(self.nodes + 1, 0);
-        for &i in &s.held {
-            s.start[self.ends[i as usize].0 as usize + 1] += 1;
-        }
-        for n in 0..self.nodes {
-            s.start[n + 1] += s.start[n];
-        }
-        s.out.clear();
-        s.out.resize(s.held.len(), (0, 0));
-        s.fill.clone_from(&s.start);
-        for &i in &s.held {
-            let (u, v) = self.ends[i as usize];
-            s.out[s.fill[u as usize] as usize] = (v, i);
-            s.fill[u as usize] += 1;
-        }
+        let holds = |i: u32| {
+            self.condition(i as usize).iter().all(|&l| atoms.get(atom_of(l) as usize) == Some(&(l > 0)))
+        };
         s.state.clear();
         s.state.resize(self.nodes, 0);
         for root in 0..self.nodes as u32 {
@@ -89,27 +95,24 @@ impl EdgeGraph {
                 continue;
             }
             s.stack.clear();
-            s.stack.push((root, s.start[root as usize], u32::MAX));
+            s.stack.push((root, self.start[root as usize], u32::MAX));
             s.state[root as usize] = 1;
             while let Some(&mut (n, ref mut k, _)) = s.stack.last_mut() {
-                if *k < s.start[n as usize + 1] {
-                    let (m, e) = s.out[*k as usize];
+                if *k < self.start[n as usize + 1] {
+                    let (m, e) = self.out[*k as usize];
                     *k += 1;
-                    match s.state[m as usize] {
-                        0 => {
-                            s.state[m as usize] = 1;
-                            s.stack.push((m, s.start[m as usize], e));
-                        }
-                        1 => {
-                            // The cycle: the path's edges from m on, then e.
-                            let from = s.stack.iter().position(|x| x.0 == m).expect("m is on the path");
-                            let mut c: Vec<usize> =
-                                s.stack[from + 1..].iter().map(|x| x.2 as usize).collect();
-                            c.push(e as usize);
-                            return Some(c);
-                        }
-                        _ => {}
+                    if s.state[m as usize] == 2 || !holds(e) {
+                        continue;
                     }
+                    if s.state[m as usize] == 1 {
+                        // The cycle: the path's edges from m on, then e.
+                        let from = s.stack.iter().position(|x| x.0 == m).expect("m is on the path");
+                        let mut c: Vec<usize> = s.stack[from + 1..].iter().map(|x| x.2 as usize).collect();
+                        c.push(e as usize);
+                        return Some(c);
+                    }
+                    s.state[m as usize] = 1;
+                    s.stack.push((m, self.start[m as usize], e));
                 } else {
                     s.state[n as usize] = 2;
                     s.stack.pop();
@@ -144,7 +147,7 @@ impl CandidateCheck for Acyclicity {
                 // no answer set (the nogood of the constant true).
                 let mut ng: Vec<Lit> = c
                     .iter()
-                    .flat_map(|&i| self.graph.conditions[i].iter().map(|&l| Lit::from_program(l)))
+                    .flat_map(|&i| self.graph.condition(i).iter().map(|&l| Lit::from_program(l)))
                     .collect();
                 ng.sort_unstable();
                 ng.dedup();

@@ -283,6 +283,9 @@ pub struct SearchOptions {
     pub deletion: Deletion,
     /// When learned nogoods are deleted (clasp's `--del-cfl`).
     pub del_cfl: Schedule,
+    /// Acyclicity (`#edge`): the CPU engine also makes false the edges that would close a cycle
+    /// (clasp's backward inference, `--acyc-prop=1`), besides finding the cycles of true edges.
+    pub acyc_prop: bool,
     /// Threads per block of the CUDA engine's kernels.
     pub tpb: u32,
     pub gpu_rounds: GpuRounds,
@@ -339,6 +342,7 @@ impl Default for SearchOptions {
             restarts: Restarts::Luby(100).into(),
             deletion: Deletion::Lbd,
             del_cfl: DEL_CFL,
+            acyc_prop: true,
             tpb: 256,
             gpu_rounds: GpuRounds::Device,
             gpu_blocks_per_sm: 1,

@@ -332,12 +332,12 @@ impl<'a> Driver<'a> {
         let mut s = Search::new(engine, opts, stop.clone());
         s.progress.clone_from(&self.opts.progress);
         // The checks of each total assignment: minimality with head cycles, acyclicity with
-        // #edge statements.
+        // #edge statements where the engine does not propagate it (the CPU engine does).
         let mut checks: Vec<Box<dyn CandidateCheck + '_>> = Vec::new();
         if self.problem.has_head_cycles() {
             checks.push(Box::new(Minimality::new(self.program, &self.problem, opts, self.opts.equivalences)));
         }
-        if let Some(a) = Acyclicity::new(self.program) {
+        if let Some(a) = Acyclicity::new(self.program).filter(|_| may_fail) {
             checks.push(Box::new(a));
         }
         s.check = match checks.len() {

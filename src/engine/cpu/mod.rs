@@ -1,6 +1,7 @@
 //! The CPU engine: watched-literal propagation over the nogood database, native weight
 //! constraints and cost bound, unfounded sets, ASP-computation decisions, and both learning schemes.
 
+mod acyclic;
 mod analyze;
 mod db;
 mod decide;
@@ -11,6 +12,7 @@ mod propagate;
 mod reduce;
 mod weight;
 
+use self::acyclic::Acyclic;
 use self::db::NogoodDb;
 use self::decide::Decider;
 use self::forward::Deps;
@@ -33,6 +35,8 @@ pub struct CpuEngine {
     wp: WeightProp,
     cost: CostProp,
     ufs: Unfounded,
+    /// The acyclicity constraints' propagator, where the program has `#edge` statements.
+    acyc: Option<Acyclic>,
     dec: Decider,
     fwd: Option<Deps>,
     /// Trail index of the next literal to propagate; literals before it have been counted by the
@@ -76,6 +80,7 @@ pub(super) const HOOK_WEIGHT: u8 = 1;
 pub(super) const HOOK_COST: u8 = 2;
 pub(super) const HOOK_UNFOUNDED: u8 = 4;
 pub(super) const HOOK_CHOICE: u8 = 8;
+pub(super) const HOOK_EDGE: u8 = 16;
 
 impl CpuEngine {
     /// Makes the search decide only on `vars`: the others get their values from elsewhere (a
@@ -104,6 +109,7 @@ impl CpuEngine {
         let wp = WeightProp::new_until(&p.weights, nv, stop)?;
         let cost = CostProp::new_until(&p.costs, nv, stop)?;
         let ufs = Unfounded::new(&p);
+        let acyc = Acyclic::new(&p, opts.acyc_prop);
         stop.check()?;
         let hooks = (0..2 * nv)
             .map(|i| {
@@ -116,6 +122,7 @@ impl CpuEngine {
                     | (cost.has_occurrences(l) as u8 * HOOK_COST)
                     | (ufs.has_trigger(l) as u8 * HOOK_UNFOUNDED)
                     | (choice as u8 * HOOK_CHOICE)
+                    | (acyc.as_ref().is_some_and(|g| g.has_edges(l)) as u8 * HOOK_EDGE)
             })
             .collect();
         stop.check()?;
@@ -133,6 +140,7 @@ impl CpuEngine {
             wp,
             cost,
             ufs,
+            acyc,
             dec,
             fwd: (opts.learning == Learning::Fwd).then(|| Deps::new(nv)),
             qhead: 0,
@@ -226,6 +234,9 @@ impl CpuEngine {
         debug_assert_eq!(idx, keep);
         self.qhead = self.qhead.min(keep);
         self.ufs.backtrack(level);
+        if let Some(g) = &mut self.acyc {
+            g.backtrack();
+        }
         self.dec.on_backtrack();
     }
 

@@ -1,8 +1,9 @@
 //! The propagation loop: nogoods (binary lists and watched long nogoods), weight constraints,
-//! then at the unit fixpoint the cost bound and the unfounded-set check, until nothing changes.
+//! then at the unit fixpoint acyclicity, the cost bound and the unfounded-set check, until nothing
+//! changes.
 
 use super::db::{HEADER, POS, Watch};
-use super::{CpuEngine, HOOK_CHOICE, HOOK_COST, HOOK_UNFOUNDED, HOOK_WEIGHT};
+use super::{CpuEngine, HOOK_CHOICE, HOOK_COST, HOOK_EDGE, HOOK_UNFOUNDED, HOOK_WEIGHT};
 use crate::engine::assignment::Reason;
 use crate::nogoods::Lit;
 use std::sync::Arc;
@@ -16,6 +17,17 @@ impl CpuEngine {
             }
             let mut assigned = std::mem::take(&mut self.scratch);
             assigned.clear();
+            if let Some(g) = self.acyc.as_mut().filter(|g| g.needs_check())
+                && let Err(c) = g.check(&mut self.a, &mut self.ufs.reasons, &mut assigned)
+            {
+                self.conflict = c;
+                self.scratch = assigned;
+                return false;
+            }
+            if !assigned.is_empty() {
+                self.scratch = assigned;
+                continue;
+            }
             if self.cost.dirty
                 && let Err(levels) = self.cost.propagate(&p.costs, &mut self.a, &mut assigned)
             {
@@ -58,6 +70,11 @@ impl CpuEngine {
             }
             if h & HOOK_UNFOUNDED != 0 {
                 self.ufs.on_true(l);
+            }
+            if h & HOOK_EDGE != 0
+                && let Some(g) = &mut self.acyc
+            {
+                g.on_true(l);
             }
             if h & HOOK_CHOICE != 0 || self.dec.has_parked(l) {
                 self.dec.on_true(&p, &self.a, l);
