@@ -365,10 +365,21 @@ impl<'a> Driver<'a> {
     /// then not reported); an error if it is not an answer set, which is never printed.
     pub fn verify(&self, m: &[bool], kept: &mut Kept, stop: &StopToken) -> Result<Option<Stop>, SolveError> {
         let before = stop.enter(Phase::Verification);
-        let verifier = self.verifier.get_or_init(|| Verifier::new(self.program, &self.deps));
-        let verdict = verifier.check(self.program, m, &self.deps, stop, kept);
+        let verdict = self.verify_in_search(m, kept, stop);
         stop.enter(before);
-        match verdict {
+        verdict
+    }
+
+    /// [`verify`](Self::verify) in the thread of one of several searches: the run's phase (one
+    /// word every thread would write twice a model) stays as the driver's thread set it.
+    pub fn verify_in_search(
+        &self,
+        m: &[bool],
+        kept: &mut Kept,
+        stop: &StopToken,
+    ) -> Result<Option<Stop>, SolveError> {
+        let verifier = self.verifier.get_or_init(|| Verifier::new(self.program, &self.deps));
+        match verifier.check(self.program, m, &self.deps, stop, kept) {
             Verdict::AnswerSet => Ok(None),
             Verdict::Interrupted(stop) => Ok(Some(stop)),
             Verdict::Not(why) => {

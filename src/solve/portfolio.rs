@@ -448,7 +448,7 @@ fn search_models(
                 let Some(mut f) = s.read(|e| d.read(e, &wants))? else { continue };
                 f.source = i as usize;
                 // Checked here, in parallel with the other searches, before it is handed over.
-                if let Some(stop) = d.verify(&f.atoms, &mut kept, &race.stop)? {
+                if let Some(stop) = d.verify_in_search(&f.atoms, &mut kept, &race.stop)? {
                     break Next::Interrupted(stop);
                 }
                 f.verified = true;
