@@ -212,7 +212,8 @@ pub struct SearchArgs {
     /// What a decision may assign: rules (the ASP computation of the paper: only an applicable
     /// rule, by making its body true or, for `not q` in it, q false) or vars (any unassigned
     /// variable, the best ranked, atoms false and rule bodies true unless --save-progress keeps
-    /// the value it had last, as clasp decides). The CUDA engine decides on rules only.
+    /// the value it had last, as clasp decides); auto (the default): vars where the run
+    /// optimizes a #minimize, rules otherwise. The CUDA engine decides on rules only.
     #[arg(long = "decisions", default_value_t = SearchOptions::default().decisions, value_parser = named::<Decisions>())]
     pub decisions: Decisions,
 

@@ -97,8 +97,22 @@ named! {
 
 named! {
     /// What a decision may assign: an applicable rule (the paper's ASP computation), or any
-    /// variable (as clasp decides).
-    pub enum Decisions { Rules = "rules", Vars = "vars" }
+    /// variable (as clasp decides); `auto` chooses by the program (see [`Decisions::resolve`]).
+    pub enum Decisions { Auto = "auto", Rules = "rules", Vars = "vars" }
+}
+
+impl Decisions {
+    /// What `auto` means for a run: variables where it optimizes on the CPU engine, rules
+    /// otherwise. Chosen by measurement (BENCHMARKS.md, "Decisions"): by variables yasmin solves
+    /// 23 of the 40 optimization instances of `../shared/bench` against 17 by rules (clingo 21),
+    /// and by rules 19 of `anchor` against 16. The CUDA engine decides on rules only.
+    pub fn resolve(self, optimizing: bool, backend: Backend) -> Decisions {
+        match self {
+            Decisions::Auto if optimizing && backend == Backend::Cpu => Decisions::Vars,
+            Decisions::Auto => Decisions::Rules,
+            given => given,
+        }
+    }
 }
 
 named! {
@@ -336,7 +350,7 @@ impl Default for SearchOptions {
         SearchOptions {
             learning: Learning::Res,
             heuristic: Heuristic::Activity,
-            decisions: Decisions::Rules,
+            decisions: Decisions::Auto,
             save_progress: false,
             sign_def: SignDef::Asp,
             restarts: Restarts::Luby(100).into(),
@@ -448,6 +462,17 @@ mod tests {
         }
         assert_eq!("optN".parse::<OptMode>(), Ok(OptMode::OptN));
         assert!("fast".parse::<Learning>().unwrap_err().contains("res, fwd"));
+    }
+
+    #[test]
+    fn auto_decides_on_variables_where_the_cpu_engine_optimizes() {
+        use Decisions::{Auto, Rules, Vars};
+        assert_eq!(Auto.resolve(true, Backend::Cpu), Vars);
+        assert_eq!(Auto.resolve(false, Backend::Cpu), Rules);
+        assert_eq!(Auto.resolve(true, Backend::Cuda), Rules);
+        assert_eq!(Auto.resolve(true, Backend::Auto), Rules);
+        assert_eq!((Rules.resolve(true, Backend::Cpu), Vars.resolve(false, Backend::Cuda)), (Rules, Vars));
+        assert_eq!(SearchOptions::default().decisions, Auto);
     }
 
     #[test]

@@ -109,6 +109,8 @@ mod tests {
         assert_eq!(distinct.len(), 9, "nine searches, nine configurations");
         let given = [preset("tweety", &base).unwrap()];
         assert!(portfolio(&base, &given, 3, false).iter().all(|o| o.decisions == Decisions::Vars));
-        assert!(portfolio(&base, &[], 9, true).iter().all(|o| o.decisions == Decisions::Rules));
+        // On the GPU every search decides as the base does (rules: `auto` is resolved so there).
+        let gpu_base = SearchOptions { decisions: Decisions::Rules, ..base };
+        assert!(portfolio(&gpu_base, &[], 9, true).iter().all(|o| o.decisions == Decisions::Rules));
     }
 }

@@ -214,6 +214,8 @@ impl ProblemSize {
 
 /// Solves `program` as the options say, reporting each model.
 pub fn solve(program: &Program, opts: &SolveOptions, report: &mut dyn Report) -> Result<Outcome, SolveError> {
+    let resolved = resolve_decisions(program, opts);
+    let opts = resolved.as_ref().unwrap_or(opts);
     if matches!(opts.enum_mode, EnumMode::Brave | EnumMode::Cautious) {
         if opts.farm.is_some() {
             farm::warn_declined("brave and cautious consequences run the usual search");
@@ -247,6 +249,22 @@ pub fn solve(program: &Program, opts: &SolveOptions, report: &mut dyn Report) ->
     };
     d.discard();
     r
+}
+
+/// The options with `--decisions=auto` made rules or variables for this program
+/// ([`config::Decisions::resolve`]), in the search's options and the portfolio's; `None` where
+/// none is `auto`.
+fn resolve_decisions(program: &Program, opts: &SolveOptions) -> Option<SolveOptions> {
+    let auto = |o: &SearchOptions| o.decisions == config::Decisions::Auto;
+    if !auto(&opts.search) && !opts.portfolio.iter().any(auto) {
+        return None;
+    }
+    let optimizing = program.minimize().next().is_some() && opts.opt_mode != OptMode::Ignore;
+    let mut o = opts.clone();
+    for s in std::iter::once(&mut o.search).chain(o.portfolio.iter_mut()) {
+        s.decisions = s.decisions.resolve(optimizing, opts.backend);
+    }
+    Some(o)
 }
 
 /// Enumeration: one search, or for one model a race of `opts.threads`, or for more the searches

@@ -115,8 +115,9 @@ impl CpuEngine {
             .map(|i| {
                 let l = Lit(i);
                 // Choice heads wake up when a body of theirs becomes true; decisions on any
-                // variable (--decisions=vars) have nothing to wake.
-                let choice = opts.decisions == Decisions::Rules
+                // variable (--decisions=vars) have nothing to wake. (`auto` is resolved before a
+                // search starts; left as it is, it decides on rules, as the decider does.)
+                let choice = opts.decisions != Decisions::Vars
                     && p.bodies.bodies_of(l).iter().any(|&b| !p.bodies.choice_heads(b as usize).is_empty());
                 (wp.has_occurrences(l) as u8 * HOOK_WEIGHT)
                     | (cost.has_occurrences(l) as u8 * HOOK_COST)
