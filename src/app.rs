@@ -230,7 +230,7 @@ pub fn run(cfg: RunConfig) -> Exit {
     let Some(mut o) = outcome else {
         return error(format!("{name}: no program in the input"));
     };
-    o.models += earlier_models;
+    o.earlier_models = earlier_models;
     drop(progress_line);
     summary(&mut printer, &opts, &o, calls, solve_time, start, &stop)
 }

@@ -41,7 +41,10 @@ impl<W: Write> Printer<W> {
             Some(Stop::Signal | Stop::Cancelled) => s.push_str("  \"INTERRUPTED\": 1,\n"),
             None => {}
         }
-        s.push_str(&format!("  \"Models\": {{\n    \"Number\": {},\n    \"More\": \"{more}\"", o.models));
+        s.push_str(&format!(
+            "  \"Models\": {{\n    \"Number\": {},\n    \"More\": \"{more}\"",
+            o.models + o.earlier_models
+        ));
         if let Some((mode, lo, hi)) = o.consequences {
             let name = if mode == EnumMode::Brave { "Brave" } else { "Cautious" };
             s.push_str(&format!(

@@ -241,7 +241,7 @@ impl<W: Write> Printer<W> {
             Some(Stop::Signal | Stop::Cancelled) => s.push_str(&kv("INTERRUPTED", "1".into())),
             None => {}
         }
-        s.push_str(&kv("Models", format!("{}{more}", o.models)));
+        s.push_str(&kv("Models", format!("{}{more}", o.models + o.earlier_models)));
         // clasp's order: the consequences' mode, the optimum, then the counts.
         if let Some((mode, _, _)) = o.consequences {
             let name = if mode == EnumMode::Brave { "  Brave" } else { "  Cautious" };

@@ -499,6 +499,7 @@ impl<'a> Driver<'a> {
     pub fn outcome(&self, tally: &Tally, ending: &Ending) -> Outcome {
         Outcome {
             models: ending.models,
+            earlier_models: 0,
             exhausted: ending.exhausted,
             interrupted: ending.interrupted,
             costs: None,

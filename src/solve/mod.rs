@@ -103,7 +103,11 @@ pub enum Status {
 /// The result of one solve call.
 #[derive(Clone, Debug)]
 pub struct Outcome {
+    /// This call's models: the result and the exit code follow them.
     pub models: u64,
+    /// Models of the calls before this one (the steps of an incremental program): `Models`
+    /// counts them too, as clasp's summary does.
+    pub earlier_models: u64,
     /// The whole search space was explored (no more models).
     pub exhausted: bool,
     pub interrupted: Option<Stop>,
@@ -315,6 +319,7 @@ impl Outcome {
     pub fn stopped(stop: Stop) -> Outcome {
         Outcome {
             models: 0,
+            earlier_models: 0,
             exhausted: false,
             interrupted: Some(stop),
             costs: None,
