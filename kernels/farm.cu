@@ -58,6 +58,7 @@
 #define FS_CONFL_LEFT 6  // conflicts before the next restart
 #define FS_LUBY 7
 #define FS_XCURSOR 8     // the next exchange entry to import
+#define FS_CUBE 9        // split mode: the search's cube, its number + 1 (0: none taken yet)
 #define FS_VAR_INC 10    // float bits
 #define FS_CONFLICT 11   // the conflict of the current step (a reason code; 0: none)
 #define FS_INIT 12
@@ -81,11 +82,14 @@
 #define FARM_SAT 1u
 #define FARM_UNSAT 2u
 #define FARM_FAILED 3u
+#define FARM_IDLE 4u     // split mode: every cube was taken
 
 // Control words (ctl), mirrored in farm.rs.
 #define FC_WINNER 0  // the first search to find a model (FARM_NONE: none yet)
 #define FC_UNSAT 1   // 1 once a search proved that there is no model
 #define FC_XHEAD 2   // exchange entries written so far
+#define FC_CUBE_NEXT 3  // split mode: cubes handed out so far
+#define FC_CUBES_DONE 4 // split mode: cubes proved to have no model
 #define FC_WORDS 8
 
 // The exchange: a ring of xcap entries of at most FARM_XLEN literals. Entry i of the ring holds
@@ -110,6 +114,7 @@ struct FarmArgs {
     const u32* w_occ_start;  // 2 * nvars + 1: literal -> [constraint, code] pairs; code is
     const u32* w_occ;        //   term << 2 | kind (0 term true, 1 term false, 2 W true, 3 W false)
     const u32* units;        // literals that are false at level 0
+    const u32* cubes;        // ncubes * cube_len: the searches' parts of the space (split mode)
     // The searches' state: search s owns slice s of each (its length says after the name).
     u32* val;       // nvars: 0 unassigned, 1 true, 2 false
     u32* level;     // nvars
@@ -142,6 +147,7 @@ struct FarmArgs {
     u32 nvars, ngoods, nweights, nunits;
     u32 searches, arena, max_learned, xcap;
     u32 seed, restart_base, flags, chunks;
+    u32 ncubes, cube_len;
 };
 
 #define FARM_CHUNK 32u

@@ -1,6 +1,6 @@
 // farm_search.cu: the search farm's search loop and kernel (kernels/farm.cu has its data and
-// propagation, kernels/farm_learn.cu its learning): decisions, the first step, restarts and the
-// time slice of farm_search_k, a warp a search.
+// propagation, kernels/farm_learn.cu its learning): decisions (in split mode a cube's literals
+// first), the first step, restarts and the time slice of farm_search_k, a warp a search.
 
 #ifndef FARM_HOST_EMU
 #include "common.cuh"
@@ -82,6 +82,45 @@ __device__ void farm_init_d(const FarmArgs& a, const FarmSearch& f) {
         f.st[FS_INIT] = 1u;
     }
     __syncwarp();
+}
+
+// Split mode (a.ncubes > 0): the search decides its cube's literals first, in order, each at a
+// level of its own, so that while a literal of the cube is not yet true every level is one of the
+// cube's. A literal found false then follows from the ones before it (and the program): the cube
+// has no model. Lane 0 answers for the warp: 0 every literal of the cube holds (search on), 1 one
+// was decided (propagate), 2 the cube was refuted (the caller backjumps to level 0; the search
+// takes the next cube), 3 no cube is left for the search.
+__device__ u32 farm_cube_d(const FarmArgs& a, const FarmSearch& f) {
+    u32 r = 0u;
+    if (f.lane == 0u) {
+        u32 c = f.st[FS_CUBE];
+        if (c == 0u) {
+            c = atomicAdd(&a.ctl[FC_CUBE_NEXT], 1u) + 1u;
+            f.st[FS_CUBE] = c;
+        }
+        if (c > a.ncubes) {
+            r = 3u;
+        } else {
+            const u32* cube = a.cubes + (u64)(c - 1u) * a.cube_len;
+            for (u32 i = 0; i < a.cube_len && r == 0u; i++) {
+                u32 x = farm_lit_d(f, cube[i]);
+                if (x == 0u) {
+                    u32 lv = ++f.st[FS_LEVEL];
+                    f.lim[lv] = f.st[FS_TSIZE];
+                    f.lim[lv + 1u] = f.st[FS_TSIZE];
+                    farm_assign_d(f, cube[i], 0u);
+                    farm_add64_d(f.st, FS_DECISIONS, 1u);
+                    r = 1u;
+                } else if (x == 2u) {
+                    // The last cube refuted proves that there is no model.
+                    if (atomicAdd(&a.ctl[FC_CUBES_DONE], 1u) + 1u == a.ncubes) atomicExch(&a.ctl[FC_UNSAT], 1u);
+                    f.st[FS_CUBE] = 0u;
+                    r = 2u;
+                }
+            }
+        }
+    }
+    return __shfl_sync(0xffffffffu, r, 0);
 }
 
 __device__ void farm_finish_d(const FarmArgs& a, const FarmSearch& f, u32 status) {
@@ -176,6 +215,18 @@ __device__ void farm_run_d(const FarmArgs& a, const FarmSearch& f) {
             }
             FARM_MARK(FS_T_RESTART);
             continue;
+        }
+        if (a.ncubes != 0u) {
+            u32 r = farm_cube_d(a, f);
+            if (r == 3u) {
+                farm_finish_d(a, f, FARM_IDLE);
+                return;
+            }
+            if (r == 2u && __shfl_sync(0xffffffffu, f.st[FS_LEVEL], 0) > 0u) farm_backjump_d(a, f, 0u, save);
+            if (r != 0u) {
+                FARM_MARK(FS_T_DECIDE);
+                continue;
+            }
         }
         u32 v = farm_pick_d(f);
         if (v == 0u) {

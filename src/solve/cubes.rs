@@ -24,10 +24,11 @@ pub struct Cubes {
     dead: Vec<bool>,
 }
 
-/// The `k` variables of `p` with the most occurrences in its nogoods (not fixed at level 0).
-fn split_vars(p: &Problem, k: usize) -> Vec<u32> {
+/// The `k` variables of `p` with the most occurrences in its nogoods (not fixed at level 0, nor
+/// in `taken`).
+fn split_vars(p: &Problem, k: usize, taken: &[Lit]) -> Vec<u32> {
     let st = &p.store;
-    let fixed: std::collections::HashSet<u32> = st.units.iter().map(|l| l.var()).collect();
+    let fixed: std::collections::HashSet<u32> = st.units.iter().chain(taken).map(|l| l.var()).collect();
     let occ = |l: usize| st.occ_offsets.get(l + 1).zip(st.occ_offsets.get(l)).map_or(0, |(b, a)| b - a);
     let mut vars: Vec<(u32, u32)> = (1..p.num_vars)
         .filter(|v| !fixed.contains(v))
@@ -47,10 +48,23 @@ impl Cubes {
     /// many (fewer where `p` has fewer variables), disjoint, together the whole space.
     pub fn of(p: &Problem, devices: usize) -> Vec<Vec<Lit>> {
         let k = (usize::BITS - (devices.max(1) - 1).leading_zeros()) as usize + 1;
-        let vars = split_vars(p, k.min(XLEN));
+        let vars = split_vars(p, k.min(XLEN), &[]);
+        Self::signs(&vars)
+    }
+
+    /// Every sign of `vars`, a cube each.
+    fn signs(vars: &[u32]) -> Vec<Vec<Lit>> {
         (0..1usize << vars.len())
             .map(|signs| vars.iter().enumerate().map(|(i, &v)| Lit::new(v, signs >> i & 1 == 0)).collect())
             .collect()
+    }
+
+    /// Split mode within one farm of `searches` searches, on the part `outer` of the space: at
+    /// least twice as many cubes as searches (fewer where `p` has fewer free variables), of the
+    /// most frequent variables not in `outer`, disjoint and together the whole part.
+    pub fn for_searches(p: &Problem, searches: u32, outer: &[Lit]) -> Vec<Vec<Lit>> {
+        let k = (u32::BITS - searches.max(1).saturating_sub(1).leading_zeros()) as usize + 1;
+        Self::signs(&split_vars(p, k.min(16), outer))
     }
 
     /// The space of `p` divided into cubes ([`Cubes::of`]), the first ones taken.

@@ -5,7 +5,8 @@
 //!
 //! With several devices (`--gpu-devices`) a farm runs on each: they compete on the whole space,
 //! or with split mode each takes cubes of it (`cubes.rs`), and the host relays the nogoods they
-//! exchange.
+//! exchange. In split mode a farm's searches divide its part too, a cube a search at a time
+//! (`FarmConfig::parts`).
 //!
 //! The farm answers the question of one model (or none) of a tight program. Where it cannot
 //! (more models, optimization, consequences, a non-tight program) the usual search runs and a
@@ -128,7 +129,13 @@ impl FarmSource {
         }
         let Some(cube) = self.cubes.cube(k) else { return Ok(true) };
         let seed = self.config.seed.wrapping_add(self.started.wrapping_mul(0x9e37_79b9));
-        let c = FarmConfig { cube: cube.to_vec(), seed, ..self.config.clone() };
+        // Split mode: the farm's searches take cubes of its part of the space, one at a time.
+        let parts = if d.opts.split {
+            Cubes::for_searches(&d.problem, self.config.searches, cube)
+        } else {
+            Vec::new()
+        };
+        let c = FarmConfig { cube: cube.to_vec(), seed, parts, ..self.config.clone() };
         self.started += 1;
         let Some(farm) = Farm::new_until(&d.problem, &c, self.devices[k], &d.opts.stop)? else {
             return Ok(false);

@@ -3,7 +3,7 @@
 // src/engine/cuda/farm/emu.rs dumps:
 //   harness DUMP SECONDS
 // prints "SAT s" and search s's values (a line of words, 1 true, 2 false), "UNSAT", "FAILED" or
-// "TIMEOUT", then the searches' conflicts.
+// "TIMEOUT", then the searches' conflicts, then "CUBES refuted taken" (split mode).
 #include "shim.h"
 #include "../../kernels/farm.cu"
 #include "../../kernels/farm_learn.cu"
@@ -14,14 +14,14 @@
 #include <thread>
 #include <vector>
 
-static_assert(sizeof(FarmArgs) == 39 * 8 + 8 + 12 * 4, "FarmArgs: 39 pointers, then the scalars");
+static_assert(sizeof(FarmArgs) == 40 * 8 + 8 + 14 * 4, "FarmArgs: 40 pointers, then the scalars");
 
 int main(int argc, char** argv) {
     if (argc != 3) return 2;
     FILE* in = std::fopen(argv[1], "rb");
     if (!in) return 2;
     u32 nbufs = 0;
-    if (std::fread(&nbufs, 4, 1, in) != 1 || nbufs != 39) return 3;
+    if (std::fread(&nbufs, 4, 1, in) != 1 || nbufs != 40) return 3;
     std::vector<std::vector<u32>> bufs(nbufs);
     FarmArgs a;
     void** ptrs = (void**)&a;
@@ -34,7 +34,7 @@ int main(int argc, char** argv) {
         if (kind == 0 && std::fread(bufs[i].data(), 4, len, in) != len) return 3;
         ptrs[i] = bufs[i].data();
     }
-    if (std::fread(&a.slice_ns, 8, 1, in) != 1 || std::fread(&a.nvars, 4, 12, in) != 12) return 3;
+    if (std::fread(&a.slice_ns, 8, 1, in) != 1 || std::fread(&a.nvars, 4, 14, in) != 14) return 3;
     std::fclose(in);
     double limit = std::atof(argv[2]);
     u64 t0 = farm_now_d();
@@ -85,5 +85,7 @@ int main(int argc, char** argv) {
     }
     for (u32 s = 0; s < a.searches; s++) std::printf("%u ", a.st[s * FS_WORDS + FS_CONFLICTS]);
     std::printf("\n");
+    // Split mode: the cubes refuted and taken.
+    std::printf("CUBES %u %u\n", a.ctl[FC_CUBES_DONE], a.ctl[FC_CUBE_NEXT]);
     return 0;
 }

@@ -165,7 +165,7 @@ unsafe impl DeviceRepr for FixArgs {}
 /// The pointers of `struct FarmArgs` (kernels/farm.cu), in their order: the problem's arrays,
 /// then the searches' state, then what they share (`farm/tables.rs` builds them in this order;
 /// a test checks the names against the struct).
-pub const FARM_POINTERS: [&str; 39] = [
+pub const FARM_POINTERS: [&str; 40] = [
     "ng_start",
     "ng_lits",
     "occ_start",
@@ -179,6 +179,7 @@ pub const FARM_POINTERS: [&str; 39] = [
     "w_occ_start",
     "w_occ",
     "units",
+    "cubes",
     "val",
     "level",
     "reason",
@@ -225,6 +226,8 @@ pub struct FarmArgs {
     pub restart_base: u32,
     pub flags: u32,
     pub chunks: u32,
+    pub ncubes: u32,
+    pub cube_len: u32,
 }
 
 // SAFETY: plain old data (device addresses and counts) with the C layout of `struct FarmArgs`.
@@ -470,10 +473,12 @@ mod tests {
             "restart_base",
             "flags",
             "chunks",
+            "ncubes",
+            "cube_len",
         ];
         assert_eq!(scalars, rust.map(String::from));
         let a = FarmArgs {
-            ptrs: [0; 39],
+            ptrs: [0; 40],
             slice_ns: 0,
             nvars: 0,
             ngoods: 0,
@@ -487,8 +492,10 @@ mod tests {
             restart_base: 0,
             flags: 0,
             chunks: 0,
+            ncubes: 0,
+            cube_len: 0,
         };
-        assert_eq!(std::mem::size_of_val(&a), 39 * 8 + 8 + 12 * 4);
+        assert_eq!(std::mem::size_of_val(&a), 40 * 8 + 8 + 14 * 4);
     }
 
     #[test]

@@ -65,6 +65,8 @@ fn dump(t: &FarmTables, path: &Path) {
         a.restart_base,
         a.flags,
         a.chunks,
+        a.ncubes,
+        a.cube_len,
     ] {
         b.extend(x.to_le_bytes());
     }
@@ -122,8 +124,11 @@ fn run(
         String::from_utf8_lossy(&out.stderr)
     );
     if std::env::var("YASMIN_FARM_EMU_ONLY").is_ok() {
-        eprintln!("{name}: {verdict}; conflicts {}", text.lines().last().unwrap_or(""));
+        eprintln!("{name}: {verdict}; conflicts {}", text.lines().nth_back(1).unwrap_or(""));
     }
+    let refuted =
+        text.lines().last().and_then(|l| l.strip_prefix("CUBES ")).and_then(|l| l.split(' ').next());
+    LAST_REFUTED.with(|r| r.set(refuted.and_then(|x| x.parse().ok()).unwrap_or(0)));
     if let Some(s) = verdict.strip_prefix("SAT ") {
         let vals: Vec<u32> =
             lines.next().unwrap_or("").split_whitespace().map(|x| x.parse().unwrap()).collect();
@@ -132,6 +137,11 @@ fn run(
     }
     assert_eq!(verdict, "UNSAT", "{name}: the farm answered {verdict}");
     None
+}
+
+thread_local! {
+    /// The cubes the last [`run`] refuted (split mode within the farm).
+    static LAST_REFUTED: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
 }
 
 /// Asserts that `vals` are an answer set of `program`.
@@ -255,5 +265,41 @@ fn the_farm_answers_the_corpus_in_cubes() {
         assert_eq!(found, !expected.is_empty(), "{}: a model in some cube of {k}", f.display());
     }
     assert!(split > 50, "{split} programs were split");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Split mode within a farm: its searches take the cubes of each program's space one at a time,
+/// 32 lanes a warp. A model is an answer set; the farm finds one exactly where the corpus lists
+/// answer sets, and proves there is none only when every cube is refuted.
+#[test]
+fn the_farm_answers_the_corpus_with_its_searches_on_cubes() {
+    let dir = scratch("parts");
+    let Some(exe) = harness(&dir, 32) else {
+        eprintln!("skipping the farm's host emulation on parts: no C++ compiler (set CXX)");
+        return;
+    };
+    let base = configs().next().expect("a configuration");
+    let (mut split, mut unsat, mut by_cubes) = (0, 0, 0);
+    for (f, program, problem, expected) in tight_corpus() {
+        let parts = crate::solve::cubes::Cubes::for_searches(&problem, base.searches, &[]);
+        split += usize::from(parts.len() > 1);
+        let c = FarmConfig { parts, slice_ns: 5_000_000, ..base.clone() };
+        match run(&exe, &dir, &f, &problem, &c) {
+            Some(vals) => {
+                assert_answer_set(&f, &program, &vals);
+                assert!(!expected.is_empty(), "{}: a model where there is none", f.display());
+            }
+            None => {
+                assert!(expected.is_empty(), "{}: no model where the corpus lists some", f.display());
+                unsat += 1;
+                // Proved by refuting every cube, or by a conflict at level 0 before that.
+                let refuted = LAST_REFUTED.with(|r| r.get()) as usize;
+                assert!(refuted <= c.parts.len(), "{}: {refuted} cubes refuted", f.display());
+                by_cubes += usize::from(c.parts.len() > 1 && refuted == c.parts.len());
+            }
+        }
+    }
+    assert!(split > 50 && unsat > 10, "{split} programs split, {unsat} without a model");
+    assert!(by_cubes > 0, "no proof refuted every cube ({unsat} without a model)");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -92,6 +92,10 @@ pub struct FarmConfig {
     /// devices divide it): a model then has them, and a proof that there is none holds under
     /// them.
     pub cube: Vec<Lit>,
+    /// Split mode within the farm: cubes of equal length, disjoint and together the whole space
+    /// (under `cube`), which the searches take one at a time and decide first; the farm proves
+    /// that there is no model once each is refuted. Empty: every search on the whole space.
+    pub parts: Vec<Vec<Lit>>,
 }
 
 impl FarmConfig {
@@ -112,6 +116,7 @@ impl FarmConfig {
             seed,
             slice_ns: 20_000_000,
             cube: Vec::new(),
+            parts: Vec::new(),
         }
     }
 }
@@ -202,6 +207,8 @@ impl FarmTables {
             Buf::Words(w_occ),
             // A unit nogood {l} makes l false: the cube's literals are their negations'.
             Buf::Words(st.units.iter().map(|l| l.0).chain(c.cube.iter().map(|&l| (!l).0)).collect()),
+            // cubes: the literals each part makes true
+            Buf::Words(c.parts.iter().flatten().map(|l| l.0).collect()),
             // val, level, reason, tpos, trail, lim, seen, act, phase, learnt, stamp
             Buf::Zeros(s * n),
             Buf::Zeros(s * n),
@@ -249,7 +256,10 @@ impl FarmTables {
             restart_base: c.restart_base,
             flags: u32::from(c.share),
             chunks: chunks as u32,
+            ncubes: c.parts.len() as u32,
+            cube_len: c.parts.first().map_or(0, |p| p.len() as u32),
         };
+        debug_assert!(c.parts.iter().all(|p| p.len() == args.cube_len as usize), "parts of one length");
         FarmTables { bufs, args }
     }
 
