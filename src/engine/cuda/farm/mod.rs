@@ -24,7 +24,10 @@ use crate::engine::EngineStats;
 use crate::nogoods::Problem;
 use crate::stop::StopToken;
 use cudarc::driver::CudaSlice;
-use tables::{Buf, CTL_UNSAT, CTL_WINNER, CTL_XHEAD, FAILED, NONE, RUNNING, SEARCH_WORDS, Word, XLEN};
+use tables::{
+    Buf, CTL_CUBE_NEXT, CTL_CUBES_DONE, CTL_UNSAT, CTL_WINNER, CTL_XHEAD, FAILED, NONE, RUNNING,
+    SEARCH_WORDS, Word, XLEN,
+};
 pub use tables::{FarmConfig, FarmTables};
 
 /// Searches a block holds (a warp each).
@@ -231,6 +234,15 @@ impl Farm {
             .map(|((name, _), &c)| format!("{name} {:.1}%", 100.0 * c as f64 / total as f64))
             .collect();
         log::info!("search farm: the searches' time in {}", shares.join(", "));
+        if self.args.ncubes > 0 {
+            let (taken, refuted) = (self.ctl.get(CTL_CUBE_NEXT), self.ctl.get(CTL_CUBES_DONE));
+            let (taken, refuted) = (taken.copied().unwrap_or(0), refuted.copied().unwrap_or(0));
+            log::info!(
+                "search farm: {refuted} of {} cubes refuted, {} taken",
+                self.args.ncubes,
+                taken.min(self.args.ncubes)
+            );
+        }
         Ok((stats, failed))
     }
 }

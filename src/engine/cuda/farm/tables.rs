@@ -51,6 +51,9 @@ pub const FAILED: u32 = 3;
 pub const CTL_WINNER: usize = 0;
 pub const CTL_UNSAT: usize = 1;
 pub const CTL_XHEAD: usize = 2;
+/// Split mode within the farm: cubes taken, and cubes refuted.
+pub const CTL_CUBE_NEXT: usize = 3;
+pub const CTL_CUBES_DONE: usize = 4;
 
 /// One array of `FarmArgs`: its words, or a length of zero words.
 #[derive(Clone, Debug)]
