@@ -203,11 +203,11 @@ pub struct SearchArgs {
     /// How applicable rules (or, with --decisions=vars, variables) are ranked for decisions:
     /// activity (VSIDS-style, of the variables in recent conflicts), occurrence (in nogoods), jw
     /// (Jeroslow-Wang: occurrences weighted by 2^-length).
-    /// clasp's names are taken too: Vsids is activity; Berkmin, Vmtf and Domain (whose
-    /// #heuristic statements are not honoured yet) decide by activity, Unit and None by
-    /// occurrence, with a warning.
+    /// clasp's names are taken too: Vsids[,N] is activity with its decay N/100 (default 95);
+    /// Domain[,N] honours #heuristic statements (CPU engine); Berkmin and Vmtf decide by
+    /// activity, Unit and None by occurrence, with a warning.
     #[arg(long = "heuristic", value_name = "HEURISTIC", default_value = "activity", value_parser = parse_heuristic)]
-    pub heuristic: Nearest<Heuristic>,
+    pub heuristic: Nearest<(Heuristic, Option<f64>)>,
 
     /// What a decision may assign: rules (the ASP computation of the paper: only an applicable
     /// rule, by making its body true or, for `not q` in it, q false) or vars (any unassigned
@@ -323,9 +323,10 @@ impl SearchArgs {
     pub fn options(&self) -> SearchOptions {
         SearchOptions {
             learning: self.learning,
-            heuristic: self.heuristic.value,
+            heuristic: self.heuristic.value.0,
+            decay: self.heuristic.value.1.unwrap_or(SearchOptions::default().decay),
             // The domain heuristic decides on variables, as clasp does.
-            decisions: if self.heuristic.value == Heuristic::Domain {
+            decisions: if self.heuristic.value.0 == Heuristic::Domain {
                 Decisions::Vars
             } else {
                 self.decisions
@@ -401,7 +402,7 @@ impl Cli {
         let mut w = self.search.warnings();
         w.extend(self.ignored.iter().cloned());
         w.extend(self.opt_strategy.as_ref().and_then(|s| s.warning.clone()));
-        if self.search.heuristic.value == Heuristic::Domain && self.backend != Backend::Cpu {
+        if self.search.heuristic.value.0 == Heuristic::Domain && self.backend != Backend::Cpu {
             w.push("--heuristic=Domain: the CUDA engine does not honour #heuristic statements (the CPU engine does)".into());
         }
         if self.quiet().calls < 2 {
@@ -518,7 +519,7 @@ mod tests {
             "--heuristic=jw",
         ]);
         assert_eq!(
-            (c.search.learning, c.search.restarts.value, c.search.heuristic.value),
+            (c.search.learning, c.search.restarts.value, c.search.heuristic.value.0),
             (
                 Learning::Fwd,
                 yasmin::solve::config::Restarts::Geometric(10, 2.0).into(),

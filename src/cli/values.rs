@@ -207,26 +207,29 @@ pub(super) fn parse_opt_strategy(s: &str) -> Result<Nearest<()>, String> {
 
 /// `--heuristic`: yasmin's rankings (activity, occurrence, jw), or clasp's names mapped onto them
 /// (the decision heuristic never changes the answer sets, only the order they are found in).
-pub(super) fn parse_heuristic(s: &str) -> Result<Nearest<Heuristic>, String> {
+pub(super) fn parse_heuristic(s: &str) -> Result<Nearest<(Heuristic, Option<f64>)>, String> {
     if let Ok(h) = s.parse::<Heuristic>() {
-        return Ok(exact(h));
+        return Ok(exact((h, None)));
     }
     let (name, arg) = s.split_once(',').unwrap_or((s, ""));
-    if !arg.is_empty() && arg.parse::<u32>().is_err() {
-        return Err(format!("'{s}': expected a number after '{name},'"));
-    }
-    let like = |what: &str| format!("--heuristic={s}: {what}; deciding by activity (Vsids,95)");
+    let n = match arg {
+        "" => None,
+        n => Some(n.parse::<u32>().map_err(|_| format!("'{s}': expected a number after '{name},'"))?),
+    };
+    // Vsids and Domain take their decay in hundredths (clasp's Vsids,92).
+    let decay = match (name, n) {
+        ("Vsids" | "Domain", Some(n @ 1..=99)) => Some(f64::from(n) / 100.0),
+        ("Vsids" | "Domain", Some(_)) => return Err(format!("'{s}': expected a decay from 1 to 99")),
+        _ => None,
+    };
+    let like = |what: &str| format!("--heuristic={s}: {what}; deciding by activity (Vsids)");
     match name {
-        "Vsids" if arg.is_empty() || arg == "95" => Ok(exact(Heuristic::Activity)),
-        "Vsids" => Ok(nearest(Heuristic::Activity, like("yasmin's activities decay by 0.95"))),
-        "Berkmin" => Ok(nearest(Heuristic::Activity, like("yasmin has no BerkMin heuristic"))),
-        "Vmtf" => Ok(nearest(Heuristic::Activity, like("yasmin has no VMTF heuristic"))),
-        "Domain" if arg.is_empty() => Ok(exact(Heuristic::Domain)),
-        "Domain" => {
-            Ok(nearest(Heuristic::Domain, format!("--heuristic={s}: yasmin's activities decay by 0.95")))
-        }
+        "Vsids" => Ok(exact((Heuristic::Activity, decay))),
+        "Domain" => Ok(exact((Heuristic::Domain, decay))),
+        "Berkmin" => Ok(nearest((Heuristic::Activity, None), like("yasmin has no BerkMin heuristic"))),
+        "Vmtf" => Ok(nearest((Heuristic::Activity, None), like("yasmin has no VMTF heuristic"))),
         "Unit" | "None" => Ok(nearest(
-            Heuristic::Occurrence,
+            (Heuristic::Occurrence, None),
             format!("--heuristic={s}: yasmin has no {name} heuristic; deciding by occurrences"),
         )),
         _ => Err(format!(
@@ -331,11 +334,13 @@ mod tests {
         assert!(parse_opt_strategy("bb").unwrap().warning.is_none());
         assert!(parse_opt_strategy("usc,oll").unwrap().warning.is_some());
         assert!(parse_opt_strategy("bb,fast").is_err());
-        assert_eq!(parse_heuristic("Vsids").unwrap(), exact(Heuristic::Activity));
+        assert_eq!(parse_heuristic("Vsids").unwrap(), exact((Heuristic::Activity, None)));
+        assert_eq!(parse_heuristic("Vsids,92").unwrap(), exact((Heuristic::Activity, Some(0.92))));
         assert!(parse_heuristic("Berkmin,0").unwrap().warning.is_some());
-        assert_eq!(parse_heuristic("Domain").unwrap(), exact(Heuristic::Domain));
-        assert_eq!(parse_heuristic("None").unwrap().value, Heuristic::Occurrence);
+        assert_eq!(parse_heuristic("Domain").unwrap(), exact((Heuristic::Domain, None)));
+        assert_eq!(parse_heuristic("None").unwrap().value.0, Heuristic::Occurrence);
         assert!(parse_heuristic("Vsids,x").is_err() && parse_heuristic("Random").is_err());
+        assert!(parse_heuristic("Vsids,100").is_err() && parse_heuristic("Vsids,0").is_err());
         assert_eq!(parse_restarts("L,60").unwrap(), exact(Restarts::Luby(60).into()));
         assert_eq!(parse_restarts("x,100,1.5").unwrap(), exact(Restarts::Geometric(100, 1.5).into()));
         assert_eq!(parse_restarts("+,10,5").unwrap(), exact(Restarts::Arithmetic(10, 5).into()));

@@ -287,6 +287,9 @@ pub const DEL_CFL: Schedule = Schedule { sequence: Restarts::Arithmetic(2000, 30
 pub struct SearchOptions {
     pub learning: Learning,
     pub heuristic: Heuristic,
+    /// How much the activities of the variables not in recent conflicts keep at each conflict
+    /// (clasp's `Vsids,N`: N/100), for the activity and domain heuristics.
+    pub decay: f64,
     pub decisions: Decisions,
     /// With [`Decisions::Vars`]: a variable is decided with the value it had before it was last
     /// unassigned, where it had one.
@@ -350,6 +353,7 @@ impl Default for SearchOptions {
         SearchOptions {
             learning: Learning::Res,
             heuristic: Heuristic::Activity,
+            decay: 0.95,
             decisions: Decisions::Auto,
             save_progress: false,
             sign_def: SignDef::Asp,

@@ -4,7 +4,8 @@
 //!
 //! clasp's presets tune options yasmin does not have (deletion schedules, on-the-fly
 //! strengthening, lookahead); each name below is the nearest yasmin configuration in spirit:
-//! `tweety` (ASP problems: decisions on variables, progress saving, fast Luby restarts), `trendy`
+//! `tweety` (ASP problems: decisions on variables, progress saving, fast Luby restarts, activities
+//! decaying by 0.92), `trendy`
 //! and `handy` (industrial and large problems: variables, geometric restarts), `frumpy`
 //! (conservative: rules, geometric restarts), `crafty` (crafted problems: variables, slow
 //! geometric restarts, activity deletion), `jumpy` (aggressive: variables, Luby restarts, no
@@ -28,7 +29,7 @@ pub fn preset(name: &str, base: &SearchOptions) -> Option<SearchOptions> {
     };
     Some(match name {
         "auto" => base.clone(),
-        "tweety" => vars(true, Restarts::Luby(60), Deletion::Lbd),
+        "tweety" => SearchOptions { decay: 0.92, ..vars(true, Restarts::Luby(60), Deletion::Lbd) },
         "trendy" => vars(true, Restarts::Geometric(100, 1.5), Deletion::Lbd),
         "handy" => vars(true, Restarts::Geometric(200, 1.2), Deletion::Lbd),
         "crafty" => vars(true, Restarts::Geometric(128, 1.5), Deletion::Activity),

@@ -17,7 +17,7 @@
 use super::domain::Domain;
 use crate::engine::assignment::Assignment;
 use crate::nogoods::{Csr, Lit, Problem, Var};
-use crate::solve::config::{Decisions, Heuristic, SignDef};
+use crate::solve::config::{Decisions, Heuristic, SearchOptions, SignDef};
 use crate::stop::{DROP_ASIDE_FROM, drop_aside};
 
 pub struct Decider {
@@ -70,14 +70,11 @@ impl Drop for Decider {
 }
 
 impl Decider {
-    pub fn new(
-        p: &Problem,
-        heuristic: Heuristic,
-        decisions: Decisions,
-        save_progress: bool,
-        sign: SignDef,
-        perturb: u64,
-    ) -> Self {
+    /// The decisions of a search with `opts` (its heuristic, decisions, progress saving, sign,
+    /// decay and perturbation).
+    pub fn new(p: &Problem, opts: &SearchOptions) -> Self {
+        let (heuristic, decisions, save_progress) = (opts.heuristic, opts.decisions, opts.save_progress);
+        let (sign, perturb) = (opts.sign_def, opts.perturb);
         let nv = p.num_vars as usize;
         let bt = &p.bodies;
         let any = decisions == Decisions::Vars;
@@ -121,7 +118,7 @@ impl Decider {
             pos: vec![ABSENT; nv],
             activity,
             inc: 1.0,
-            decay: 1.0 / 0.95,
+            decay: 1.0 / opts.decay,
             dynamic: matches!(heuristic, Heuristic::Activity | Heuristic::Domain),
             eligible,
             choice_start,

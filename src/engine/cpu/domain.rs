@@ -169,7 +169,7 @@ mod tests {
     #[test]
     fn negative_levels_come_last_and_factors_follow_their_condition() {
         use crate::engine::cpu::decide::Decider;
-        use crate::solve::config::{Decisions, Heuristic, SignDef};
+        use crate::solve::config::{Decisions, Heuristic, SearchOptions};
         let p = complete(&read_program(NEGATIVE.as_bytes()).unwrap(), &StopToken::never(), 3).unwrap();
         let mut scores = vec![0.0; p.num_vars as usize];
         let d = Domain::new(&p, &mut scores).unwrap();
@@ -179,7 +179,9 @@ mod tests {
         a.assign(Lit::pos(3), crate::engine::assignment::Reason::Decision);
         assert_eq!(d.factor_of(&a, 2), 3.0);
         // Deciding: every other variable before a, whatever the scores say.
-        let mut dec = Decider::new(&p, Heuristic::Domain, Decisions::Vars, false, SignDef::Asp, 0);
+        let opts =
+            SearchOptions { heuristic: Heuristic::Domain, decisions: Decisions::Vars, ..Default::default() };
+        let mut dec = Decider::new(&p, &opts);
         dec.activity[1] = 1e9;
         let mut a = Assignment::new(p.num_vars);
         a.assign(Lit::TRUE, crate::engine::assignment::Reason::Unit);

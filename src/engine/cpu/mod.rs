@@ -129,8 +129,7 @@ impl CpuEngine {
         stop.check()?;
         let db = NogoodDb::new(nv, &p.store);
         stop.check()?;
-        let dec =
-            Decider::new(&p, opts.heuristic, opts.decisions, opts.save_progress, opts.sign_def, opts.perturb);
+        let dec = Decider::new(&p, opts);
         stop.check()?;
         let mut e = CpuEngine {
             hooks,
