@@ -182,6 +182,13 @@ pub fn run(cfg: RunConfig) -> Exit {
             let _ = printer.flush();
             return malformed(&inputs, &e);
         }
+        // A step without answer sets leaves none to the later ones (their rules cannot change
+        // the earlier atoms): as clasp, they are read and counted, not solved. (clasp solves them
+        // where the step's proof rested on an external atom's value; yasmin does not tell.)
+        if outcome.as_ref().is_some_and(|o| o.exhausted && o.models == 0 && o.interrupted.is_none()) {
+            calls += 1;
+            continue;
+        }
         let program = builder.program();
         let domain = opts.search.heuristic == Heuristic::Domain;
         if program.heuristics().next().is_some() && !warned_heuristics && !domain {

@@ -1,6 +1,6 @@
 //! Multi-step (incremental) aspif, as clasp reads it: each step is solved with the rules of every
 //! step so far, its models are printed after its own `Solving...`, and `Models` counts those of
-//! every step. Random programs (`tests/gen`'s raw aspif) are cut into two steps, and each step's
+//! every step; after a step without answer sets the others are read, not solved. Random programs (`tests/gen`'s raw aspif) are cut into two steps, and each step's
 //! answer sets are compared with the brute-force oracle's answer sets of the rules up to it.
 
 mod cli_run;
@@ -101,7 +101,9 @@ fn each_step_has_the_answer_sets_of_the_rules_so_far() {
         ];
         let run = run_with(&["-n", "0"], Some(text.as_bytes()));
         let got = steps_of(&run.stdout);
-        assert_eq!(got, want, "seed {seed}, program:\n{text}\n{}", run.stdout);
+        // A step without answer sets leaves none to the next, which is read but not solved.
+        let solved = if want[0].is_empty() { &want[..1] } else { &want[..] };
+        assert_eq!(got, solved, "seed {seed}, program:\n{text}\n{}", run.stdout);
         let models = want[0].len() + want[1].len();
         assert!(
             run.stdout.contains(&format!("Models       : {models}\n")),
@@ -115,4 +117,40 @@ fn each_step_has_the_answer_sets_of_the_rules_so_far() {
         checked += usize::from(!second.is_empty());
     }
     assert!(checked > 200, "only {checked} programs had a second step");
+}
+
+/// The earlier steps' atoms in a later step, as clasp 3.3.5 (Debian's) answers each program: one
+/// without rules that is not external stays false, an external one that gets rules is decided by
+/// them, and every number up to the largest an earlier step used is an atom of that step. An atom
+/// with rules that gets more is a redefinition, which clasp refuses (exit 65) unless it found the
+/// atom false: yasmin keeps its earlier rules and warns. (`scripts/steps_vs_clasp.py` runs random
+/// programs of two and three steps through both: of 1,000, yasmin printed clasp's answer sets step
+/// by step for 853, clasp refused 113, and 34 differ where external atoms meet rules.)
+#[test]
+fn earlier_atoms_are_frozen_as_clasp_freezes_them() {
+    let cases: [(&str, &str, Option<&str>, i32); 7] = [
+        // {a}. then {a}.: a redefinition (clasp: exit 65); the second rule changes nothing.
+        ("1 1 1 1 0 0\n4 1 a 1 1\n0\n1 1 1 1 0 0\n0\n", "keeps its rules", Some("4"), 30),
+        // b :- a. then {a; c}.: a stays false, c is chosen (1 model, then 2).
+        ("1 0 1 2 0 1 1\n4 1 b 1 2\n0\n1 1 2 1 3 0 0\n4 1 c 1 3\n4 1 a 1 1\n0\n", "", Some("3"), 30),
+        // {a}. :- not a, b. (b is number 2) then {b}.: 2 was an atom of step 1, false for good.
+        ("1 1 1 1 0 0\n1 0 0 0 2 -1 2\n4 1 a 1 1\n0\n1 1 1 2 0 0\n4 1 b 1 2\n0\n", "", Some("4"), 30),
+        // b :- a. then {a}.: a stays false (one model in each step).
+        ("1 0 1 2 0 1 1\n4 1 b 1 2\n0\n1 1 1 1 0 0\n4 1 a 1 1\n0\n", "", Some("2"), 30),
+        // b :- a. then a.: a stays false, so the fact leaves no answer set.
+        ("1 0 1 2 0 1 1\n4 1 b 1 2\n0\n1 0 1 1 0 0\n4 1 a 1 1\n0\n", "", Some("1"), 20),
+        // #external a. then a :- b.: a's rule decides it (false).
+        ("5 1 0\n4 1 a 1 1\n0\n1 0 1 1 0 1 2\n0\n", "", Some("3"), 30),
+        // #external a. then a :- b. a :- c. {c}.: two rules of one step.
+        ("5 1 0\n4 1 a 1 1\n0\n1 0 1 1 0 1 2\n1 0 1 1 0 1 3\n1 1 1 3 0 0\n0\n", "", Some("4"), 30),
+    ];
+    for (steps, error, models, code) in cases {
+        let text = format!("asp 1 0 0 incremental\n{steps}");
+        let run = run_with(&["-n", "0"], Some(text.as_bytes()));
+        assert_eq!(run.code, code, "{text}\n{}{}", run.stdout, run.stderr);
+        assert!(run.stderr.contains(error), "{text}\n{}", run.stderr);
+        if let Some(m) = models {
+            assert!(run.stdout.contains(&format!("Models       : {m}\n")), "{text}\n{}", run.stdout);
+        }
+    }
 }

@@ -408,6 +408,9 @@ impl Cli {
         if self.quiet().calls < 2 {
             w.push("--quiet: call summaries (the third level) are not printed; the run's summary is".into());
         }
+        if self.search.decisions == Decisions::Vars && self.backend != Backend::Cpu {
+            w.push("--decisions=vars: the CUDA engine decides on applicable rules only (the CPU engine on variables)".into());
+        }
         w
     }
 

@@ -49,6 +49,15 @@ impl AtomMap {
         self.next
     }
 
+    /// The dense number of `original` if it was seen.
+    pub fn get(&self, original: Atom) -> Option<Atom> {
+        if original < self.limit {
+            self.direct.get(original as usize).copied().filter(|&d| d != 0)
+        } else {
+            self.sparse.get(&original).copied()
+        }
+    }
+
     /// The dense number of `original`, allocating the next one on first sight.
     #[inline]
     pub fn dense(&mut self, original: Atom) -> Atom {

@@ -9,12 +9,28 @@ use super::{
 
 /// Builds a [`Program`]; keeps the atom numbering across steps so later steps can refer to
 /// atoms of earlier ones.
+///
+/// A later step of an incremental program sees the earlier steps' atoms as clasp does (every input
+/// number up to the largest an earlier step used): an external one that gets rules is external
+/// no more; any other keeps the value the earlier steps give it (false for one without rules): a
+/// later rule `h :- B` is the constraint `:- B, not h`. clasp refuses a rule for such an atom as
+/// a redefinition unless its preprocessing found the atom false; yasmin warns.
 pub struct ProgramBuilder {
     program: Program,
     map: AtomMap,
     atoms: Vec<Atom>,
     lits: Vec<Lit>,
     wlits: Vec<WeightLit>,
+    /// The atoms the earlier steps knew: as clasp numbers them, every input number up to the
+    /// largest an earlier step used (`old`); `largest` is the largest used so far.
+    old: Atom,
+    largest: Atom,
+    /// Per dense atom: the step that gave it its first rule (0: none yet), and whether it is
+    /// external now.
+    defined: Vec<u32>,
+    external: Vec<bool>,
+    /// Whether the warning about rules for earlier atoms was given.
+    warned: bool,
 }
 
 impl ProgramBuilder {
@@ -26,6 +42,11 @@ impl ProgramBuilder {
             atoms: Vec::new(),
             lits: Vec::new(),
             wlits: Vec::new(),
+            old: 0,
+            largest: 0,
+            defined: Vec::new(),
+            external: Vec::new(),
+            warned: false,
         }
     }
 
@@ -38,6 +59,7 @@ impl ProgramBuilder {
     }
 
     fn atom(&mut self, a: Atom) -> Atom {
+        self.largest = self.largest.max(a);
         let d = self.map.dense(a);
         self.program.atom_count = self.map.count();
         d
@@ -59,6 +81,66 @@ impl ProgramBuilder {
     fn map_wlits(&mut self, lits: &[WeightLit]) -> Vec<WeightLit> {
         lits.iter().map(|w| WeightLit { lit: self.lit(w.lit), weight: w.weight }).collect()
     }
+
+    fn flag<T: Copy + Default>(v: &mut Vec<T>, d: Atom, value: T) {
+        if v.len() <= d as usize {
+            v.resize(d as usize + 1, T::default());
+        }
+        v[d as usize] = value;
+    }
+
+    /// The heads (input numbers) a rule of this step keeps, numbered densely into `heads` (see the
+    /// struct's doc). The atoms of earlier steps it drops (their values are the earlier steps')
+    /// go to `fixed`, unnumbered yet: their numbers come after the body's, as they would in the
+    /// rule the step's rule becomes.
+    fn later_step_heads(&mut self, input: &[Atom], heads: &mut Vec<Atom>, fixed: &mut Vec<Atom>) {
+        let step = self.program.steps;
+        for &a in input {
+            if a > self.old {
+                let d = self.atom(a);
+                heads.push(d);
+                continue;
+            }
+            // An earlier step's number (every number up to the largest it used is an atom).
+            let Some(d) = self.map.get(a) else {
+                fixed.push(a);
+                continue;
+            };
+            let since = self.defined.get(d as usize).copied().unwrap_or(0);
+            if since == step {
+                heads.push(d);
+            } else if self.external.get(d as usize).copied().unwrap_or(false) && since == 0 {
+                // An external atom of an earlier step gets rules: they decide it now.
+                Self::flag(&mut self.external, d, false);
+                self.program.add_statement(Statement::External(d, ExternalValue::Release));
+                heads.push(d);
+            } else {
+                // clasp refuses a redefinition where its preprocessing has not found the atom
+                // false; an atom without rules stays false.
+                if since != 0 && !self.warned {
+                    self.warned = true;
+                    log::warn!(
+                        "atom <'{}',{a}> of an earlier step keeps its rules: a later rule cannot derive it (clasp refuses such a redefinition unless the atom is false)",
+                        self.name_of(d)
+                    );
+                }
+                fixed.push(a);
+            }
+        }
+    }
+
+    /// The name an output statement gives atom `d` alone (empty if none does).
+    fn name_of(&self, d: Atom) -> String {
+        self.program
+            .statements()
+            .find_map(|s| match s {
+                Statement::Output(o) if o.condition == [d as Lit] => {
+                    Some(String::from_utf8_lossy(&o.name).into())
+                }
+                _ => None,
+            })
+            .unwrap_or_default()
+    }
 }
 
 impl ProgramSink for ProgramBuilder {
@@ -71,9 +153,29 @@ impl ProgramSink for ProgramBuilder {
     fn rule(&mut self, head: HeadKind, atoms: &[Atom], body: BodyRef<'_>) -> Result<(), String> {
         let mut ha = std::mem::take(&mut self.atoms);
         ha.clear();
-        for &a in atoms {
-            let d = self.atom(a);
-            ha.push(d);
+        let mut fixed = Vec::new();
+        if self.program.steps > 1 && self.old > 0 {
+            self.later_step_heads(atoms, &mut ha, &mut fixed);
+            // A choice left without heads chooses nothing.
+            if head == HeadKind::Choice && !atoms.is_empty() && ha.is_empty() {
+                self.atoms = ha;
+                return Ok(());
+            }
+        } else {
+            for &a in atoms {
+                let d = self.atom(a);
+                ha.push(d);
+            }
+        }
+        // A rule cannot derive an earlier step's atom: where its body holds, the atom must
+        // already be true or another head is. (A weight body takes no more literals: there the
+        // rule acts as if the atom were false, as clasp has it for an atom without rules.)
+        let disjunctive = head == HeadKind::Disjunction;
+        let step = self.program.steps;
+        for &d in &ha {
+            if self.defined.get(d as usize).is_none_or(|&s| s == 0) {
+                Self::flag(&mut self.defined, d, step);
+            }
         }
         match body {
             BodyRef::Normal(lits) => {
@@ -82,6 +184,12 @@ impl ProgramSink for ProgramBuilder {
                 for &l in lits {
                     let d = self.lit(l);
                     bl.push(d);
+                }
+                if disjunctive {
+                    for &a in &fixed {
+                        let d = self.atom(a);
+                        bl.push(-(d as Lit));
+                    }
                 }
                 self.program.add_rule(head, &ha, BodyRef::Normal(&bl));
                 self.lits = bl;
@@ -120,7 +228,14 @@ impl ProgramSink for ProgramBuilder {
     }
 
     fn external(&mut self, atom: Atom, value: ExternalValue) -> Result<(), String> {
+        // An earlier step's atom that is not external stays as those steps left it (clasp
+        // ignores the declaration).
+        let external = |d: Atom| self.external.get(d as usize).copied().unwrap_or(false);
+        if self.program.steps > 1 && atom <= self.old && !self.map.get(atom).is_some_and(external) {
+            return Ok(());
+        }
         let a = self.atom(atom);
+        Self::flag(&mut self.external, a, value != ExternalValue::Release);
         self.program.add_statement(Statement::External(a, value));
         Ok(())
     }
@@ -178,6 +293,7 @@ impl ProgramSink for ProgramBuilder {
     }
 
     fn end_step(&mut self) -> Result<(), String> {
+        self.old = self.largest;
         debug_assert_eq!(self.program.check_invariants(), Ok(()));
         Ok(())
     }

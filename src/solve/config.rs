@@ -102,13 +102,14 @@ named! {
 }
 
 impl Decisions {
-    /// What `auto` means for a run: variables where it optimizes on the CPU engine, rules
-    /// otherwise. Chosen by measurement (BENCHMARKS.md, "Decisions"): by variables yasmin solves
+    /// What `auto` means for a run: variables where it optimizes and may run on the CPU engine
+    /// (`cpu`, or `auto` where the CUDA engine, which decides on rules only, may hand over),
+    /// rules otherwise. Chosen by measurement (BENCHMARKS.md, "Decisions"): by variables yasmin solves
     /// 23 of the 40 optimization instances of `../shared/bench` against 17 by rules (clingo 21),
     /// and by rules 19 of `anchor` against 16. The CUDA engine decides on rules only.
     pub fn resolve(self, optimizing: bool, backend: Backend) -> Decisions {
         match self {
-            Decisions::Auto if optimizing && backend == Backend::Cpu => Decisions::Vars,
+            Decisions::Auto if optimizing && backend != Backend::Cuda => Decisions::Vars,
             Decisions::Auto => Decisions::Rules,
             given => given,
         }
@@ -474,7 +475,7 @@ mod tests {
         assert_eq!(Auto.resolve(true, Backend::Cpu), Vars);
         assert_eq!(Auto.resolve(false, Backend::Cpu), Rules);
         assert_eq!(Auto.resolve(true, Backend::Cuda), Rules);
-        assert_eq!(Auto.resolve(true, Backend::Auto), Rules);
+        assert_eq!(Auto.resolve(true, Backend::Auto), Vars);
         assert_eq!((Rules.resolve(true, Backend::Cpu), Vars.resolve(false, Backend::Cuda)), (Rules, Vars));
         assert_eq!(SearchOptions::default().decisions, Auto);
     }

@@ -51,7 +51,7 @@ use self::layout::{DECIDE_MAX, LEARN_MAX, NO_CONFLICT, Tables};
 use self::timing::Timing;
 use super::{Completion, Engine, EngineError, EngineResult, EngineStats};
 use crate::nogoods::{Lit, Problem};
-use crate::solve::config::{Decisions, Deletion, GpuRounds, Learning, SearchOptions};
+use crate::solve::config::{Deletion, GpuRounds, Learning, SearchOptions};
 use crate::stop::StopToken;
 use std::sync::Arc;
 
@@ -121,11 +121,6 @@ impl CudaEngine {
         let mut dev = Device::new(&t, p.num_vars, &scores, &dev_opts)?;
         if stop.reached().is_some() {
             return Ok(None);
-        }
-        if opts.decisions == Decisions::Vars {
-            log::warn!(
-                "the CUDA engine decides on applicable rules only: --decisions=vars is the CPU engine's"
-            );
         }
         if opts.deletion == Deletion::Activity {
             log::warn!("the CUDA engine keeps no activity of nogoods: --deletion=activity deletes by LBD");
