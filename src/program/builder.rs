@@ -171,10 +171,13 @@ impl ProgramSink for ProgramBuilder {
         // already be true or another head is. (A weight body takes no more literals: there the
         // rule acts as if the atom were false, as clasp has it for an atom without rules.)
         let disjunctive = head == HeadKind::Disjunction;
-        let step = self.program.steps;
-        for &d in &ha {
-            if self.defined.get(d as usize).is_none_or(|&s| s == 0) {
-                Self::flag(&mut self.defined, d, step);
+        // Which atoms have rules matters to later steps only (a one-step input keeps no record).
+        if self.program.incremental {
+            let step = self.program.steps;
+            for &d in &ha {
+                if self.defined.get(d as usize).is_none_or(|&s| s == 0) {
+                    Self::flag(&mut self.defined, d, step);
+                }
             }
         }
         match body {

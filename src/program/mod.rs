@@ -164,8 +164,8 @@ pub trait ProgramSink {
     ) -> Result<(), String>;
     fn edge(&mut self, u: i32, v: i32, condition: &[Lit]) -> Result<(), String>;
     fn theory(&mut self, statement: TheoryStatement) -> Result<(), String>;
-    /// The number of models the input asks for (smodels' trailing count); a command-line flag
-    /// overrides it.
+    /// The number of models the input asks for (smodels' trailing count); the solve options'
+    /// count, where given, overrides it.
     fn requested_models(&mut self, _count: u64) -> Result<(), String> {
         Ok(())
     }

@@ -155,16 +155,30 @@ fn assert_answer_set(name: &Path, program: &crate::program::Program, vals: &[u32
     );
 }
 
-/// Runs the farm on every tight program of the corpus under `c`; returns how many answered with
-/// a model and how many without.
-fn corpus(exe: &Path, dir: &Path, c: &FarmConfig) -> (usize, usize) {
-    let (mut sat, mut unsat) = (0, 0);
+/// What the farm answered over the corpus.
+#[derive(Default)]
+struct Answers {
+    /// Programs answered with a model, and without.
+    sat: usize,
+    unsat: usize,
+    /// Programs split into cubes (split mode within the farm), and those proved to have no
+    /// model by refuting every cube.
+    split: usize,
+    by_cubes: usize,
+}
+
+/// Runs the farm on every tight program of the corpus, each under `config(problem)`: every model
+/// must be an answer set, and the farm must find one exactly where the corpus lists some.
+fn corpus(exe: &Path, dir: &Path, config: impl Fn(&crate::nogoods::Problem) -> FarmConfig) -> Answers {
+    let mut a = Answers::default();
     for (f, program, problem, expected) in tight_corpus() {
-        match run(exe, dir, &f, &problem, c) {
+        let c = config(&problem);
+        a.split += usize::from(c.parts.len() > 1);
+        match run(exe, dir, &f, &problem, &c) {
             Some(vals) => {
                 assert_answer_set(&f, &program, &vals);
                 assert!(!expected.is_empty(), "{}: a model where there is none", f.display());
-                sat += 1;
+                a.sat += 1;
             }
             None => {
                 assert!(
@@ -172,11 +186,15 @@ fn corpus(exe: &Path, dir: &Path, c: &FarmConfig) -> (usize, usize) {
                     "{}: the farm found no model where the corpus lists some",
                     f.display()
                 );
-                unsat += 1;
+                a.unsat += 1;
+                // Proved by refuting every cube, or by a conflict at level 0 before that.
+                let refuted = LAST_REFUTED.with(|r| r.get()) as usize;
+                assert!(refuted <= c.parts.len(), "{}: {refuted} cubes refuted", f.display());
+                a.by_cubes += usize::from(c.parts.len() > 1 && refuted == c.parts.len());
             }
         }
     }
-    (sat, unsat)
+    a
 }
 
 fn scratch(name: &str) -> PathBuf {
@@ -210,7 +228,7 @@ fn run_corpus(lanes: u32, configs: impl Iterator<Item = FarmConfig>) {
         return;
     };
     for c in configs {
-        let (sat, unsat) = corpus(&exe, &dir, &c);
+        let Answers { sat, unsat, .. } = corpus(&exe, &dir, |_| c.clone());
         let all = std::env::var("YASMIN_FARM_EMU_ONLY").is_err();
         assert!(!all || (sat > 50 && unsat > 10), "{sat} programs with a model and {unsat} without");
     }
@@ -279,27 +297,12 @@ fn the_farm_answers_the_corpus_with_its_searches_on_cubes() {
         return;
     };
     let base = configs().next().expect("a configuration");
-    let (mut split, mut unsat, mut by_cubes) = (0, 0, 0);
-    for (f, program, problem, expected) in tight_corpus() {
-        let parts = crate::solve::cubes::Cubes::for_searches(&problem, base.searches, &[]);
-        split += usize::from(parts.len() > 1);
-        let c = FarmConfig { parts, slice_ns: 5_000_000, ..base.clone() };
-        match run(&exe, &dir, &f, &problem, &c) {
-            Some(vals) => {
-                assert_answer_set(&f, &program, &vals);
-                assert!(!expected.is_empty(), "{}: a model where there is none", f.display());
-            }
-            None => {
-                assert!(expected.is_empty(), "{}: no model where the corpus lists some", f.display());
-                unsat += 1;
-                // Proved by refuting every cube, or by a conflict at level 0 before that.
-                let refuted = LAST_REFUTED.with(|r| r.get()) as usize;
-                assert!(refuted <= c.parts.len(), "{}: {refuted} cubes refuted", f.display());
-                by_cubes += usize::from(c.parts.len() > 1 && refuted == c.parts.len());
-            }
-        }
-    }
-    assert!(split > 50 && unsat > 10, "{split} programs split, {unsat} without a model");
-    assert!(by_cubes > 0, "no proof refuted every cube ({unsat} without a model)");
+    let a = corpus(&exe, &dir, |p| FarmConfig {
+        parts: crate::solve::cubes::Cubes::for_searches(p, base.searches, &[]),
+        slice_ns: 5_000_000,
+        ..base.clone()
+    });
+    assert!(a.split > 50 && a.unsat > 10, "{} programs split, {} without a model", a.split, a.unsat);
+    assert!(a.by_cubes > 0, "no proof refuted every cube ({} without a model)", a.unsat);
     let _ = std::fs::remove_dir_all(&dir);
 }
