@@ -830,7 +830,17 @@ fn in_child_within(secs: u32, f: impl FnOnce() -> Result<(), String>) -> Result<
         libc::close(fds[1]);
         let mut out = Vec::new();
         let mut buf = [0u8; 4096];
+        // The parent keeps the deadline too: a child's own alarm was once seen not to fire, and
+        // the test then waited for good. Past it, the child gets the alarm's signal from here.
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(u64::from(secs) + 10);
         loop {
+            let mut pfd = libc::pollfd { fd: fds[0], events: libc::POLLIN, revents: 0 };
+            if libc::poll(&mut pfd, 1, 1000) <= 0 {
+                if std::time::Instant::now() >= deadline {
+                    libc::kill(pid, libc::SIGALRM);
+                }
+                continue;
+            }
             let n = libc::read(fds[0], buf.as_mut_ptr().cast(), buf.len());
             if n <= 0 {
                 break;
