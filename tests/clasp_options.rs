@@ -80,6 +80,10 @@ fn rows() -> Vec<Row> {
         row(&["--opt-strategy=bb,hier", "-q"], File("tiling.aspif"), true),
         row(&["--opt-strategy=usc", "-q"], File("tiling.aspif"), true),
         row(&["--opt-strategy=usc,oll", "-q"], Program(COSTS), true),
+        row(&["--opt-strategy=usc,oll,disjoint", "-q"], Program(COSTS), true),
+        row(&["--opt-strategy=usc", "--opt-mode=optN", "-q", "-n0"], Program(COSTS), true),
+        row(&["--opt-strategy=usc", "--opt-mode=opt,3", "-q"], Program(COSTS), true),
+        row(&["--opt-strategy=usc,one", "-q"], File("tiling.aspif"), true),
         row(&["--heuristic=Vsids", "-n0", "-q"], File("queens.aspif"), true),
         row(&["--heuristic=Vsids,92", "-n0", "-q"], File("hamiltonian.aspif"), true),
         row(&["--heuristic=Berkmin", "-n0", "-q"], File("queens.aspif"), true),
@@ -290,7 +294,13 @@ fn errors_and_warnings_have_clasps_form() {
         assert!(r.stderr.is_empty(), "{eq}: {}", r.stderr);
     }
     let r = yasmin_ok(&["--opt-strategy=usc", "-q", &instance("tiling.aspif")], 30);
-    assert!(r.stderr.starts_with("*** Warn : (yasmin): --opt-strategy=usc"), "{}", r.stderr);
+    assert!(r.stderr.is_empty(), "{}", r.stderr);
+    let r = yasmin_ok(&["--opt-strategy=usc,pmres", "-q", &instance("tiling.aspif")], 30);
+    assert!(
+        r.stderr.starts_with("*** Warn : (yasmin): --opt-strategy=usc,pmres: cores are relaxed as by oll"),
+        "{}",
+        r.stderr
+    );
     let r = yasmin_ok(&["--outf=3", &queens], 10);
     assert!(r.stdout.is_empty());
     let r = yasmin_ok(&["-h"], 0);

@@ -46,7 +46,8 @@ use yasmin::input::read_program;
 use yasmin::output::ShownTable;
 use yasmin::program::Program;
 use yasmin::solve::config::{
-    Backend, Decisions, EnumMode, Heuristic, Learning, OptMode, ProjectMode, Restarts, SearchOptions,
+    Backend, Decisions, EnumMode, Heuristic, Learning, OptMode, OptStrategy, ProjectMode, Restarts,
+    SearchOptions,
 };
 use yasmin::solve::{ModelEvent, Outcome, Report, SolveOptions, solve};
 use yasmin::stop::StopToken;
@@ -426,6 +427,9 @@ struct Scheme {
     /// `--acyc-prop=0`: the CPU engine only finds cycles of true edges (the default also makes
     /// false the edges that would close one).
     no_acyc_prop: bool,
+    /// `--opt-strategy`: by unsatisfiable cores (one search; disjoint where split, stratified
+    /// where models are recorded), by branch and bound, or the default.
+    opt: OptStrategy,
 }
 
 impl Scheme {
@@ -440,6 +444,7 @@ impl Scheme {
             record: false,
             no_eq: false,
             no_acyc_prop: false,
+            opt: OptStrategy::Auto,
         }
     }
 
@@ -457,7 +462,12 @@ impl Scheme {
         let e = if self.record { "-record" } else { "" };
         let q = if self.no_eq { "-noeq" } else { "" };
         let g = if self.no_acyc_prop { "-acyc0" } else { "" };
-        format!("{:?}-{:?}{d}{t}{e}{q}{g}", self.learning, self.heuristic).to_lowercase()
+        let u = match self.opt {
+            OptStrategy::Auto => "",
+            OptStrategy::Bb => "-bb",
+            OptStrategy::Usc { .. } => "-usc",
+        };
+        format!("{:?}-{:?}{d}{t}{e}{q}{g}{u}", self.learning, self.heuristic).to_lowercase()
     }
 }
 
@@ -485,6 +495,7 @@ fn options(s: Scheme) -> SolveOptions {
         split: s.split,
         enum_mode: if s.record { EnumMode::Record } else { EnumMode::Auto },
         equivalences: if s.no_eq { 0 } else { SolveOptions::default().equivalences },
+        opt_strategy: s.opt,
         ..SolveOptions::default()
     }
 }
@@ -737,6 +748,13 @@ fn cli_args(c: &str, info: &Info, s: Scheme) -> Vec<String> {
     }
     if s.no_acyc_prop {
         a.push("--acyc-prop=0".into());
+    }
+    match s.opt {
+        OptStrategy::Auto => {}
+        OptStrategy::Bb => a.push("--opt-strategy=bb".into()),
+        OptStrategy::Usc { disjoint, stratify } => {
+            a.push(format!("--opt-strategy=usc,oll,{}", u8::from(disjoint) | (4 * u8::from(stratify))))
+        }
     }
     if s.record && !c.starts_with("brave") && !c.starts_with("cautious") {
         a.push("--enum-mode=record".into());
@@ -1116,6 +1134,13 @@ fn scheme_for(i: u64) -> Scheme {
     s.no_eq = i % 7 == 5;
     // One in four without the acyclicity checker's backward inference.
     s.no_acyc_prop = i % 4 == 1;
+    // Two in five optimize by cores (one search, even where three are asked for), two by
+    // branch and bound, one by the default (cores for one search, else branch and bound).
+    s.opt = match i / 5 % 5 {
+        1 | 2 => OptStrategy::Usc { disjoint: s.split, stratify: s.record },
+        0 | 3 => OptStrategy::Bb,
+        _ => OptStrategy::Auto,
+    };
     s
 }
 

@@ -8,7 +8,7 @@ mod support;
 use support::{answer_sets, options};
 use yasmin::input::read_program;
 use yasmin::program::Program;
-use yasmin::solve::config::{Backend, EnumMode, Heuristic, Learning, OptMode};
+use yasmin::solve::config::{Backend, EnumMode, Heuristic, Learning, OptMode, OptStrategy};
 use yasmin::solve::{Fault, SolveError, SolveOptions, solve};
 
 fn instance(name: &str) -> Program {
@@ -49,6 +49,30 @@ fn a_single_search_whose_engine_fails_is_an_engine_error() {
 }
 
 #[test]
+fn a_core_guided_search_whose_engine_fails_is_an_engine_error_or_the_optimum() {
+    // Its engine (the CPU engine, extended by relaxation variables) has no fallback.
+    let p = instance("tiling.aspif");
+    let mut opts = faulty(Backend::Cpu, None, 0);
+    opts.opt_strategy = OptStrategy::Usc { disjoint: false, stratify: true };
+    let want = answers(&p, &SolveOptions { fault: None, ..opts.clone() });
+    assert!(want.0.contains("exhausted true"), "{}", want.0);
+    let mut failed = 0;
+    for after in [0, 1, 7, 40, 300, 3000, 1 << 40] {
+        opts.fault = Some(Fault { search: None, after });
+        let mut collect = support::Collect::new(&p);
+        match solve(&p, &opts, &mut collect) {
+            Err(SolveError::Engine(why)) => {
+                assert!(why.contains("injected device failure"), "{why}");
+                failed += 1;
+            }
+            Err(e) => panic!("after {after} operations: {e}"),
+            Ok(_) => assert_eq!(answers(&p, &opts), want, "failure after {after} operations"),
+        }
+    }
+    assert!((1..7).contains(&failed), "{failed} of 7 runs failed");
+}
+
+#[test]
 fn with_backend_auto_the_cpu_engine_takes_over_with_the_same_answers() {
     // Enumeration (every model once: the blocking nogoods are given to the new engine), optN
     // (the bound too), and brave consequences, with failures at many points of the search.
@@ -56,7 +80,8 @@ fn with_backend_auto_the_cpu_engine_takes_over_with_the_same_answers() {
     let cases: [Case; 4] = [
         ("queens.aspif", |_| {}),
         ("colouring.aspif", |_| {}),
-        ("tiling.aspif", |o| o.opt_mode = OptMode::OptN),
+        // Branch and bound: core-guided optimization runs on the CPU engine only (below).
+        ("tiling.aspif", |o| (o.opt_mode, o.opt_strategy) = (OptMode::OptN, OptStrategy::Bb)),
         ("hamiltonian.aspif", |o| o.enum_mode = EnumMode::Brave),
     ];
     for (name, set) in cases {

@@ -35,8 +35,27 @@ struct Case {
 }
 
 fn qbf_case(name: &str, q: Qbf, args: Vec<&'static str>) -> Case {
+    qbf_text_case(name, q.to_aspif(), q, args)
+}
+
+/// `q` with a `#minimize` over its atoms (weights 1 to 3, two priorities), which leaves its
+/// answer sets as they are: optimized (by cores, the default) while stopped.
+fn qbf_minimize_case(name: &str, q: Qbf, args: Vec<&'static str>) -> Case {
+    let text = q.to_aspif();
+    let atoms = 2 * (q.xs + q.ys);
+    let terms = |level: usize| {
+        let lits: Vec<String> =
+            (1..=atoms).filter(|a| a % 2 == level).map(|a| format!("{a} {}", 1 + a % 3)).collect();
+        format!("{} {}", lits.len(), lits.join(" "))
+    };
+    let text = text.strip_suffix("0\n").expect("aspif ends with 0");
+    let text = format!("{text}2 1 {}\n2 0 {}\n0\n", terms(0), terms(1));
+    qbf_text_case(name, text, q, args)
+}
+
+fn qbf_text_case(name: &str, text: String, q: Qbf, args: Vec<&'static str>) -> Case {
     let mut file = tempfile::Builder::new().suffix(".aspif").tempfile().unwrap();
-    file.write_all(q.to_aspif().as_bytes()).unwrap();
+    file.write_all(text.as_bytes()).unwrap();
     Case { name: name.into(), file, args, is_answer: Box::new(move |atoms| q.is_answer_set(atoms)) }
 }
 
@@ -248,6 +267,7 @@ fn signals_in_every_phase_print_only_answer_sets() {
         qbf_case("qbf-unsat", hard_unsat(0), vec![]),
         qbf_case("qbf-sat", hard_sat(0), vec![]),
         qbf_case("qbf-many", many_models(0), vec!["-n", "0"]),
+        qbf_minimize_case("qbf-many-minimize", many_models(0), vec![]),
     ];
     let mut runs = Vec::new();
     for case in &cases {
@@ -267,6 +287,7 @@ fn signals_at_any_time_print_only_answer_sets() {
         qbf_case("qbf-sat", hard_sat(1), vec![]),
         qbf_case("qbf-many", many_models(1), vec!["-n", "0"]),
         qbf_case("qbf-many-quiet", many_models(2), vec!["-n", "0", "-q"]),
+        qbf_minimize_case("qbf-many-minimize", many_models(1), vec![]),
     ];
     let mut runs = Vec::new();
     for case in &cases {
@@ -285,6 +306,8 @@ fn time_limits_print_only_answer_sets() {
         qbf_case("qbf-unsat", hard_unsat(2), vec![]),
         qbf_case("qbf-sat", hard_sat(2), vec![]),
         qbf_case("qbf-many", many_models(0), vec!["-n", "0"]),
+        qbf_minimize_case("qbf-many-minimize", many_models(2), vec![]),
+        qbf_minimize_case("qbf-sat-minimize-bb", hard_sat(2), vec!["--opt-strategy=bb"]),
     ];
     let qbf = cases.len();
     cases.extend(conformance_cases());

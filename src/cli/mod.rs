@@ -15,8 +15,8 @@ use yasmin::input::Format as ProgramFormat;
 use yasmin::nogoods::DEFAULT_EQ_ROUNDS;
 use yasmin::output::{Format, Quiet, Shape};
 use yasmin::solve::config::{
-    Backend, Decisions, Deletion, EnumMode, GpuMode, GpuRounds, Heuristic, Learning, Schedule, SearchOptions,
-    SignDef, SolveOptions,
+    Backend, Decisions, Deletion, EnumMode, GpuMode, GpuRounds, Heuristic, Learning, OptStrategy, Schedule,
+    SearchOptions, SignDef, SolveOptions,
 };
 use yasmin::solve::configurations;
 use yasmin::stop::StopToken;
@@ -135,10 +135,13 @@ pub struct Cli {
     #[arg(long = "opt-mode", value_name = "MODE[,BOUND...]", default_value = "opt", value_parser = parse_opt_mode)]
     pub opt_mode: OptModeArg,
 
-    /// clasp's optimization strategy: bb[,lin] (branch and bound, descending linearly, the one
-    /// yasmin has); bb,hier|inc|dec and usc[,...] (core-guided) run as bb,lin, with a warning.
+    /// Optimization strategy: bb[,lin] (branch and bound, descending from model to model) or
+    /// usc[,oll][,disjoint|stratify|MASK] (core-guided: unsatisfiable cores raise a lower bound
+    /// until a model meets it; one search on the CPU engine). Default: usc,oll,stratify for one
+    /// search on the CPU engine, bb elsewhere. bb,hier|inc|dec run as bb,lin and usc's other
+    /// tactics as usc,oll, with a warning.
     #[arg(long = "opt-strategy", value_name = "bb|usc[,...]", value_parser = parse_opt_strategy)]
-    pub opt_strategy: Option<Nearest<()>>,
+    pub opt_strategy: Option<Nearest<OptStrategy>>,
 
     /// Enumeration mode: bt (backtrack after each model), record (a nogood per model), auto (bt
     /// for one search without projection, else record), brave or cautious consequences.
@@ -378,6 +381,7 @@ impl Cli {
         Ok(SolveOptions {
             models,
             opt_mode: self.opt_mode.mode,
+            opt_strategy: self.opt_strategy.as_ref().map_or(OptStrategy::Auto, |s| s.value),
             opt_bound: self.opt_mode.bound.clone(),
             progress: None,
             enum_mode: self.enum_mode,
@@ -402,6 +406,16 @@ impl Cli {
         let mut w = self.search.warnings();
         w.extend(self.ignored.iter().cloned());
         w.extend(self.opt_strategy.as_ref().and_then(|s| s.warning.clone()));
+        if self.opt_strategy.as_ref().is_some_and(|s| matches!(s.value, OptStrategy::Usc { .. })) {
+            if self.backend == Backend::Cuda {
+                w.push("--opt-strategy=usc: the CUDA engine does not extract cores; optimizing by branch and bound".into());
+            } else if self.parallel.threads > 1 {
+                w.push(format!(
+                    "--opt-strategy=usc: core-guided optimization runs one search (not {})",
+                    self.parallel.threads
+                ));
+            }
+        }
         if self.search.heuristic.value.0 == Heuristic::Domain && self.backend != Backend::Cpu {
             w.push("--heuristic=Domain: the CUDA engine does not honour #heuristic statements (the CPU engine does)".into());
         }

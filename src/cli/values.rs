@@ -6,7 +6,7 @@ use clap::builder::{PossibleValuesParser, TypedValueParser};
 use yasmin::output::Quiet;
 use yasmin::solve::config::{
     Backend, Decisions, Deletion, Distribute, EnumMode, GpuMode, GpuRounds, Heuristic, Learning, OptMode,
-    ProjectMode, Restarts, Schedule, SignDef,
+    OptStrategy, ProjectMode, Restarts, Schedule, SignDef,
 };
 
 /// The names a library value may be given by (its `NAMES`).
@@ -186,22 +186,56 @@ fn nearest<T>(value: T, warning: String) -> Nearest<T> {
     Nearest { value, warning: Some(warning) }
 }
 
-/// clasp's `--opt-strategy=bb[,TACTIC]|usc[,...]`: yasmin optimizes by branch and bound,
-/// descending linearly and lexicographically (clasp's `bb,lin`, its default). The other
-/// strategies find the same optima by other paths: they run as `bb,lin`, with a warning.
-pub(super) fn parse_opt_strategy(s: &str) -> Result<Nearest<()>, String> {
-    let mut parts = s.split(',');
-    match (parts.next().unwrap_or(""), parts.next()) {
-        ("bb", None | Some("lin" | "0")) => Ok(exact(())),
-        ("bb", Some(t @ ("hier" | "inc" | "dec" | "1" | "2" | "3"))) => Ok(nearest(
-            (),
+/// clasp's `--opt-strategy=bb[,TACTIC]|usc[,RELAX][,OPTS]`: branch and bound descending
+/// linearly and lexicographically (clasp's `bb,lin`, its default), or core-guided by OLL (clasp's
+/// `usc,oll`). The other tactics find the same optima by other paths: they run as these, with a
+/// warning.
+pub(super) fn parse_opt_strategy(s: &str) -> Result<Nearest<OptStrategy>, String> {
+    let parts: Vec<&str> = s.split(',').collect();
+    match parts.as_slice() {
+        ["bb"] | ["bb", "lin" | "0"] => Ok(exact(OptStrategy::Bb)),
+        ["bb", t @ ("hier" | "inc" | "dec" | "1" | "2" | "3")] => Ok(nearest(
+            OptStrategy::Bb,
             format!("--opt-strategy=bb,{t}: yasmin descends linearly (bb,lin); the optimum is the same"),
         )),
-        ("usc", _) => Ok(nearest(
-            (),
-            "--opt-strategy=usc: core-guided optimization is not implemented; optimizing by branch and bound (bb,lin), which finds the same optimum".into(),
-        )),
-        _ => Err(format!("'{s}': expected bb[,lin|hier|inc|dec] or usc[,...]")),
+        ["usc", rest @ ..] => {
+            let (relax, opts) = match rest {
+                // K's cardinality limit.
+                ["k", n, o @ ..] if n.parse::<u32>().is_ok() => ("k", o),
+                [r @ ("oll" | "one" | "k" | "pmres"), o @ ..] => (*r, o),
+                _ => ("oll", rest),
+            };
+            // Tactics by name, or as clasp's mask: 1 disjoint, 2 succinct, 4 stratify.
+            let mut mask = 0u8;
+            for o in opts {
+                mask |= match *o {
+                    "disjoint" => 1,
+                    "succinct" => 2,
+                    "stratify" => 4,
+                    m => match m.parse::<u8>() {
+                        Ok(m) if m < 8 => m,
+                        _ => {
+                            return Err(format!(
+                                "'{s}': unknown usc option '{m}' (expected disjoint, succinct, stratify or 0..7)"
+                            ));
+                        }
+                    },
+                };
+            }
+            let mut why = Vec::new();
+            if relax != "oll" {
+                why.push(format!("cores are relaxed as by oll, not {relax}"));
+            }
+            if mask & 2 != 0 {
+                why.push("succinct is not honoured".to_string());
+            }
+            let usc = OptStrategy::Usc { disjoint: mask & 1 != 0, stratify: mask & 4 != 0 };
+            Ok(match why.is_empty() {
+                true => exact(usc),
+                false => nearest(usc, format!("--opt-strategy={s}: {}", why.join("; "))),
+            })
+        }
+        _ => Err(format!("'{s}': expected bb[,lin|hier|inc|dec] or usc[,oll|one|k|pmres][,OPTS]")),
     }
 }
 
@@ -332,7 +366,16 @@ mod tests {
         assert_eq!(parse_opt_mode("optN"), Ok(OptModeArg { mode: OptMode::OptN, bound: None }));
         assert!(parse_opt_mode("opt,x").is_err() && parse_opt_mode("fast").is_err());
         assert!(parse_opt_strategy("bb").unwrap().warning.is_none());
-        assert!(parse_opt_strategy("usc,oll").unwrap().warning.is_some());
+        let usc = parse_opt_strategy("usc,oll,disjoint").unwrap();
+        assert_eq!((usc.value, usc.warning), (OptStrategy::Usc { disjoint: true, stratify: false }, None));
+        assert_eq!(
+            parse_opt_strategy("usc,oll,5").unwrap().value,
+            OptStrategy::Usc { disjoint: true, stratify: true }
+        );
+        assert!(parse_opt_strategy("usc").unwrap().warning.is_none());
+        assert!(parse_opt_strategy("usc,pmres").unwrap().warning.unwrap().contains("oll"));
+        assert!(parse_opt_strategy("usc,oll,succinct").unwrap().warning.is_some());
+        assert!(parse_opt_strategy("usc,oll,fast").is_err());
         assert!(parse_opt_strategy("bb,fast").is_err());
         assert_eq!(parse_heuristic("Vsids").unwrap(), exact((Heuristic::Activity, None)));
         assert_eq!(parse_heuristic("Vsids,92").unwrap(), exact((Heuristic::Activity, Some(0.92))));

@@ -106,6 +106,20 @@ impl Engine for Faulty<'_> {
     fn flipped_at(&self, level: u32) -> EngineResult<Vec<Lit>> {
         self.inner.flipped_at(level)
     }
+    fn core(&mut self, failed: Lit) -> EngineResult<Vec<Lit>> {
+        self.tick()?;
+        self.inner.core(failed)
+    }
+
+    fn extend(
+        &mut self,
+        p: std::sync::Arc<crate::nogoods::Problem>,
+        stop: &crate::stop::StopToken,
+    ) -> EngineResult<bool> {
+        self.tick()?;
+        self.inner.extend(p, stop)
+    }
+
     fn reduce_learned(&mut self) {
         self.inner.reduce_learned()
     }

@@ -11,6 +11,8 @@ pub mod scores;
 pub mod unfounded;
 
 use crate::nogoods::Lit;
+#[cfg(doc)]
+use crate::nogoods::Problem;
 
 /// A failure inside an engine (a device or driver error, device memory exhausted): the search
 /// cannot go on with this engine. The message says what failed.
@@ -127,6 +129,24 @@ pub trait Engine {
     /// The literals that [`Engine::backtrack`] put at `level` (flipped decisions of deeper levels).
     fn flipped_at(&self, _level: u32) -> EngineResult<Vec<Lit>> {
         Ok(Vec::new())
+    }
+    /// The assumptions behind `failed`, an assumption found false at a propagation fixpoint where
+    /// every decision is an assumption: `failed` and the decisions its complement follows from,
+    /// which cannot all hold (an unsatisfiable core of core-guided optimization,
+    /// `solve/core_guided.rs`).
+    fn core(&mut self, _failed: Lit) -> EngineResult<Vec<Lit>> {
+        Err(EngineError(format!("the {} engine does not extract cores", self.name())))
+    }
+    /// Goes on over `p`, this engine's problem extended by variables and weight constraints
+    /// ([`Problem::with_relaxations`]): what was learned, the heuristic's state and the cost
+    /// bound are kept; the search restarts. False if `stop` stopped it first (the engine is left
+    /// as it was, at level 0).
+    fn extend(
+        &mut self,
+        _p: std::sync::Arc<crate::nogoods::Problem>,
+        _stop: &crate::stop::StopToken,
+    ) -> EngineResult<bool> {
+        Err(EngineError(format!("the {} engine cannot take new variables", self.name())))
     }
     /// Deletes learned nogoods per the deletion policy.
     fn reduce_learned(&mut self);

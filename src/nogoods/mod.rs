@@ -7,6 +7,7 @@ mod csr;
 mod equivalences;
 mod lit;
 mod minimize;
+mod relaxation;
 mod store;
 mod weights;
 
@@ -16,6 +17,7 @@ pub use csr::Csr;
 pub use equivalences::DEFAULT_ROUNDS as DEFAULT_EQ_ROUNDS;
 pub use lit::{Lit, Var};
 pub use minimize::CostLevels;
+pub use relaxation::AtLeast;
 pub use store::NogoodStore;
 pub use weights::WeightConstraints;
 
@@ -32,6 +34,9 @@ pub enum VarKind {
     AuxAtom,
     /// A rule body (conjunction, disjunction or weighted sum).
     Body,
+    /// Core-guided optimization's: true exactly when at least `k` of a core's literals are
+    /// (`relaxation.rs`).
+    Relaxation,
 }
 
 impl VarKind {

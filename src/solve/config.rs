@@ -146,6 +146,26 @@ named! {
     pub enum OptMode { Opt = "opt", OptN = "optN", Enum = "enum", Ignore = "ignore" }
 }
 
+/// clasp's `--opt-strategy`: branch and bound, descending from model to model (bb), or
+/// core-guided (usc: unsatisfiable cores under assumptions raise a lower bound until a model
+/// meets it; `solve/core_guided.rs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptStrategy {
+    /// Core-guided with stratification where one search runs on the CPU engine, branch and
+    /// bound elsewhere (parallel searches, the CUDA engine): the default, by measurement
+    /// (BENCHMARKS.md, "Optimization strategies").
+    Auto,
+    Bb,
+    /// `disjoint` (clasp's `usc,oll,disjoint`): cores are looked for disjoint from one another,
+    /// a round at a time, and relaxed at the end of each round; else each as soon as found.
+    /// `stratify` (clasp's `usc,oll,stratify`): the heaviest cost literals are assumed first,
+    /// the lighter ones once a model meets those.
+    Usc {
+        disjoint: bool,
+        stratify: bool,
+    },
+}
+
 named! {
     /// clasp's `--enum-mode` as far as yasmin has it: models by backtracking (bt: after a model
     /// the search flips its last decision and never backjumps into the space enumerated), by
@@ -392,6 +412,7 @@ pub struct SolveOptions {
     /// Models to compute (0 for all); `None` for clasp's default: 1, or all when optimizing.
     pub models: Option<u64>,
     pub opt_mode: OptMode,
+    pub opt_strategy: OptStrategy,
     pub enum_mode: EnumMode,
     /// Projective enumeration; `None`: off.
     pub project: Option<ProjectMode>,
@@ -436,6 +457,7 @@ impl Default for SolveOptions {
         SolveOptions {
             models: None,
             opt_mode: OptMode::Opt,
+            opt_strategy: OptStrategy::Auto,
             enum_mode: EnumMode::Auto,
             project: None,
             backend: Backend::Cpu,

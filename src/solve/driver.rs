@@ -310,15 +310,26 @@ impl<'a> Driver<'a> {
         index: u32,
         stop: &StopToken,
     ) -> Result<Option<Search<'a>>, SolveError> {
+        self.search_on(self.opts.backend, opts, index, stop)
+    }
+
+    /// [`search`](Self::search) on `backend`'s engine.
+    pub fn search_on(
+        &self,
+        backend: Backend,
+        opts: &SearchOptions,
+        index: u32,
+        stop: &StopToken,
+    ) -> Result<Option<Search<'a>>, SolveError> {
         let t0 = Instant::now();
         self.opts.stop.enter(Phase::Setup);
         let mut opts = opts.clone();
-        if self.opts.backend != super::config::Backend::Cpu {
+        if backend != Backend::Cpu {
             let devices = self.gpu_devices();
             opts.gpu_device = devices[index as usize % devices.len()];
         }
         let opts = &opts;
-        let Some(mut engine) = make_engine(Arc::clone(&self.problem), self.opts.backend, opts, stop)? else {
+        let Some(mut engine) = make_engine(Arc::clone(&self.problem), backend, opts, stop)? else {
             return Ok(None);
         };
         // Only the CUDA engine fails (on a device error), or one a test makes fail.
@@ -344,7 +355,7 @@ impl<'a> Driver<'a> {
             0 | 1 => checks.pop(),
             _ => Some(Box::new(AllOf(checks))),
         };
-        if self.opts.backend == Backend::Auto && may_fail {
+        if backend == Backend::Auto && may_fail {
             let (problem, opts) = (Arc::clone(&self.problem), opts.clone());
             s.set_fallback(Box::new(move || Ok(Box::new(CpuEngine::new(Arc::clone(&problem), &opts)))));
         }

@@ -8,6 +8,7 @@ pub mod acyclicity;
 pub mod config;
 pub mod configurations;
 mod consequences;
+mod core_guided;
 pub(crate) mod cubes;
 mod driver;
 mod enumerate;

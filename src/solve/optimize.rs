@@ -1,9 +1,12 @@
 //! Optimization: branch and bound (each model must cost less than the last; when no model is
 //! left, the last is optimal), by one search or by several sharing their bound
-//! (`portfolio.rs`); then, for `--opt-mode=optN`, the optimal models enumerated under the
+//! (`portfolio.rs`), or core-guided (`core_guided.rs`: models come from cores' lower bounds);
+//! then, for `--opt-mode=optN`, the optimal models enumerated under the
 //! optimum as a bound, by a fresh search (nogoods learned under the strict bound would exclude
 //! them).
 
+use super::config::OptStrategy;
+use super::core_guided::CoreGuided;
 use super::driver::{Blocking, Driver, Flow, Found, OneSearch, Source, Tally, Task, Wants};
 use super::enumerate::Enumerate;
 use super::portfolio::{Mode, parallel};
@@ -46,14 +49,21 @@ pub(super) fn optimize(
     let mut tally = Tally::new();
     let mut bb = BranchAndBound { limit: if all_optimal { None } else { d.limit(0) }, best: None };
     let initial = d.initial_bound();
+    let core_guided = CoreGuided::applies(d)
+        && match d.opts.opt_strategy {
+            OptStrategy::Usc { .. } => true,
+            OptStrategy::Auto => d.parallel().is_none(),
+            OptStrategy::Bb => false,
+        };
     let ending = match d.parallel() {
-        Some(mode) => parallel(d, &mut tally, &mut bb, report, mode, initial)?,
-        None => {
-            let mut src = OneSearch::new(d)?;
+        Some(mode) if !core_guided => parallel(d, &mut tally, &mut bb, report, mode, initial)?,
+        _ => {
+            let mut src: Box<dyn Source> =
+                if core_guided { Box::new(CoreGuided::new(d)?) } else { Box::new(OneSearch::new(d)?) };
             if initial.is_some() {
                 src.set_cost_bound(initial, false)?;
             }
-            d.drive(&mut tally, &mut src, &mut bb, report)?
+            d.drive(&mut tally, &mut *src, &mut bb, report)?
         }
     };
     let proven = ending.exhausted && bb.best.is_some();

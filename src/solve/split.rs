@@ -257,7 +257,7 @@ impl Guide {
     /// Decides the next path literal the engine lacks, or says that the path holds or is refuted.
     pub fn establish(&mut self, e: &mut dyn Engine) -> EngineResult<Path> {
         let path = establish(&self.part.path, &mut self.at, e)?;
-        if path == Path::Refuted {
+        if matches!(path, Path::Refuted(_)) {
             self.active = false;
         }
         Ok(path)

@@ -158,6 +158,48 @@ impl CpuEngine {
         }
     }
 
+    /// The decisions that the complement of `failed` (true) follows from, with `failed` first:
+    /// clasp's final conflict analysis over the implication graph.
+    pub(super) fn core_of(&mut self, failed: Lit) -> Vec<Lit> {
+        let t = !failed;
+        debug_assert!(self.a.is_true(t), "a failed assumption that is not false");
+        let mut core = vec![failed];
+        if self.a.level[t.var() as usize] == 0 {
+            return core;
+        }
+        let mut marks = std::mem::take(&mut self.marks);
+        marks.resize(self.p.num_vars as usize, 0);
+        let mut ante = std::mem::take(&mut self.ante);
+        marks[t.var() as usize] = SEEN;
+        let mut pending = 1usize;
+        let mut idx = self.a.trail_pos[t.var() as usize] as usize + 1;
+        while pending > 0 {
+            idx -= 1;
+            let q = self.a.trail[idx];
+            if marks[q.var() as usize] != SEEN {
+                continue;
+            }
+            marks[q.var() as usize] = 0;
+            pending -= 1;
+            if matches!(self.a.reason[q.var() as usize], Reason::Decision) {
+                core.push(q);
+                continue;
+            }
+            ante.clear();
+            self.antecedents(q, &mut ante);
+            for &x in &ante {
+                let v = x.var() as usize;
+                if marks[v] == 0 && self.a.level[v] > 0 {
+                    marks[v] = SEEN;
+                    pending += 1;
+                }
+            }
+        }
+        ante.clear();
+        (self.marks, self.ante) = (marks, ante);
+        core
+    }
+
     fn abstract_level(&self, l: Lit) -> u32 {
         1 << (self.a.level[l.var() as usize] & 31)
     }

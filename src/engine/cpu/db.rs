@@ -129,6 +129,14 @@ impl NogoodDb {
         self.wasted += HEADER + self.len_of(c);
     }
 
+    /// The learned nogoods not deleted, with their LBDs.
+    pub fn learned_nogoods(&self) -> impl Iterator<Item = (&[Lit], u32)> {
+        self.learned
+            .iter()
+            .filter(|&&c| self.arena[c as usize + 1] & DELETED == 0)
+            .map(|&c| (self.lits(c), self.lbd(c)))
+    }
+
     pub fn learned_count(&self) -> usize {
         self.learned.len()
     }

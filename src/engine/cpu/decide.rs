@@ -163,11 +163,27 @@ impl Decider {
         for (e, &k) in self.eligible.iter_mut().zip(keep) {
             *e &= k;
         }
+        self.rebuild_heap();
+    }
+
+    fn rebuild_heap(&mut self) {
         self.heap.clear();
         self.pos.fill(ABSENT);
         for v in 0..self.pos.len() as Var {
             self.insert(v);
         }
+    }
+
+    /// Takes over the scores and saved phases of `old`, a decider over a problem this one's
+    /// extends (its variables come first); the heap is rebuilt.
+    pub fn inherit(&mut self, old: &Decider) {
+        let n = old.activity.len().min(self.activity.len());
+        self.activity[..n].copy_from_slice(&old.activity[..n]);
+        self.inc = old.inc;
+        if let (Some(mine), Some(theirs)) = (self.saved.as_mut(), old.saved.as_ref()) {
+            mine[..n].copy_from_slice(&theirs[..n]);
+        }
+        self.rebuild_heap();
     }
 
     /// A literal became true: what was parked on it goes back to the heap if it is a candidate

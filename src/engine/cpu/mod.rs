@@ -6,6 +6,7 @@ mod analyze;
 mod db;
 mod decide;
 mod domain;
+mod extend;
 mod forward;
 mod minimize;
 mod propagate;
@@ -28,6 +29,8 @@ use std::sync::Arc;
 
 pub struct CpuEngine {
     p: Arc<Problem>,
+    /// What the engine was built with (an extended problem's engine is built alike).
+    opts: SearchOptions,
     learning: Learning,
     deletion: Deletion,
     a: Assignment,
@@ -162,6 +165,7 @@ impl CpuEngine {
             exports: Vec::new(),
             loops_seen: 0,
             p,
+            opts: opts.clone(),
         };
         e.load(stop)?;
         Ok(e)
@@ -543,6 +547,20 @@ impl Engine for CpuEngine {
     fn set_part_root(&mut self, root: Option<u32>) {
         self.part_root = root;
         self.floor = root.map_or(0, |k| self.floor.max(k));
+    }
+
+    fn core(&mut self, failed: Lit) -> EngineResult<Vec<Lit>> {
+        Ok(self.core_of(failed))
+    }
+
+    fn extend(&mut self, p: Arc<Problem>, stop: &StopToken) -> EngineResult<bool> {
+        match self.extended(p, stop) {
+            Ok(e) => {
+                *self = e;
+                Ok(true)
+            }
+            Err(Interrupted(_)) => Ok(false),
+        }
     }
 
     fn reduce_learned(&mut self) {

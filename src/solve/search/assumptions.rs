@@ -15,7 +15,7 @@ pub enum Path {
     /// An assumption was decided: propagate first.
     Decided,
     /// An assumption is false (under the ones before it): nothing is left under them.
-    Refuted,
+    Refuted(Lit),
 }
 
 /// Literals to decide first, and how far they were last seen to hold.
@@ -66,7 +66,7 @@ pub fn establish(lits: &[Lit], at: &mut Established, e: &mut dyn Engine) -> Engi
     for (i, &l) in lits.iter().enumerate().skip(from) {
         match e.lit_value(l)? {
             Some(true) => {}
-            Some(false) => return Ok(Path::Refuted),
+            Some(false) => return Ok(Path::Refuted(l)),
             None => {
                 e.assume(l)?;
                 at.marks.push((e.decision_level(), i + 1));

@@ -84,6 +84,9 @@ pub struct Search<'e> {
     /// Decided first, before any decision of the search's own (`assumptions.rs`; not in split
     /// mode, whose path is the guide's): a false one exhausts the search under them.
     assumptions: Assumptions,
+    /// The assumption found false when the search last reported exhaustion under them (`None`:
+    /// none was, and nothing is left at all).
+    refuted: Option<Lit>,
     /// A parallel run's nogood exchange: what this search learned goes out after each conflict,
     /// what the others learned comes in at each restart and every [`INTEGRATE_EVERY`]
     /// propagation fixpoints between (clasp's `--integrate`).
@@ -116,6 +119,7 @@ impl<'e> Search<'e> {
             bound_seen: 0,
             guide: None,
             assumptions: Assumptions::default(),
+            refuted: None,
             exchange: None,
             since_integrate: 0,
             outgoing: Vec::new(),
@@ -165,7 +169,24 @@ impl<'e> Search<'e> {
         debug_assert!(self.guide.is_none() && !self.backtracking, "assumptions are not a part's path");
         self.engine.restart().map_err(|e| SolveError::Engine(e.0))?;
         self.assumptions = Assumptions::new(lits);
+        self.refuted = None;
         Ok(())
+    }
+
+    /// After [`Search::next_model`] reported exhaustion under assumptions: the assumptions that
+    /// cannot all hold (an unsatisfiable core, [`Engine::core`]), or `None` if nothing is left
+    /// whatever they are.
+    pub fn core(&mut self) -> Result<Option<Vec<Lit>>, SolveError> {
+        let Some(failed) = self.refuted else { return Ok(None) };
+        self.engine.core(failed).map(Some).map_err(|e| SolveError::Engine(e.0))
+    }
+
+    /// Goes on over `p`, the search's problem extended ([`Engine::extend`]), from level 0; false
+    /// if the stop token stopped it first.
+    pub fn extend(&mut self, p: Arc<crate::nogoods::Problem>) -> Result<bool, SolveError> {
+        debug_assert!(self.fallback.is_none() && self.guide.is_none() && !self.backtracking);
+        self.assumptions.at = Default::default();
+        self.engine.extend(p, &self.stop).map_err(|e| SolveError::Engine(e.0))
     }
 
     /// Whether the search can exclude its models by backtracking ([`Search::exclude_by_backtracking`]):
@@ -235,6 +256,7 @@ impl<'e> Search<'e> {
 
     /// Runs until the next total assignment, exhaustion or a stop.
     pub fn next_model(&mut self) -> Result<Next, SolveError> {
+        self.refuted = None;
         loop {
             match self.step() {
                 Ok(Some(next)) => return Ok(next),
@@ -311,14 +333,17 @@ impl<'e> Search<'e> {
         if !self.assumptions.lits.is_empty() {
             match self.assumptions.establish(&mut *self.engine)? {
                 Path::Decided => return Ok(None),
-                Path::Refuted => return Ok(Some(Next::Exhausted)),
+                Path::Refuted(l) => {
+                    self.refuted = Some(l);
+                    return Ok(Some(Next::Exhausted));
+                }
                 Path::Established => {}
             }
         }
         if let Some(g) = self.guide.as_mut() {
             match g.establish(&mut *self.engine)? {
                 Path::Decided => return Ok(None),
-                Path::Refuted => return self.next_part(),
+                Path::Refuted(_) => return self.next_part(),
                 Path::Established if g.coordinator().wanted() => {
                     g.split(&*self.engine)?;
                     if self.backtracking {

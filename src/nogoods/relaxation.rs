@@ -1,0 +1,71 @@
+//! Core-guided optimization's relaxation variables (`solve/core_guided.rs`): a problem extended
+//! by variables, each true exactly when at least `k` of a core's literals are, kept as native
+//! weight constraints with unit weights. They stand for no atom and no body: every table indexed
+//! by variable or literal grows by empty entries.
+
+use super::lit::{Lit, Var};
+use super::{Problem, VarKind};
+use crate::program::deps::NO_SCC;
+
+/// A relaxation variable to add: true exactly when at least `k` of `lits` are.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AtLeast {
+    pub lits: Vec<Lit>,
+    pub k: i64,
+}
+
+impl Problem {
+    /// This problem with one new variable per element of `sums`, in order (the variables are
+    /// returned): `v <-> at least k of lits`. Each `k` is in `2..=lits.len()` and the literals
+    /// of one sum are distinct.
+    pub fn with_relaxations(&self, sums: &[AtLeast]) -> (Problem, Vec<Var>) {
+        let mut p = self.clone();
+        let first = p.num_vars;
+        let n = sums.len() as u32;
+        p.num_vars += n;
+        for (i, s) in sums.iter().enumerate() {
+            debug_assert!(s.k >= 2 && s.k <= s.lits.len() as i64, "a trivial relaxation: {s:?}");
+            let v = first + i as u32;
+            p.kinds.push(VarKind::Relaxation);
+            p.scc.push(NO_SCC);
+            p.equal_to.push(Lit::pos(v));
+            p.support_start.push(*p.support_start.last().expect("one entry per variable and one more"));
+            p.weights.push(Lit::pos(v), s.k, s.lits.iter().map(|&l| (l, 1)).collect());
+        }
+        // Per literal: no nogood and no body names the new variables.
+        let occ_end = *p.store.occ_offsets.last().expect("an offset per literal and one more");
+        p.store.occ_offsets.resize(p.store.occ_offsets.len() + 2 * n as usize, occ_end);
+        if let Some(&end) = p.bodies.lit_start.last() {
+            p.bodies.lit_start.resize(p.bodies.lit_start.len() + 2 * n as usize, end);
+        }
+        debug_assert_eq!(p.check_invariants(), Ok(()));
+        (p, (first..first + n).collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::input::read_program;
+    use crate::nogoods::complete;
+
+    #[test]
+    fn relaxations_are_weight_constraints_over_new_variables() {
+        // {a; b; c}.
+        let prog = read_program(b"asp 1 0 0\n1 1 3 1 2 3 0 0\n0\n").expect("valid");
+        let p = complete(&prog, &crate::stop::StopToken::never(), 0).expect("compiles");
+        let lits = vec![Lit::pos(1), Lit::pos(2), Lit::neg(3)];
+        let (q, vars) = p.with_relaxations(&[AtLeast { lits: lits.clone(), k: 2 }]);
+        assert_eq!(vars, vec![p.num_vars]);
+        assert_eq!(q.num_vars, p.num_vars + 1);
+        assert_eq!(q.kinds[vars[0] as usize], VarKind::Relaxation);
+        let c = q.weights.len() - 1;
+        assert_eq!((q.weights.lit[c], q.weights.bound[c]), (Lit::pos(vars[0]), 2));
+        let mut got = q.weights.lits[q.weights.range(c)].to_vec();
+        got.sort();
+        let mut want = lits;
+        want.sort();
+        assert_eq!(got, want);
+        assert_eq!(q.check_invariants(), Ok(()));
+    }
+}
