@@ -137,9 +137,9 @@ pub struct Cli {
 
     /// Optimization strategy: bb[,lin] (branch and bound, descending from model to model) or
     /// usc[,oll][,disjoint|stratify|MASK] (core-guided: unsatisfiable cores raise a lower bound
-    /// until a model meets it; one search on the CPU engine). Default: usc,oll,stratify for one
-    /// search on the CPU engine, bb elsewhere. bb,hier|inc|dec run as bb,lin and usc's other
-    /// tactics as usc,oll, with a warning.
+    /// until a model meets it, on the CPU engine; with -t N the first search, racing the others'
+    /// branch and bound). Default: usc,oll,stratify, bb on the CUDA engine. bb,hier|inc|dec run
+    /// as bb,lin and usc's other tactics as usc,oll, with a warning.
     #[arg(long = "opt-strategy", value_name = "bb|usc[,...]", value_parser = parse_opt_strategy)]
     pub opt_strategy: Option<Nearest<OptStrategy>>,
 
@@ -406,15 +406,13 @@ impl Cli {
         let mut w = self.search.warnings();
         w.extend(self.ignored.iter().cloned());
         w.extend(self.opt_strategy.as_ref().and_then(|s| s.warning.clone()));
-        if self.opt_strategy.as_ref().is_some_and(|s| matches!(s.value, OptStrategy::Usc { .. })) {
-            if self.backend == Backend::Cuda {
-                w.push("--opt-strategy=usc: the CUDA engine does not extract cores; optimizing by branch and bound".into());
-            } else if self.parallel.threads > 1 {
-                w.push(format!(
-                    "--opt-strategy=usc: core-guided optimization runs one search (not {})",
-                    self.parallel.threads
-                ));
-            }
+        if self.opt_strategy.as_ref().is_some_and(|s| matches!(s.value, OptStrategy::Usc { .. }))
+            && self.backend == Backend::Cuda
+        {
+            w.push(
+                "--opt-strategy=usc: the CUDA engine does not extract cores; optimizing by branch and bound"
+                    .into(),
+            );
         }
         if self.search.heuristic.value.0 == Heuristic::Domain && self.backend != Backend::Cpu {
             w.push("--heuristic=Domain: the CUDA engine does not honour #heuristic statements (the CPU engine does)".into());

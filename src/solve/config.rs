@@ -151,9 +151,9 @@ named! {
 /// meets it; `solve/core_guided.rs`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OptStrategy {
-    /// Core-guided with stratification where one search runs on the CPU engine, branch and
-    /// bound elsewhere (parallel searches, the CUDA engine): the default, by measurement
-    /// (BENCHMARKS.md, "Optimization strategies").
+    /// Core-guided with stratification on the CPU engine (in a parallel run its first search,
+    /// racing the others' branch and bound), branch and bound on the CUDA engine: the default,
+    /// by measurement (BENCHMARKS.md, "Optimization strategies").
     Auto,
     Bb,
     /// `disjoint` (clasp's `usc,oll,disjoint`): cores are looked for disjoint from one another,

@@ -8,7 +8,7 @@
 //! next level is optimized below it.
 //!
 //! Each core's relaxation variables join the problem at once (an extension of the engine), or,
-//! with `disjoint`, at the end of a round: within a round a core's literals are not assumed again,
+//! with `disjoint` or once an extension is slow (a big program), at the end of a round: within a round a core's literals are not assumed again,
 //! and the round ends with a model (an upper bound, reported). With `stratify` only the heaviest
 //! soft literals are assumed at first; a model that meets them lets the next lighter ones in. The
 //! first model is looked for without assumptions, so that a run stopped early has one.
@@ -20,12 +20,18 @@
 
 use super::SolveError;
 use super::driver::{Driver, Event, Source, Tally, Wants};
+use super::exchange::SharedBound;
 use super::search::{Next, Search};
+use crate::engine::EngineStats;
 use crate::nogoods::{AtLeast, Lit, Problem};
 use crate::solve::config::{Backend, OptStrategy};
-use crate::stop::Stop;
+use crate::stop::{Stop, StopToken};
 use std::collections::HashMap;
 use std::sync::Arc;
+
+/// An extension of the engine (a rebuild: its time follows the program's size) that takes this
+/// many seconds or more makes the cores be relaxed a round at a time, one extension a round.
+const SLOW_EXTENSION: f64 = 0.05;
 
 /// A literal that costs `weight` while true.
 #[derive(Clone, Copy, Debug)]
@@ -60,7 +66,8 @@ pub(super) struct CoreGuided<'s> {
     /// The stop token stopped an extension of the engine: the problem has variables the engine
     /// has not, and the search cannot go on.
     stopped: bool,
-    /// Cores are relaxed a round at a time ([`OptStrategy::Usc`]), else each as soon as found.
+    /// Cores are relaxed a round at a time ([`OptStrategy::Usc`], or once an extension is slow),
+    /// else each as soon as found.
     disjoint: bool,
     /// Only soft literals at least this heavy are assumed (stratification: heavier first).
     threshold: i64,
@@ -74,10 +81,10 @@ pub(super) struct CoreGuided<'s> {
 }
 
 impl<'s> CoreGuided<'s> {
-    /// One search on the CPU engine (the one that extracts cores), or none if the stop token
-    /// stopped its set-up.
-    pub fn new(d: &Driver<'s>) -> Result<Self, SolveError> {
-        let search = d.search_on(Backend::Cpu, &d.opts.search, 0, &d.opts.stop)?;
+    /// One search on the CPU engine (the one that extracts cores), polling `stop`; none if the
+    /// stop token stopped its set-up.
+    pub fn new(d: &Driver<'s>, stop: &StopToken) -> Result<Self, SolveError> {
+        let search = d.search_on(Backend::Cpu, &d.opts.search, 0, stop)?;
         let mut cg = CoreGuided {
             search,
             problem: Arc::clone(&d.problem),
@@ -102,9 +109,29 @@ impl<'s> CoreGuided<'s> {
         Ok(cg)
     }
 
-    /// Whether the run can optimize by cores: one search whose engine extracts them.
-    pub fn applies(d: &Driver<'_>) -> bool {
-        d.opts.backend != Backend::Cuda && d.opts.farm.is_none()
+    /// Whether the run optimizes by cores: asked to (or by default), with an engine that
+    /// extracts them (the CPU engine: not with `--backend=cuda` or the GPU farm). In a parallel
+    /// run, its first search (`portfolio.rs`); the others by branch and bound.
+    pub fn wanted(d: &Driver<'_>) -> bool {
+        let asked = matches!(d.opts.opt_strategy, OptStrategy::Usc { .. } | OptStrategy::Auto);
+        asked && d.opts.backend != Backend::Cuda && d.opts.farm.is_none()
+    }
+
+    /// The search's statistics and engine.
+    pub fn stats(&mut self) -> (EngineStats, &'static str) {
+        self.search.as_mut().map_or((EngineStats::default(), "none"), |s| (s.stats(), s.engine.name()))
+    }
+
+    /// In a race for an optimum: takes the best cost the other searches found, if it changed.
+    pub fn take_shared_bound(&mut self) -> Result<(), SolveError> {
+        self.search.as_mut().map_or(Ok(()), |s| s.take_shared_bound())
+    }
+
+    /// In a race for an optimum: the searches' best cost, taken at restarts.
+    pub fn share_bound(&mut self, shared: Arc<SharedBound>) {
+        if let Some(s) = self.search.as_mut() {
+            s.shared_bound = Some(shared);
+        }
     }
 
     fn start_level(&mut self, level: usize) {
@@ -210,7 +237,14 @@ impl<'s> CoreGuided<'s> {
         let search = self.search.as_mut().expect("a search");
         let t0 = std::time::Instant::now();
         let done = search.extend(Arc::clone(&self.problem))?;
-        self.extending += t0.elapsed().as_secs_f64();
+        let took = t0.elapsed().as_secs_f64();
+        self.extending += took;
+        if took >= SLOW_EXTENSION && !self.disjoint {
+            log::info!(
+                "extending the engine took {took:.3}s: cores are relaxed a round at a time from now on"
+            );
+            self.disjoint = true;
+        }
         Ok(done)
     }
 }
@@ -286,6 +320,9 @@ impl Source for CoreGuided<'_> {
     }
 
     fn finish(&mut self, tally: &mut Tally) {
+        let (stats, engine) = self.stats();
+        tally.stats += &stats;
+        tally.engine = engine;
         log::info!(
             "{} cores ({:.3}s extending the engine); level {} bound {}",
             self.cores,
@@ -293,10 +330,6 @@ impl Source for CoreGuided<'_> {
             self.level,
             self.lower
         );
-        if let Some(s) = self.search.as_mut() {
-            tally.stats += &s.stats();
-            tally.engine = s.engine.name();
-        }
     }
 }
 

@@ -5,7 +5,6 @@
 //! optimum as a bound, by a fresh search (nogoods learned under the strict bound would exclude
 //! them).
 
-use super::config::OptStrategy;
 use super::core_guided::CoreGuided;
 use super::driver::{Blocking, Driver, Flow, Found, OneSearch, Source, Tally, Task, Wants};
 use super::enumerate::Enumerate;
@@ -49,17 +48,15 @@ pub(super) fn optimize(
     let mut tally = Tally::new();
     let mut bb = BranchAndBound { limit: if all_optimal { None } else { d.limit(0) }, best: None };
     let initial = d.initial_bound();
-    let core_guided = CoreGuided::applies(d)
-        && match d.opts.opt_strategy {
-            OptStrategy::Usc { .. } => true,
-            OptStrategy::Auto => d.parallel().is_none(),
-            OptStrategy::Bb => false,
-        };
     let ending = match d.parallel() {
-        Some(mode) if !core_guided => parallel(d, &mut tally, &mut bb, report, mode, initial)?,
-        _ => {
-            let mut src: Box<dyn Source> =
-                if core_guided { Box::new(CoreGuided::new(d)?) } else { Box::new(OneSearch::new(d)?) };
+        // The first search optimizes by cores where they are asked for (portfolio.rs).
+        Some(mode) => parallel(d, &mut tally, &mut bb, report, mode, initial)?,
+        None => {
+            let mut src: Box<dyn Source> = if CoreGuided::wanted(d) {
+                Box::new(CoreGuided::new(d, &d.opts.stop)?)
+            } else {
+                Box::new(OneSearch::new(d)?)
+            };
             if initial.is_some() {
                 src.set_cost_bound(initial, false)?;
             }

@@ -22,6 +22,7 @@
 
 use super::config::{Backend, SearchOptions};
 use super::configurations;
+use super::core_guided::CoreGuided;
 use super::driver::{Blocking, Driver, Ending, Event, Found, OwnedWants, Source, Tally, Task, Wants};
 use super::exchange::{Exchange, SharedBound};
 use super::handover::{self, Inbox, Item, Outbox};
@@ -395,12 +396,17 @@ pub(super) fn parallel(
     let outboxes: Mutex<Vec<Option<Outbox>>> = Mutex::new(outboxes.into_iter().map(Some).collect());
     let mut main_tally = Tally::new();
     let first = bound.as_deref();
+    // In a race for an optimum, the first search may optimize by cores (`core_guided.rs`).
+    let cores = optimizing && mode == Mode::Compete && first.is_none() && CoreGuided::wanted(d);
     let (results, ending) = in_threads(
         d.opts.threads,
         |i| {
             let out = outboxes.lock().unwrap_or_else(|e| e.into_inner())[i as usize].take();
             let out = out.expect("one outbox per search");
-            search_models(d, i, &race, &wants, first, out, count_only)
+            match (i, &race.bound) {
+                (0, Some(shared)) if cores => core_models(d, &race, shared, &wants, out),
+                _ => search_models(d, i, &race, &wants, first, out, count_only),
+            }
         },
         || {
             let r = d.drive(&mut main_tally, &mut Handed { inbox, race: &race, projections }, task, report);
@@ -412,6 +418,49 @@ pub(super) fn parallel(
     tally.first_model = tally.first_model.or(main_tally.first_model);
     gather(results, &race, tally)?;
     Ok(ending)
+}
+
+/// The first search of a race for an optimum, by cores: its models, each better than every one
+/// before, handed over, until it proves the optimum or is stopped. It shares the best cost, not
+/// its nogoods (they name its relaxation variables, which the others do not have).
+fn core_models(
+    d: &Driver<'_>,
+    race: &Race,
+    shared: &Arc<SharedBound>,
+    wants: &Wants<'_>,
+    mut out: Outbox,
+) -> Result<Finish, SolveError> {
+    let mut cg = CoreGuided::new(d, &race.stop)?;
+    cg.share_bound(Arc::clone(shared));
+    let mut kept = Kept::default();
+    let next = loop {
+        cg.take_shared_bound()?;
+        match cg.next(d, wants)? {
+            Event::Model(mut f) => {
+                f.source = 0;
+                if let Some(stop) = d.verify_in_search(&f.atoms, &mut kept, &race.stop)? {
+                    break Next::Interrupted(stop);
+                }
+                f.verified = true;
+                let costs = f.costs.clone().expect("costs read");
+                let tight = shared.offer(d.without_offset(&costs), || {
+                    out.send(f);
+                    out.flush();
+                });
+                cg.set_cost_bound(Some(tight), true)?;
+            }
+            Event::Exhausted => {
+                race.win(0);
+                break Next::Exhausted;
+            }
+            Event::Stopped(stop) => break Next::Interrupted(stop),
+            Event::Counted(_) => {
+                return Err(SolveError::Internal("counted models in an optimization".into()));
+            }
+        }
+    };
+    let (stats, engine) = cg.stats();
+    Ok(Finish { next, stats, engine })
 }
 
 /// Search `i` of a parallel run: its models, handed over (see [`parallel`]), until its space (or
