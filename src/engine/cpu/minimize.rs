@@ -49,12 +49,12 @@ impl CostProp {
         }
     }
 
-    /// Sets the bound (costs without offsets); `strict` asks for strictly better models.
     /// The bound set last, and whether it is strict.
     pub fn bound(&self) -> (Option<Vec<i64>>, bool) {
         (self.bound.clone(), self.strict)
     }
 
+    /// Sets the bound (costs without offsets); `strict` asks for strictly better models.
     pub fn set_bound(&mut self, bound: Option<Vec<i64>>, strict: bool) {
         self.bound = bound;
         self.strict = strict;
