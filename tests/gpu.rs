@@ -111,6 +111,9 @@ gpu_test! {
             for after in [0, 5, 60, 400] {
                 let mut opts = options_on(Backend::Auto, Learning::Res, Heuristic::Activity);
                 opts.fault = Some(Fault { search: None, after });
+                // Branch and bound, which runs on the device; optimization by cores runs on the
+                // CPU engine only (tests/faults.rs).
+                opts.opt_strategy = yasmin::solve::config::OptStrategy::Bb;
                 let (o, models, _) = answer_sets(&program, &opts);
                 // Branch and bound reports the models it improves on, which depend on the order of
                 // the search: the optimum is what must agree there.
