@@ -312,8 +312,8 @@ pub(super) fn parse_del_cfl(s: &str) -> Result<Schedule, String> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::Cli;
     use super::*;
-    use crate::cli::Cli;
     use clap::Parser;
 
     #[test]

@@ -420,6 +420,33 @@ pub(super) fn parallel(
     Ok(ending)
 }
 
+/// A model of search `i`, checked here, in parallel with the other searches, before it is handed
+/// over; or the stop that cut the check short.
+fn verified(
+    d: &Driver<'_>,
+    mut f: Found,
+    i: u32,
+    kept: &mut Kept,
+    stop: &StopToken,
+) -> Result<Result<Found, Stop>, SolveError> {
+    f.source = i as usize;
+    if let Some(stop) = d.verify_in_search(&f.atoms, kept, stop)? {
+        return Ok(Err(stop));
+    }
+    f.verified = true;
+    Ok(Ok(f))
+}
+
+/// Offers a model's cost as the race's best: an improvement goes to the driver at once (the
+/// others' bound follows the driver's). The bound its search takes from now on.
+fn offer(d: &Driver<'_>, shared: &SharedBound, f: Found, out: &mut Outbox) -> Vec<i64> {
+    let costs = f.costs.clone().expect("costs read");
+    shared.offer(d.without_offset(&costs), || {
+        out.send(f);
+        out.flush();
+    })
+}
+
 /// The first search of a race for an optimum, by cores: its models, each better than every one
 /// before, handed over, until it proves the optimum or is stopped. It shares the best cost, not
 /// its nogoods (they name its relaxation variables, which the others do not have).
@@ -436,18 +463,12 @@ fn core_models(
     let next = loop {
         cg.take_shared_bound()?;
         match cg.next(d, wants)? {
-            Event::Model(mut f) => {
-                f.source = 0;
-                if let Some(stop) = d.verify_in_search(&f.atoms, &mut kept, &race.stop)? {
-                    break Next::Interrupted(stop);
-                }
-                f.verified = true;
-                let costs = f.costs.clone().expect("costs read");
-                let tight = shared.offer(d.without_offset(&costs), || {
-                    out.send(f);
-                    out.flush();
-                });
-                cg.set_cost_bound(Some(tight), true)?;
+            Event::Model(f) => {
+                let f = match verified(d, f, 0, &mut kept, &race.stop)? {
+                    Ok(f) => f,
+                    Err(stop) => break Next::Interrupted(stop),
+                };
+                cg.set_cost_bound(Some(offer(d, shared, f, &mut out)), true)?;
             }
             Event::Exhausted => {
                 race.win(0);
@@ -494,23 +515,13 @@ fn search_models(
     let next = loop {
         match s.next_model()? {
             Next::Model => {
-                let Some(mut f) = s.read(|e| d.read(e, &wants))? else { continue };
-                f.source = i as usize;
-                // Checked here, in parallel with the other searches, before it is handed over.
-                if let Some(stop) = d.verify_in_search(&f.atoms, &mut kept, &race.stop)? {
-                    break Next::Interrupted(stop);
-                }
-                f.verified = true;
+                let Some(f) = s.read(|e| d.read(e, &wants))? else { continue };
+                let f = match verified(d, f, i, &mut kept, &race.stop)? {
+                    Ok(f) => f,
+                    Err(stop) => break Next::Interrupted(stop),
+                };
                 match race.bound.as_deref() {
-                    Some(shared) => {
-                        let costs = f.costs.clone().expect("costs read");
-                        // An improvement goes at once: the others' bound follows the driver's.
-                        let tight = shared.offer(d.without_offset(&costs), || {
-                            out.send(f);
-                            out.flush();
-                        });
-                        s.set_cost_bound(Some(tight), true)?;
-                    }
+                    Some(shared) => s.set_cost_bound(Some(offer(d, shared, f, &mut out)), true)?,
                     None if backtrack => {
                         s.exclude_by_backtracking()?;
                         if count_only {
