@@ -8,6 +8,12 @@
 //! new sources; the atoms left without one form an unfounded set `U`. Each atom of `U` is then
 //! false by the loop nogood `{T a} + {F B : B an external body of U}`; a true one is a conflict.
 //!
+//! An unfounded set is falsified one closed part at a time, with propagation in between; the
+//! rest of it (`rest`) stays unfounded until a backtrack, since until then atoms only become false
+//! and sources only go, so the next check takes it as it is instead of looking for its sources
+//! again (which made a check cost the whole set, not the change, where a large set falls apart
+//! into many small parts).
+//!
 //! In components with head cycles a shifted body is judged by its unshifted base (ignoring the
 //! other heads): weaker, hence sound, and the minimality check completes it.
 
@@ -30,6 +36,9 @@ pub struct Unfounded {
     pending: Vec<u32>,
     recheck: Vec<Var>,
     in_recheck: Vec<bool>,
+    /// Atoms of the last unfounded set not yet falsified: unsourced, and unfounded until a
+    /// backtrack, which queues them in `recheck` again.
+    rest: Vec<Var>,
     unsource_queue: Vec<Var>,
     in_u: Vec<bool>,
     in_closure: Vec<bool>,
@@ -41,6 +50,7 @@ pub struct Unfounded {
 }
 
 /// A true atom in an unfounded set: the violated loop nogood.
+#[derive(Debug)]
 pub struct LoopConflict(pub Vec<Lit>);
 
 impl Unfounded {
@@ -108,6 +118,7 @@ impl Unfounded {
             pending: Vec::new(),
             recheck,
             in_recheck,
+            rest: Vec::new(),
             unsource_queue: Vec::new(),
             in_u: vec![false; nv],
             in_closure: vec![false; nv],
@@ -137,15 +148,19 @@ impl Unfounded {
         }
     }
 
-    /// Drops loop reasons made above `level`.
+    /// Drops loop reasons made above `level`; the rest of the last unfounded set may have sources
+    /// again.
     pub fn backtrack(&mut self, level: u32) {
         while self.reasons.last().is_some_and(|r| r.0 > level) {
             self.reasons.pop();
         }
+        for x in std::mem::take(&mut self.rest) {
+            self.queue_recheck(x);
+        }
     }
 
     pub fn needs_check(&self) -> bool {
-        !self.pending.is_empty() || !self.recheck.is_empty()
+        !self.pending.is_empty() || !self.recheck.is_empty() || !self.rest.is_empty()
     }
 
     fn heads<'p>(p: &'p Problem, b: usize) -> impl Iterator<Item = &'p u32> + 'p {
@@ -261,24 +276,31 @@ impl Unfounded {
                 }
             }
         }
-        // 3. What is left unsourced and not false is unfounded.
+        // 3. What is left unsourced and not false is unfounded, with the rest of the last set.
         let recheck = std::mem::take(&mut self.recheck);
-        let mut unfounded = Vec::new();
+        let mut unfounded = std::mem::take(&mut self.rest);
+        debug_assert!(
+            unfounded.iter().all(|&x| self.source[x as usize] == NONE),
+            "a sourced atom in the rest"
+        );
+        unfounded.retain(|&x| !a.is_false(Lit::pos(x)));
+        for &x in &unfounded {
+            self.in_u[x as usize] = true;
+        }
         for &x in &recheck {
             self.in_recheck[x as usize] = false;
-            if self.source[x as usize] == NONE && !a.is_false(Lit::pos(x)) {
+            if self.source[x as usize] == NONE && !a.is_false(Lit::pos(x)) && !self.in_u[x as usize] {
+                self.in_u[x as usize] = true;
                 unfounded.push(x);
             }
         }
         self.recheck = recheck;
         self.recheck.clear();
         if unfounded.is_empty() {
+            self.rest = unfounded;
             return Ok(());
         }
         self.found += 1;
-        for &x in &unfounded {
-            self.in_u[x as usize] = true;
-        }
         // Falsify one closed part of U at a time (small loop nogoods make short reasons): the
         // atoms that the internal supports of one atom depend on, transitively. Its external
         // bodies are U's, so all false; the rest of U is checked again after propagation.
@@ -295,7 +317,7 @@ impl Unfounded {
         for &x in &unfounded {
             self.in_u[x as usize] = false;
             if !self.in_closure[x as usize] {
-                self.queue_recheck(x);
+                self.rest.push(x);
             }
         }
         for &x in &closed {
@@ -332,5 +354,71 @@ impl Unfounded {
             assigned.push(Lit::neg(x));
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Unfounded;
+    use crate::engine::assignment::{Assignment, Reason};
+    use crate::input::read_program;
+    use crate::nogoods::{Lit, complete};
+    use crate::stop::StopToken;
+
+    /// `{c}.` and `n` loops `p :- q. q :- p. p :- c.` (atoms 1, then 2i and 2i+1): with `c` false
+    /// all loops are unfounded at once, each a closed part of its own.
+    fn loops(n: u32) -> crate::nogoods::Problem {
+        let mut text = String::from("asp 1 0 0\n1 1 1 1 0 0\n");
+        for i in 1..=n {
+            let (p, q) = (2 * i, 2 * i + 1);
+            text += &format!("1 0 1 {p} 0 1 {q}\n1 0 1 {q} 0 1 {p}\n1 0 1 {p} 0 1 1\n");
+        }
+        text += "0\n";
+        complete(&read_program(text.as_bytes()).unwrap(), &StopToken::never(), 0).unwrap()
+    }
+
+    /// Checks until a fixpoint, as the propagation loop does; the number of checks that falsified.
+    fn run(u: &mut Unfounded, p: &crate::nogoods::Problem, a: &mut Assignment, limit: usize) -> usize {
+        let mut rounds = 0;
+        while u.needs_check() && rounds < limit {
+            let mut assigned = Vec::new();
+            u.check(p, a, &mut assigned).expect("no true atom is unfounded");
+            if assigned.is_empty() {
+                break;
+            }
+            rounds += 1;
+            for l in assigned {
+                u.on_true(l);
+            }
+        }
+        rounds
+    }
+
+    #[test]
+    fn the_rest_of_an_unfounded_set_is_falsified_and_sourced_again_after_a_backtrack() {
+        let n = 6;
+        let p = loops(n);
+        let atoms: Vec<u32> = (2..=2 * n + 1).collect();
+        assert!(atoms.iter().all(|&x| p.is_cyclic(x)) && !p.is_cyclic(1));
+        let mut a = Assignment::new(p.num_vars);
+        let mut u = Unfounded::new(&p);
+        u.on_true(Lit::TRUE);
+        assert_eq!(run(&mut u, &p, &mut a, usize::MAX), 0, "all sourced by c");
+        let make_c_false = |a: &mut Assignment, u: &mut Unfounded| {
+            a.new_level();
+            a.assign(Lit::neg(1), Reason::Decision);
+            u.on_true(Lit::neg(1));
+        };
+        // Two loops falsified, then a backtrack: the other four are sourced again.
+        make_c_false(&mut a, &mut u);
+        assert_eq!(run(&mut u, &p, &mut a, 2), 2);
+        a.backtrack(0, |_, l| u.on_unassign(l.var()));
+        u.backtrack(0);
+        assert_eq!(run(&mut u, &p, &mut a, usize::MAX), 0, "sourced again");
+        // All of them this time, one loop a check.
+        make_c_false(&mut a, &mut u);
+        assert_eq!(run(&mut u, &p, &mut a, usize::MAX), n as usize);
+        assert!(atoms.iter().all(|&x| a.is_false(Lit::pos(x))));
+        assert_eq!(u.found, 2 + n as u64);
     }
 }

@@ -230,8 +230,8 @@ impl CpuEngine {
             idx -= 1;
             if idx < qhead {
                 wp.on_unassign(w, l);
-                cost.on_unassign(l);
             }
+            cost.on_unassign(l, idx < qhead);
             ufs.on_unassign(l.var());
             dec.on_unassign(a, l.var(), l);
         });
@@ -265,9 +265,9 @@ impl CpuEngine {
             Reason::Weight(c) => self.wp.explain(&self.p.weights, &self.a, c, p, out),
             Reason::Loop(id) => out.extend_from_slice(&self.ufs.reasons[id as usize].1),
             Reason::Cost => {
-                let levels = self.cost.levels_for(&self.p.costs, p);
+                let levels = self.cost.levels_for(p);
                 let before = self.a.trail_pos[p.var() as usize];
-                self.cost.explain(&self.p.costs, &self.a, levels, Some(before), out)
+                self.cost.explain(&self.a, levels, Some(before), out)
             }
         }
     }

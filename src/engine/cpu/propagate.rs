@@ -29,10 +29,10 @@ impl CpuEngine {
                 continue;
             }
             if self.cost.dirty
-                && let Err(levels) = self.cost.propagate(&p.costs, &mut self.a, &mut assigned)
+                && let Err(levels) = self.cost.propagate(&mut self.a, &mut assigned)
             {
                 let mut c = Vec::new();
-                self.cost.explain(&p.costs, &self.a, levels, None, &mut c);
+                self.cost.explain(&self.a, levels, None, &mut c);
                 self.conflict = c;
                 self.scratch = assigned;
                 return false;
