@@ -83,15 +83,17 @@ impl Loops {
         for &x in s {
             for &b in p.supports(x) {
                 let e = self.eff(b, x);
-                let lit = bt.lit[e];
-                if is_false(lit) {
-                    out.push(!lit);
-                    continue;
-                }
                 let (lits, ws) = bt.def(e);
                 let outside = |l: &Lit| !(l.is_pos() && in_s[l.var() as usize]);
                 let structural: i64 = lits.iter().zip(ws).filter(|(l, _)| outside(l)).map(|(_, &w)| w).sum();
                 if structural < bt.bound[e] {
+                    // Internal: it needs `S`, false or not, and takes no witness (clasp's
+                    // `isExternal`); in a reachability graph most false supports are such.
+                    continue;
+                }
+                let lit = bt.lit[e];
+                if is_false(lit) {
+                    out.push(!lit);
                     continue;
                 }
                 let open: i64 =
@@ -194,5 +196,29 @@ impl Loops {
             }
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Loops;
+    use crate::input::read_program;
+    use crate::nogoods::{Lit, complete};
+    use crate::stop::StopToken;
+
+    #[test]
+    fn an_unfounded_set_is_witnessed_by_its_external_bodies_only() {
+        // {c}. p :- q. q :- p. p :- c. (atoms 1, 2, 3), everything false.
+        let text = b"asp 1 0 0\n1 1 1 1 0 0\n1 0 1 2 0 1 3\n1 0 1 3 0 1 2\n1 0 1 2 0 1 1\n0\n";
+        let p = complete(&read_program(text).unwrap(), &StopToken::never(), 0).unwrap();
+        let loops = Loops::new(&p);
+        let mut in_s = vec![false; p.num_vars as usize];
+        in_s[2] = true;
+        in_s[3] = true;
+        // Everything false (the bodies {c}, {q} and {p} are the atoms' own variables); {q} and
+        // {p} need the set and take no witness.
+        let is_false = |l: Lit| l.is_pos() && l != Lit::TRUE;
+        let w = loops.witnesses(&p, &[2, 3], &in_s, is_false).expect("unfounded");
+        assert_eq!(w, vec![Lit::neg(1)], "only the external body {{c}}");
     }
 }
