@@ -216,7 +216,8 @@ pub struct SearchArgs {
     /// rule, by making its body true or, for `not q` in it, q false) or vars (any unassigned
     /// variable, the best ranked, atoms false and rule bodies true unless --save-progress keeps
     /// the value it had last, as clasp decides); auto (the default): vars where the run
-    /// optimizes a #minimize, rules otherwise. The CUDA engine decides on rules only.
+    /// optimizes a #minimize or the program is not tight, rules otherwise. The CUDA engine
+    /// decides on rules only.
     #[arg(long = "decisions", default_value_t = SearchOptions::default().decisions, value_parser = named::<Decisions>())]
     pub decisions: Decisions,
 

@@ -102,14 +102,18 @@ named! {
 }
 
 impl Decisions {
-    /// What `auto` means for a run: variables where it optimizes and may run on the CPU engine
-    /// (`cpu`, or `auto` where the CUDA engine, which decides on rules only, may hand over),
-    /// rules otherwise. Chosen by measurement (BENCHMARKS.md, "Decisions"): by variables yasmin solves
-    /// 23 of the 40 optimization instances of `../shared/bench` against 17 by rules (clingo 21),
-    /// and by rules 19 of `anchor` against 16. The CUDA engine decides on rules only.
-    pub fn resolve(self, optimizing: bool, backend: Backend) -> Decisions {
+    /// What `auto` means for a run: variables where it optimizes or the program is not tight (has
+    /// positive loops), and may run on the CPU engine (`cpu`, or `auto` where the CUDA engine,
+    /// which decides on rules only, may hand over); rules otherwise. Chosen by measurement
+    /// (BENCHMARKS.md, "Decisions"): by variables yasmin solves 23 of the 40 optimization instances
+    /// of `../shared/bench` against 17 by rules (clingo 21), and by rules 19 of `anchor` against 16
+    /// (Visit-all, tight, is where variables lose). On non-tight programs rule decisions falsify
+    /// atoms by loop nogoods, whose reasons make learned nogoods long (aspcomp Labyrinth 0207: 1,377
+    /// literals against 171 by variables, which solve it in 4 s); on the disjunctive and
+    /// loop-heavy set variables solve 12 of 12 (PAR2 3.6 s) against 11 (14.0 s).
+    pub fn resolve(self, optimizing: bool, tight: bool, backend: Backend) -> Decisions {
         match self {
-            Decisions::Auto if optimizing && backend != Backend::Cuda => Decisions::Vars,
+            Decisions::Auto if (optimizing || !tight) && backend != Backend::Cuda => Decisions::Vars,
             Decisions::Auto => Decisions::Rules,
             given => given,
         }
@@ -494,11 +498,16 @@ mod tests {
     #[test]
     fn auto_decides_on_variables_where_the_cpu_engine_optimizes() {
         use Decisions::{Auto, Rules, Vars};
-        assert_eq!(Auto.resolve(true, Backend::Cpu), Vars);
-        assert_eq!(Auto.resolve(false, Backend::Cpu), Rules);
-        assert_eq!(Auto.resolve(true, Backend::Cuda), Rules);
-        assert_eq!(Auto.resolve(true, Backend::Auto), Vars);
-        assert_eq!((Rules.resolve(true, Backend::Cpu), Vars.resolve(false, Backend::Cuda)), (Rules, Vars));
+        assert_eq!(Auto.resolve(true, true, Backend::Cpu), Vars);
+        assert_eq!(Auto.resolve(false, true, Backend::Cpu), Rules);
+        assert_eq!(Auto.resolve(false, false, Backend::Cpu), Vars);
+        assert_eq!(Auto.resolve(true, true, Backend::Cuda), Rules);
+        assert_eq!(Auto.resolve(false, false, Backend::Cuda), Rules);
+        assert_eq!(Auto.resolve(true, true, Backend::Auto), Vars);
+        assert_eq!(
+            (Rules.resolve(true, false, Backend::Cpu), Vars.resolve(false, true, Backend::Cuda)),
+            (Rules, Vars)
+        );
         assert_eq!(SearchOptions::default().decisions, Auto);
     }
 

@@ -256,7 +256,8 @@ pub fn solve(program: &Program, opts: &SolveOptions, report: &mut dyn Report) ->
     r
 }
 
-/// The options with `--decisions=auto` made rules or variables for this program
+/// The options with `--decisions=auto` made rules or variables for this program (its
+/// tightness, whether it optimizes)
 /// ([`config::Decisions::resolve`]), in the search's options and the portfolio's; `None` where
 /// none is `auto`.
 fn resolve_decisions(program: &Program, opts: &SolveOptions) -> Option<SolveOptions> {
@@ -265,9 +266,13 @@ fn resolve_decisions(program: &Program, opts: &SolveOptions) -> Option<SolveOpti
         return None;
     }
     let optimizing = program.minimize().next().is_some() && opts.opt_mode != OptMode::Ignore;
+    // Tightness matters only where nothing else decides: a linear pass over the program (about
+    // 1 ms a megabyte of aspif; a stopped one leaves the run to stop in the completion).
+    let tight = optimizing
+        || crate::program::deps::Dependencies::new_until(program, &opts.stop).is_ok_and(|d| d.is_tight());
     let mut o = opts.clone();
     for s in std::iter::once(&mut o.search).chain(o.portfolio.iter_mut()) {
-        s.decisions = s.decisions.resolve(optimizing, opts.backend);
+        s.decisions = s.decisions.resolve(optimizing, tight, opts.backend);
     }
     Some(o)
 }
