@@ -283,7 +283,7 @@ impl Unfounded {
             unfounded.iter().all(|&x| self.source[x as usize] == NONE),
             "a sourced atom in the rest"
         );
-        unfounded.retain(|&x| !a.is_false(Lit::pos(x)));
+        unfounded.retain(|&x| self.source[x as usize] == NONE && !a.is_false(Lit::pos(x)));
         for &x in &unfounded {
             self.in_u[x as usize] = true;
         }
