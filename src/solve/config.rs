@@ -496,7 +496,7 @@ mod tests {
     }
 
     #[test]
-    fn auto_decides_on_variables_where_the_cpu_engine_optimizes() {
+    fn auto_decides_on_variables_where_the_cpu_engine_optimizes_or_the_program_has_loops() {
         use Decisions::{Auto, Rules, Vars};
         assert_eq!(Auto.resolve(true, true, Backend::Cpu), Vars);
         assert_eq!(Auto.resolve(false, true, Backend::Cpu), Rules);
