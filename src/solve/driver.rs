@@ -194,9 +194,13 @@ pub(super) struct Ending {
 }
 
 impl<'a> Driver<'a> {
-    /// Compiles the program; or, when the stop token stopped the compilation, the outcome of a
-    /// run that found nothing.
-    pub fn new(program: &'a Program, opts: &'a SolveOptions) -> Result<Result<Self, Outcome>, SolveError> {
+    /// Compiles the program (with its dependencies where the caller has them already); or, when
+    /// the stop token stopped the compilation, the outcome of a run that found nothing.
+    pub fn new(
+        program: &'a Program,
+        opts: &'a SolveOptions,
+        deps: Option<Dependencies>,
+    ) -> Result<Result<Self, Outcome>, SolveError> {
         let start = Instant::now();
         opts.stop.enter(Phase::Completion);
         // The CUDA engine's rule decisions do not yet share a representative's activity with the
@@ -216,7 +220,7 @@ impl<'a> Driver<'a> {
             problem.weights.len(),
             if problem.is_tight() { "tight" } else { "not tight" }
         );
-        let deps = match Dependencies::new_until(program, &opts.stop) {
+        let deps = match deps.map_or_else(|| Dependencies::new_until(program, &opts.stop), Ok) {
             Ok(d) => d,
             Err(i) => {
                 drop_aside(problem);

@@ -32,6 +32,7 @@ use crate::engine::cuda::CudaEngine;
 use crate::engine::{Engine, EngineStats};
 use crate::nogoods::Problem;
 use crate::program::Program;
+use crate::program::deps::Dependencies;
 use crate::stop::{Stop, StopToken};
 use std::sync::Arc;
 
@@ -219,7 +220,8 @@ impl ProblemSize {
 
 /// Solves `program` as the options say, reporting each model.
 pub fn solve(program: &Program, opts: &SolveOptions, report: &mut dyn Report) -> Result<Outcome, SolveError> {
-    let resolved = resolve_decisions(program, opts);
+    let mut deps = None;
+    let resolved = resolve_decisions(program, opts, &mut deps);
     let opts = resolved.as_ref().unwrap_or(opts);
     if matches!(opts.enum_mode, EnumMode::Brave | EnumMode::Cautious) {
         if opts.farm.is_some() {
@@ -229,7 +231,7 @@ pub fn solve(program: &Program, opts: &SolveOptions, report: &mut dyn Report) ->
             portfolio::one_search("brave and cautious consequences");
         }
         let atomic = program.with_atomic_outputs();
-        let d = match Driver::new(&atomic, opts)? {
+        let d = match Driver::new(&atomic, opts, None)? {
             Ok(d) => d,
             Err(stopped) => return Ok(stopped),
         };
@@ -237,7 +239,7 @@ pub fn solve(program: &Program, opts: &SolveOptions, report: &mut dyn Report) ->
         d.discard();
         return r;
     }
-    let d = match Driver::new(program, opts)? {
+    let d = match Driver::new(program, opts, deps)? {
         Ok(d) => d,
         Err(stopped) => return Ok(stopped),
     };
@@ -259,17 +261,24 @@ pub fn solve(program: &Program, opts: &SolveOptions, report: &mut dyn Report) ->
 /// The options with `--decisions=auto` made rules or variables for this program (its
 /// tightness, whether it optimizes)
 /// ([`config::Decisions::resolve`]), in the search's options and the portfolio's; `None` where
-/// none is `auto`.
-fn resolve_decisions(program: &Program, opts: &SolveOptions) -> Option<SolveOptions> {
+/// none is `auto`. The program's dependencies, where tightness was asked, go to `deps` for the
+/// driver.
+fn resolve_decisions(
+    program: &Program,
+    opts: &SolveOptions,
+    deps: &mut Option<Dependencies>,
+) -> Option<SolveOptions> {
     let auto = |o: &SearchOptions| o.decisions == config::Decisions::Auto;
     if !auto(&opts.search) && !opts.portfolio.iter().any(auto) {
         return None;
     }
     let optimizing = program.minimize().next().is_some() && opts.opt_mode != OptMode::Ignore;
-    // Tightness matters only where nothing else decides: a linear pass over the program (about
-    // 1 ms a megabyte of aspif; a stopped one leaves the run to stop in the completion).
-    let tight = optimizing
-        || crate::program::deps::Dependencies::new_until(program, &opts.stop).is_ok_and(|d| d.is_tight());
+    // Tightness matters only where nothing else decides (a stopped pass leaves the run to stop in
+    // the completion).
+    let tight = optimizing || {
+        *deps = Dependencies::new_until(program, &opts.stop).ok();
+        deps.as_ref().is_some_and(Dependencies::is_tight)
+    };
     let mut o = opts.clone();
     for s in std::iter::once(&mut o.search).chain(o.portfolio.iter_mut()) {
         s.decisions = s.decisions.resolve(optimizing, tight, opts.backend);
