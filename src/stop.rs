@@ -298,7 +298,12 @@ impl StopToken {
             // SAFETY: raise only delivers the signal to this thread, whose handler sets a flag.
             unsafe { libc::raise(*sig) };
         }
-        Phase::ALL[self.run.phase.swap(phase as u8, Ordering::Relaxed) as usize]
+        // A load and a store, not a swap (a locked exchange twice a model shows in enumeration):
+        // the phase only informs the report of a stop, and where threads enter phases at once,
+        // either is as true.
+        let before = self.run.phase.load(Ordering::Relaxed);
+        self.run.phase.store(phase as u8, Ordering::Relaxed);
+        Phase::ALL[before as usize]
     }
 
     /// The deadline, if the run has a time limit.

@@ -223,15 +223,18 @@ impl CpuEngine {
         );
         let qhead = self.qhead;
         let keep = self.a.level_start[level as usize] as usize;
-        let (wp, cost, ufs, dec, w) =
-            (&mut self.wp, &mut self.cost, &mut self.ufs, &mut self.dec, &self.p.weights);
+        let (wp, cost, ufs, dec, w, hooks) =
+            (&mut self.wp, &mut self.cost, &mut self.ufs, &mut self.dec, &self.p.weights, &self.hooks);
         let mut idx = self.a.trail.len();
         self.a.backtrack(level, |a, l| {
             idx -= 1;
-            if idx < qhead {
+            let (h, hn) = (hooks[l.index()], hooks[(!l).index()]);
+            if idx < qhead && h & HOOK_WEIGHT != 0 {
                 wp.on_unassign(w, l);
             }
-            cost.on_unassign(l, idx < qhead);
+            if (h | hn) & HOOK_COST != 0 {
+                cost.on_unassign(l, idx < qhead);
+            }
             ufs.on_unassign(l.var());
             dec.on_unassign(a, l.var(), l);
         });
@@ -451,7 +454,7 @@ impl Engine for CpuEngine {
     }
 
     fn atom_values(&self) -> EngineResult<Vec<bool>> {
-        Ok((0..=self.p.num_atoms).map(|v| self.a.is_true(Lit::pos(v))).collect())
+        Ok(self.a.true_vars(self.p.num_atoms as usize + 1))
     }
 
     fn lit_value(&self, l: Lit) -> EngineResult<Option<bool>> {

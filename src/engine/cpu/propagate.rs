@@ -6,11 +6,9 @@ use super::db::{HEADER, POS, Watch};
 use super::{CpuEngine, HOOK_CHOICE, HOOK_COST, HOOK_EDGE, HOOK_UNFOUNDED, HOOK_WEIGHT};
 use crate::engine::assignment::Reason;
 use crate::nogoods::Lit;
-use std::sync::Arc;
 
 impl CpuEngine {
     pub(super) fn propagate_all(&mut self) -> bool {
-        let p = Arc::clone(&self.p);
         loop {
             if !self.propagate_queue() {
                 return false;
@@ -39,7 +37,7 @@ impl CpuEngine {
             }
             if assigned.is_empty()
                 && self.ufs.needs_check()
-                && let Err(c) = self.ufs.check(&p, &mut self.a, &mut assigned)
+                && let Err(c) = self.ufs.check(&self.p, &mut self.a, &mut assigned)
             {
                 self.conflict = c.0;
                 self.scratch = assigned;
@@ -55,7 +53,6 @@ impl CpuEngine {
 
     /// Propagates every assigned literal not yet propagated; false on a conflict.
     fn propagate_queue(&mut self) -> bool {
-        let p = Arc::clone(&self.p);
         while self.qhead < self.a.trail.len() {
             let l = self.a.trail[self.qhead];
             self.qhead += 1;
@@ -63,7 +60,7 @@ impl CpuEngine {
             self.record_deps(l);
             let h = self.hooks[l.index()];
             if h & HOOK_WEIGHT != 0 {
-                self.wp.on_assign(&p.weights, l);
+                self.wp.on_assign(&self.p.weights, l);
             }
             if h & HOOK_COST != 0 {
                 self.cost.on_assign(l);
@@ -77,7 +74,7 @@ impl CpuEngine {
                 g.on_true(l);
             }
             if h & HOOK_CHOICE != 0 || self.dec.has_parked(l) {
-                self.dec.on_true(&p, &self.a, l);
+                self.dec.on_true(&self.p, &self.a, l);
             }
             for i in 0..self.db.bins.get(l.index()).len() {
                 let q = self.db.bins.get(l.index())[i];
@@ -96,11 +93,11 @@ impl CpuEngine {
             if h & HOOK_WEIGHT != 0 {
                 let mut assigned = std::mem::take(&mut self.scratch);
                 assigned.clear();
-                let res = self.wp.propagate(&p.weights, &mut self.a, l, &mut assigned);
+                let res = self.wp.propagate(&self.p.weights, &mut self.a, l, &mut assigned);
                 self.scratch = assigned;
                 if let Err(k) = res {
                     let mut c = Vec::new();
-                    self.wp.explain_conflict(&p.weights, &self.a, k, &mut c);
+                    self.wp.explain_conflict(&self.p.weights, &self.a, k, &mut c);
                     self.conflict = c;
                     return false;
                 }

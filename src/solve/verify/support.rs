@@ -205,12 +205,7 @@ impl Support {
         // those rules (whose support may change).
         let mut changed = std::mem::take(&mut self.changed);
         changed.clear();
-        // Blocks of 32 atoms that did not change are skipped whole (models in a row differ in few).
-        for (b, (new, old)) in m.chunks(32).zip(self.m.chunks(32)).enumerate() {
-            if new != old {
-                changed.extend((0..new.len()).filter(|&i| new[i] != old[i]).map(|i| b * 32 + i));
-            }
-        }
+        differences(m, &self.m, &mut changed);
         for &a in changed.iter().filter(|&&a| a > 0) {
             self.touch_atom(a);
             for k in self.t.body_start[a] as usize..self.t.body_start[a + 1] as usize {
@@ -273,6 +268,23 @@ impl Support {
     }
 }
 
+/// Appends to `out` the positions where `new` and `old` (of one length) differ, eight at a time:
+/// models in a row differ in few atoms.
+fn differences(new: &[bool], old: &[bool], out: &mut Vec<usize>) {
+    let word = |c: &[bool]| u64::from_le_bytes(std::array::from_fn(|k| u8::from(c[k])));
+    let (n8, o8) = (new.chunks_exact(8), old.chunks_exact(8));
+    let tail = n8.len() * 8;
+    for (i, (n, o)) in n8.zip(o8).enumerate() {
+        let mut diff = word(n) ^ word(o);
+        while diff != 0 {
+            let byte = diff.trailing_zeros() as usize / 8;
+            out.push(i * 8 + byte);
+            diff &= !(0xff << (byte * 8));
+        }
+    }
+    out.extend((tail..new.len()).filter(|&i| new[i] != old[i]));
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::{Verdict, Verifier};
@@ -310,6 +322,21 @@ mod tests {
         seq.extend(0..total);
         seq.extend((0..total).rev().step_by(3));
         seq.iter().map(|&bits| (0..=n).map(|a| a > 0 && bits >> (a - 1) & 1 == 1).collect()).collect()
+    }
+
+    #[test]
+    fn differences_are_found_in_and_after_whole_words() {
+        let old = vec![false; 21];
+        let mut new = old.clone();
+        for i in [0, 7, 8, 15, 16, 20] {
+            new[i] = true;
+        }
+        let mut out = vec![99];
+        super::differences(&new, &old, &mut out);
+        assert_eq!(out, [99, 0, 7, 8, 15, 16, 20]);
+        out.clear();
+        super::differences(&old, &old, &mut out);
+        assert!(out.is_empty());
     }
 
     #[test]
