@@ -271,7 +271,10 @@ impl Support {
 /// Appends to `out` the positions where `new` and `old` (of one length) differ, eight at a time:
 /// models in a row differ in few atoms.
 fn differences(new: &[bool], old: &[bool], out: &mut Vec<usize>) {
-    let word = |c: &[bool]| u64::from_le_bytes(std::array::from_fn(|k| u8::from(c[k])));
+    let word = |c: &[bool]| {
+        let c: &[bool; 8] = c.try_into().expect("a chunk of eight");
+        u64::from_le_bytes(c.map(u8::from))
+    };
     let (n8, o8) = (new.chunks_exact(8), old.chunks_exact(8));
     let tail = n8.len() * 8;
     for (i, (n, o)) in n8.zip(o8).enumerate() {
