@@ -30,6 +30,9 @@ pub struct EdgeGraph {
     /// Per edge (CSR): its condition (program literals).
     cond_start: Vec<u32>,
     cond: Vec<i32>,
+    /// Per edge: the atom its condition is, where that is one positive literal (most are:
+    /// `#edge (X,Y) : arc(X,Y)`), so that a check reads one value; `u32::MAX` otherwise.
+    single: Vec<u32>,
     nodes: usize,
 }
 
@@ -70,7 +73,13 @@ impl EdgeGraph {
             cond.extend_from_slice(&e.borrow().condition);
             cond_start.push(cond.len() as u32);
         }
-        EdgeGraph { start, out, cond_start, cond, nodes }
+        let single = (0..edges.len())
+            .map(|i| match &cond[cond_start[i] as usize..cond_start[i + 1] as usize] {
+                &[l] if l > 0 => l as u32,
+                _ => u32::MAX,
+            })
+            .collect();
+        EdgeGraph { start, out, cond_start, cond, single, nodes }
     }
 
     pub fn is_empty(&self) -> bool {
@@ -85,8 +94,11 @@ impl EdgeGraph {
     /// The edges that hold in `atoms` and close a cycle, if some do: their indices, in the
     /// cycle's order.
     pub fn cycle(&self, atoms: &[bool], s: &mut Scratch) -> Option<Vec<usize>> {
-        let holds = |i: u32| {
-            self.condition(i as usize).iter().all(|&l| atoms.get(atom_of(l) as usize) == Some(&(l > 0)))
+        let holds = |i: u32| match self.single[i as usize] {
+            u32::MAX => {
+                self.condition(i as usize).iter().all(|&l| atoms.get(atom_of(l) as usize) == Some(&(l > 0)))
+            }
+            a => atoms.get(a as usize) == Some(&true),
         };
         s.state.clear();
         s.state.resize(self.nodes, 0);
