@@ -286,9 +286,8 @@ impl CpuEngine {
     /// false by its loop nogood (the engine's unfounded-set propagator covers cyclic atoms only;
     /// this is the general check, over the whole program).
     fn falsify_unsupported(&mut self) -> bool {
-        let p = Arc::clone(&self.p);
         let a = &self.a;
-        let nogoods = self.ufs.loops.unfounded_nogoods(&p, |l| match a.value(l) {
+        let nogoods = self.ufs.loops.unfounded_nogoods(&self.p, |l| match a.value(l) {
             0 => None,
             v => Some(v > 0),
         });
