@@ -552,11 +552,15 @@ pub(super) struct OneSearch<'s> {
     told: bool,
     /// Whether the search decides the projected atoms first (projective backtracking).
     projecting: bool,
+    /// What the checks of its models keep: they are verified here, in the search's sequence,
+    /// without the lock of the driver's table of kept checks.
+    kept: Kept,
 }
 
 impl<'s> OneSearch<'s> {
     pub fn new(d: &Driver<'s>) -> Result<Self, SolveError> {
-        Ok(OneSearch { search: d.search(&d.opts.search, 0, &d.opts.stop)?, told: false, projecting: false })
+        let search = d.search(&d.opts.search, 0, &d.opts.stop)?;
+        Ok(OneSearch { search, told: false, projecting: false, kept: Kept::default() })
     }
 }
 
@@ -585,6 +589,10 @@ impl Source for OneSearch<'_> {
                             s.exclude_by_backtracking()?;
                             found.excluded = true;
                         }
+                        if let Some(stop) = d.verify(&found.atoms, &mut self.kept, &d.opts.stop)? {
+                            return Ok(Event::Stopped(stop));
+                        }
+                        found.verified = true;
                         Event::Model(found)
                     }
                     // The engine failed and another took over: the model is searched again.
