@@ -8,7 +8,7 @@ use crate::program::{ProgramBuilder, ProgramSink};
 use crate::solve::config::{EnumMode, Heuristic, OptMode, SolveOptions};
 use crate::solve::progress::Progress;
 use crate::solve::{Outcome, SolveError, solve};
-use crate::stop::{Aside, Phase, Stop, StopToken, install_interrupt_handler};
+use crate::stop::{Aside, Phase, SolveLimit, Stop, StopToken, install_interrupt_handler};
 use crate::writer::{AspifWriter, SmodelsWriter};
 use std::io::Write;
 use std::sync::Arc;
@@ -102,6 +102,9 @@ pub struct RunConfig {
     /// made from `time_limit` when the run starts.
     pub opts: SolveOptions,
     pub time_limit: Option<f64>,
+    /// Each search's conflicts and restarts (clasp's `--solve-limit`), made part of the stop token
+    /// with the time limit.
+    pub solve_limit: Option<SolveLimit>,
     /// What is printed; its verbosity 2 and more also adds the progress line and yasmin's
     /// diagnostics.
     pub shape: Shape,
@@ -118,7 +121,7 @@ pub fn run(cfg: RunConfig) -> Exit {
     let start = Instant::now();
     init_logging(cfg.shape.verbose);
     install_interrupt_handler();
-    let stop = StopToken::with_time_limit(cfg.time_limit, start);
+    let stop = StopToken::with_time_limit(cfg.time_limit, cfg.solve_limit, start);
     let files = cfg.files;
     let mut opts = cfg.opts;
     opts.stop = stop.clone();
@@ -332,6 +335,7 @@ fn summary<W: Write>(
     if let Some((at, phase)) = stop.fired() {
         let (why, since) = match o.interrupted {
             Some(Stop::TimeLimit) => ("time limit", stop.deadline().unwrap_or(at)),
+            Some(Stop::SolveLimit) => ("solve limit", at),
             _ => ("signal", at),
         };
         let seen = stop.seen().unwrap_or(at);

@@ -22,6 +22,18 @@ pub enum Stop {
     /// Another search of a parallel run answered first (solve/portfolio.rs); the answer reported
     /// is the winner's, so this one is never printed.
     Cancelled,
+    /// A search made as many conflicts or restarts as `--solve-limit` allows (clasp's
+    /// `SolveLimits`): the run ends as after a time limit, but the result is not flagged as
+    /// interrupted (clasp prints no such line and exits with the result's code).
+    SolveLimit,
+}
+
+/// clasp's `--solve-limit=N[,M]`: a search stops the run once it has made `conflicts` conflicts
+/// or `restarts` restarts (each search counts its own; 0 stops before the search begins).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SolveLimit {
+    pub conflicts: u64,
+    pub restarts: u64,
 }
 
 /// What a run is doing, recorded so that a stop can say where it was noticed (`-V`, and
@@ -126,6 +138,7 @@ fn code(s: Stop) -> u8 {
         Stop::TimeLimit => 1,
         Stop::Signal => 2,
         Stop::Cancelled => 3,
+        Stop::SolveLimit => 4,
     }
 }
 
@@ -134,6 +147,7 @@ fn decode(c: u8) -> Option<Stop> {
         1 => Some(Stop::TimeLimit),
         2 => Some(Stop::Signal),
         3 => Some(Stop::Cancelled),
+        4 => Some(Stop::SolveLimit),
         _ => None,
     }
 }
@@ -144,6 +158,7 @@ struct Run {
     stop: AtomicU8,
     phase: AtomicU8,
     deadline: Option<Instant>,
+    solve_limit: Option<SolveLimit>,
     /// When the stop was set, and the phase the run was in then.
     fired: Mutex<Option<(Instant, Phase)>>,
     /// When a poll first saw it (a stop set by the timer thread may be seen later).
@@ -198,10 +213,16 @@ impl std::fmt::Debug for StopToken {
 impl StopToken {
     /// A token that stops at `deadline`, if any (a timer thread sets it then).
     pub fn new(deadline: Option<Instant>) -> Self {
+        StopToken::with_limits(deadline, None)
+    }
+
+    /// A token that stops at `deadline`, if any, or when a search reaches `solve_limit`.
+    pub fn with_limits(deadline: Option<Instant>, solve_limit: Option<SolveLimit>) -> Self {
         let run = Arc::new(Run {
             stop: AtomicU8::new(GO),
             phase: AtomicU8::new(Phase::Reading as u8),
             deadline,
+            solve_limit,
             fired: Mutex::new(None),
             seen: OnceLock::new(),
             timer: OnceLock::new(),
@@ -236,10 +257,17 @@ impl StopToken {
         StopToken { signals: false, ..StopToken::new(None) }
     }
 
-    /// A token stopping `time_limit` seconds after `start` (none for `None` or 0, as clasp).
-    pub fn with_time_limit(time_limit: Option<f64>, start: Instant) -> Self {
+    /// A token stopping `time_limit` seconds after `start` (none for `None` or 0, as clasp), or
+    /// when a search reaches `solve_limit`.
+    pub fn with_time_limit(time_limit: Option<f64>, solve_limit: Option<SolveLimit>, start: Instant) -> Self {
         let deadline = time_limit.filter(|&s| s > 0.0).map(|s| start + Duration::from_secs_f64(s.min(1e9)));
-        StopToken::new(deadline)
+        StopToken::with_limits(deadline, solve_limit)
+    }
+
+    /// The conflicts and restarts each search may make (`--solve-limit`), if limited.
+    #[inline]
+    pub fn solve_limit(&self) -> Option<SolveLimit> {
+        self.run.solve_limit
     }
 
     /// This token, also stopped by `cancel` (as [`Stop::Cancelled`]): the searches of a race.

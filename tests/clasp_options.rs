@@ -158,6 +158,9 @@ fn rows() -> Vec<Row> {
         row(&["-n0"], Program(THEORY_DERIVED), true),
         row(&["-n0", "-q", "-"], Program(STEPS), true),
         row(&["-n0", "-q", "--"], File("queens.aspif"), true),
+        row(&["--solve-limit=0", "-n0"], File("queens.aspif"), true),
+        row(&["--solve-limit=umax,0", "--stats"], Program(COSTS), false),
+        row(&["--solve-limit=-1", "-n0", "-q"], File("queens.aspif"), true),
     ]
 }
 
@@ -306,6 +309,38 @@ fn errors_and_warnings_have_clasps_form() {
     let r = yasmin_ok(&["-h"], 0);
     let long = yasmin_ok(&["--help=3"], 0);
     assert!(r.stdout.contains("--quiet") && long.stdout.len() > r.stdout.len());
+}
+
+/// `--solve-limit=N` on pigeonhole 8/7 (unsatisfiable, thousands of conflicts): the search makes N
+/// conflicts and stops with `UNKNOWN`, no interruption line, exit code 0, with one search or two;
+/// `umax,M` stops at M restarts.
+#[test]
+fn a_solve_limit_stops_the_search_at_its_conflicts() {
+    let file = std::env::temp_dir().join(format!("yasmin-solve-limit-{}.aspif", std::process::id()));
+    std::fs::write(
+        &file,
+        ground("p(1..8). h(1..7). 1 { in(P,H) : h(H) } 1 :- p(P).\n:- in(P,H), in(Q,H), P < Q.\n"),
+    )
+    .unwrap();
+    let path = file.to_str().unwrap();
+    let count =
+        |t: &Text, key: &str| t.get(key).and_then(|v| v.split_whitespace().next()?.parse::<u64>().ok());
+    for args in [&["--solve-limit=300", "--stats"][..], &["--solve-limit=300", "--stats", "-t", "2"][..]] {
+        let r = yasmin_ok(&[args, &[path]].concat(), 0);
+        let t = parse_text(&r.stdout);
+        assert_eq!(t.result, "UNKNOWN", "{args:?}\n{}", r.stdout);
+        assert!(!r.stdout.contains("INTERRUPTED") && !r.stdout.contains("TIME LIMIT"), "{}", r.stdout);
+        let conflicts = count(&t, "Conflicts").expect("a conflict count");
+        // One search stops at its 300th conflict; two stop when the first does.
+        assert!((300..=700).contains(&conflicts), "{args:?}: {conflicts} conflicts");
+    }
+    let r = yasmin_ok(&["--solve-limit=umax,2", "--stats", path], 0);
+    assert_eq!(count(&parse_text(&r.stdout), "Restarts"), Some(2), "{}", r.stdout);
+    let r = yasmin_ok(&["-q", path], 20);
+    assert_eq!(parse_text(&r.stdout).result, "UNSATISFIABLE");
+    let r = yasmin_ok(&["--backend=cuda", "--gpu-mode=farm", "--solve-limit=4", path], 1);
+    assert!(r.stderr.contains("--solve-limit is not counted by the search farm"), "{}", r.stderr);
+    let _ = std::fs::remove_file(&file);
 }
 
 /// Grounds `program` with clingo's gringo.

@@ -19,7 +19,7 @@ use yasmin::solve::config::{
     SearchOptions, SignDef, SolveOptions,
 };
 use yasmin::solve::configurations;
-use yasmin::stop::StopToken;
+use yasmin::stop::{SolveLimit, StopToken};
 
 #[derive(Parser, Debug, Clone)]
 #[command(
@@ -57,6 +57,12 @@ pub struct Cli {
     /// Stop after S seconds (and print what was found).
     #[arg(long = "time-limit", value_name = "S")]
     pub time_limit: Option<f64>,
+
+    /// Stop after N conflicts or M restarts of a search (each search of a parallel run counts its
+    /// own), as clasp's --solve-limit; what was found is printed, the result is not marked as
+    /// interrupted. umax or -1: no limit.
+    #[arg(long = "solve-limit", value_name = "N[,M]", value_parser = parse_solve_limit)]
+    pub solve_limit: Option<SolveLimit>,
 
     /// Seed of the perturbation that makes the searches of a parallel run (-t) differ. A single
     /// search has no random parts and does not use it, as clasp's default configuration does
@@ -379,6 +385,11 @@ impl Cli {
         if self.gpu_mode == GpuMode::Farm && self.backend == Backend::Cpu {
             return Err("--gpu-mode=farm searches on the GPU: give --backend=cuda (or auto)".into());
         }
+        if self.gpu_mode == GpuMode::Farm && self.solve_limit.is_some() {
+            return Err("--solve-limit is not counted by the search farm's searches (--gpu-mode=farm): \
+                        give --gpu-mode=grid, or --time-limit"
+                .into());
+        }
         Ok(SolveOptions {
             models,
             opt_mode: self.opt_mode.mode,
@@ -483,6 +494,7 @@ impl Cli {
             files,
             opts: self.solve_options(models, &StopToken::never())?,
             time_limit: self.time_limit,
+            solve_limit: self.solve_limit,
             shape: Shape {
                 format,
                 quiet: self.quiet(),

@@ -2,7 +2,7 @@
 //! heuristics' parameters): none can change the answers, and yasmin has no counterpart, so each
 //! is accepted and ignored with a warning, as a script written for clasp expects. clasp's
 //! options that would change the answers or the output (`--supp-models`, `--compute`, lemma
-//! files, atom formats, `--solve-limit`) are refused with a message that says so.
+//! files, atom formats) are refused with a message that says so.
 
 use clap::{Arg, ArgAction, ArgMatches};
 
@@ -90,7 +90,6 @@ const REFUSED: &[(&str, Takes, &str)] = &[
     ("out-hide-aux", Flag, "the output has no auxiliary atoms to hide"),
     ("print-portfolio", Flag, "yasmin's portfolio is its --configuration presets (README)"),
     ("parse-maxsat", Flag, "MaxSAT input is not read (aspif and smodels only)"),
-    ("solve-limit", Value, "a limit on conflicts or restarts is not implemented (--time-limit is)"),
 ];
 
 fn arg(name: &'static str, takes: Takes) -> Vec<Arg> {

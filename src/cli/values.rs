@@ -8,6 +8,7 @@ use yasmin::solve::config::{
     Backend, Decisions, Deletion, Distribute, EnumMode, GpuMode, GpuRounds, Heuristic, Learning, OptMode,
     OptStrategy, ProjectMode, Restarts, Schedule, SignDef,
 };
+use yasmin::stop::SolveLimit;
 
 /// The names a library value may be given by (its `NAMES`).
 pub trait NamedValues: std::str::FromStr<Err = String> + Clone + Send + Sync + 'static {
@@ -148,6 +149,20 @@ pub(super) fn parse_stats(s: &str) -> Result<u8, String> {
     match (n.parse::<u8>(), tester.parse::<u8>()) {
         (Ok(n @ 0..=2), Ok(0..=2)) => Ok(n),
         _ => Err(format!("'{s}': expected a level 0, 1 or 2 (and a tester's level 0 to 2)")),
+    }
+}
+
+/// clasp's `--solve-limit=N[,M]`: conflicts and restarts a search may make, each a number,
+/// `umax` or -1 (no limit); restarts unlimited if not given.
+pub(super) fn parse_solve_limit(s: &str) -> Result<SolveLimit, String> {
+    let count = |x: &str| match x {
+        "umax" | "-1" => Some(u64::MAX),
+        _ => x.parse::<u64>().ok(),
+    };
+    let (n, m) = s.split_once(',').unwrap_or((s, "umax"));
+    match (count(n), count(m)) {
+        (Some(conflicts), Some(restarts)) => Ok(SolveLimit { conflicts, restarts }),
+        _ => Err(format!("'{s}': expected N[,M], conflicts and restarts (a number, umax or -1)")),
     }
 }
 
@@ -394,6 +409,11 @@ mod tests {
         assert_eq!(parse_del_cfl("+,2000,300").unwrap(), yasmin::solve::config::DEL_CFL);
         assert_eq!(parse_del_cfl("+,2000,100,20").unwrap().repeat, 20);
         assert!(parse_del_cfl("+,2000").is_err() && parse_del_cfl("D,100,0.7").is_err());
+        let limit = |conflicts, restarts| Ok(SolveLimit { conflicts, restarts });
+        assert_eq!(parse_solve_limit("5000"), limit(5000, u64::MAX));
+        assert_eq!(parse_solve_limit("0,3"), limit(0, 3));
+        assert_eq!(parse_solve_limit("umax,-1"), limit(u64::MAX, u64::MAX));
+        assert!(parse_solve_limit("x").is_err() && parse_solve_limit("5,x").is_err());
         assert!(parse_restarts("D,100,0.7").unwrap().warning.is_some());
         assert!(parse_restarts("L").is_err() && parse_restarts("x,0,2").is_err());
         let c = Cli::parse_from(["yasmin", "--quiet=1", "-s", "--opt-mode=enum,3"]);

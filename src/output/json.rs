@@ -39,7 +39,8 @@ impl<W: Write> Printer<W> {
         match o.interrupted {
             Some(Stop::TimeLimit) => s.push_str("  \"TIME LIMIT\": 1,\n"),
             Some(Stop::Signal | Stop::Cancelled) => s.push_str("  \"INTERRUPTED\": 1,\n"),
-            None => {}
+            // A solve limit is no interruption: clasp prints nothing for it.
+            Some(Stop::SolveLimit) | None => {}
         }
         s.push_str(&format!(
             "  \"Models\": {{\n    \"Number\": {},\n    \"More\": \"{more}\"",

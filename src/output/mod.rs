@@ -239,7 +239,8 @@ impl<W: Write> Printer<W> {
         match o.interrupted {
             Some(Stop::TimeLimit) => s.push_str(&kv("TIME LIMIT", "1".into())),
             Some(Stop::Signal | Stop::Cancelled) => s.push_str(&kv("INTERRUPTED", "1".into())),
-            None => {}
+            // A solve limit is no interruption: clasp prints nothing for it.
+            Some(Stop::SolveLimit) | None => {}
         }
         s.push_str(&kv("Models", format!("{}{more}", o.models + o.earlier_models)));
         // clasp's order: the consequences' mode, the optimum, then the counts.

@@ -168,7 +168,8 @@ impl Outcome {
         if self.exhausted {
             code += 20;
         }
-        if self.interrupted.is_some() {
+        // clasp's: a solve limit reached is not an interruption.
+        if self.interrupted.is_some_and(|s| s != Stop::SolveLimit) {
             code += 1;
         }
         code

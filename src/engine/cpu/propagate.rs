@@ -76,14 +76,14 @@ impl CpuEngine {
             if h & HOOK_CHOICE != 0 || self.dec.has_parked(l) {
                 self.dec.on_true(&self.p, &self.a, l);
             }
-            for i in 0..self.db.bins.get(l.index()).len() {
-                let q = self.db.bins.get(l.index())[i];
-                match self.a.value(q) {
+            let a = &mut self.a;
+            for &q in self.db.bins.get(l.index()) {
+                match a.value(q) {
                     1 => {
                         self.conflict = vec![l, q];
                         return false;
                     }
-                    0 => self.a.assign(!q, Reason::Binary(l)),
+                    0 => a.assign(!q, Reason::Binary(l)),
                     _ => {}
                 }
             }
@@ -136,7 +136,8 @@ impl CpuEngine {
             debug_assert!((2..=len.max(2)).contains(&start), "saved position {start} of {len}");
             let lits = &self.db.arena[base..base + len];
             let a = &self.a;
-            let found = (start..len).chain(2..start).find(|&k| !a.is_true(Lit(lits[k])));
+            let free = |k: &usize| !a.is_true(Lit(lits[*k]));
+            let found = (start..len).find(free).or_else(|| (2..start).find(free));
             if let Some(k) = found {
                 let cand = Lit(lits[k]);
                 self.db.arena.swap(base + 1, base + k);

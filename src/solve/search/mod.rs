@@ -70,6 +70,9 @@ pub struct Search<'e> {
     pub check: Option<Box<dyn CandidateCheck + 'e>>,
     restarts: RestartSchedule,
     conflicts: u64,
+    /// Restarts made by the schedule (not those of a new part or new assumptions): with
+    /// `conflicts`, what `--solve-limit` counts.
+    restarts_made: u64,
     /// When learned nogoods are next deleted.
     reduce: RestartSchedule,
     /// The run's limits and signals, and in a race the flag set when another search answered.
@@ -113,6 +116,7 @@ impl<'e> Search<'e> {
             check: None,
             restarts: RestartSchedule::new(opts.restarts),
             conflicts: 0,
+            restarts_made: 0,
             reduce: RestartSchedule::new(opts.del_cfl),
             stop,
             shared_bound: None,
@@ -276,6 +280,13 @@ impl<'e> Search<'e> {
         if let Some(stop) = self.stop.reached() {
             return Ok(Some(Next::Interrupted(stop)));
         }
+        let limit = self.stop.solve_limit();
+        if let Some(l) = limit
+            && (self.conflicts >= l.conflicts || self.restarts_made >= l.restarts)
+        {
+            self.stop.stop(Stop::SolveLimit);
+            return Ok(Some(Next::Interrupted(self.stop.reached().unwrap_or(Stop::SolveLimit))));
+        }
         if std::mem::take(&mut self.flip_due)
             && let Some(next) = self.backtrack()?
         {
@@ -286,7 +297,8 @@ impl<'e> Search<'e> {
         }
         // The engine may resolve conflicts inside propagate, up to the next restart or
         // deletion (exclusive: the conflict that makes one due comes back here).
-        let due = self.restarts.left().min(self.reduce.left());
+        let left = limit.map_or(u64::MAX, |l| l.conflicts.saturating_sub(self.conflicts));
+        let due = self.restarts.left().min(self.reduce.left()).min(left);
         self.engine.set_conflict_budget(due.saturating_sub(1));
         let ok = self.engine.propagate()?;
         let resolved = self.engine.take_resolved();
@@ -307,6 +319,7 @@ impl<'e> Search<'e> {
             self.conflicts += 1;
             self.send()?;
             if self.restarts.conflict() {
+                self.restarts_made += 1;
                 self.engine.restart()?;
                 self.count_progress();
                 self.take_shared_bound()?;
