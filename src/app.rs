@@ -99,11 +99,10 @@ pub struct RunConfig {
     /// The inputs, read one after another (none: standard input).
     pub files: Vec<String>,
     /// What each step is solved for (the same for every step); its stop token is the run's,
-    /// made from `time_limit` when the run starts.
+    /// made from `time_limit` and `solve_limit` (clasp's `--solve-limit`: each search's conflicts
+    /// and restarts) when the run starts.
     pub opts: SolveOptions,
     pub time_limit: Option<f64>,
-    /// Each search's conflicts and restarts (clasp's `--solve-limit`), made part of the stop token
-    /// with the time limit.
     pub solve_limit: Option<SolveLimit>,
     /// What is printed; its verbosity 2 and more also adds the progress line and yasmin's
     /// diagnostics.
@@ -121,7 +120,7 @@ pub fn run(cfg: RunConfig) -> Exit {
     let start = Instant::now();
     init_logging(cfg.shape.verbose);
     install_interrupt_handler();
-    let stop = StopToken::with_time_limit(cfg.time_limit, cfg.solve_limit, start);
+    let stop = StopToken::for_run(cfg.time_limit, cfg.solve_limit, start);
     let files = cfg.files;
     let mut opts = cfg.opts;
     opts.stop = stop.clone();

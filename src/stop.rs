@@ -217,7 +217,7 @@ impl StopToken {
     }
 
     /// A token that stops at `deadline`, if any, or when a search reaches `solve_limit`.
-    pub fn with_limits(deadline: Option<Instant>, solve_limit: Option<SolveLimit>) -> Self {
+    fn with_limits(deadline: Option<Instant>, solve_limit: Option<SolveLimit>) -> Self {
         let run = Arc::new(Run {
             stop: AtomicU8::new(GO),
             phase: AtomicU8::new(Phase::Reading as u8),
@@ -257,9 +257,9 @@ impl StopToken {
         StopToken { signals: false, ..StopToken::new(None) }
     }
 
-    /// A token stopping `time_limit` seconds after `start` (none for `None` or 0, as clasp), or
-    /// when a search reaches `solve_limit`.
-    pub fn with_time_limit(time_limit: Option<f64>, solve_limit: Option<SolveLimit>, start: Instant) -> Self {
+    /// The run's token: it stops `time_limit` seconds after `start` (none for `None` or 0, as
+    /// clasp), or when a search reaches `solve_limit`.
+    pub fn for_run(time_limit: Option<f64>, solve_limit: Option<SolveLimit>, start: Instant) -> Self {
         let deadline = time_limit.filter(|&s| s > 0.0).map(|s| start + Duration::from_secs_f64(s.min(1e9)));
         StopToken::with_limits(deadline, solve_limit)
     }
