@@ -53,7 +53,8 @@ LIBC = ctypes.CDLL(None)
 PROTO = os.fdopen(os.dup(1), "w")
 CAPTURE = tempfile.TemporaryFile()
 os.dup2(CAPTURE.fileno(), 1)
-WORKDIR = tempfile.mkdtemp(prefix="clingo-oracle-")
+# The test gives a folder that it removes when it kills this process; run by hand, a fresh one.
+WORKDIR = os.environ.get("CLINGO_ORACLE_DIR") or tempfile.mkdtemp(prefix="clingo-oracle-")
 
 
 class GringoApp:

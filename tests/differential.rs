@@ -95,6 +95,9 @@ struct Clingo {
     replies: Receiver<String>,
     /// Times the process was restarted after it hung or died.
     restarts: usize,
+    /// The process's work folder (its ground program and aspif), removed when it ends: it is
+    /// killed, not asked to exit, so it cannot remove the folder itself.
+    dir: PathBuf,
 }
 
 /// One clingo solve call: the models in order, and whether the search space was exhausted.
@@ -106,10 +109,15 @@ struct ClingoRun {
 /// How long one request may take before the clingo process is restarted.
 const CLINGO_TIMEOUT: Duration = Duration::from_secs(20);
 
-fn spawn_oracle(python: &Path) -> (Child, ChildStdin, Receiver<String>) {
+fn spawn_oracle(python: &Path) -> (Child, ChildStdin, Receiver<String>, PathBuf) {
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let k = N.fetch_add(1, Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("clingo-oracle-{}-{k}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("cannot create {}: {e}", dir.display()));
     let script = repo().join("tests/clingo_oracle.py");
     let mut child = Command::new(python)
         .arg(&script)
+        .env("CLINGO_ORACLE_DIR", &dir)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
@@ -136,7 +144,7 @@ fn spawn_oracle(python: &Path) -> (Child, ChildStdin, Receiver<String>) {
             }
         }
     });
-    (child, stdin, rx)
+    (child, stdin, rx, dir)
 }
 
 impl Clingo {
@@ -144,8 +152,8 @@ impl Clingo {
         let python = std::env::var("YASMIN_PYTHON")
             .map(PathBuf::from)
             .unwrap_or_else(|_| repo().join(".venv/bin/python"));
-        let (child, stdin, replies) = spawn_oracle(&python);
-        let mut c = Clingo { python, child, stdin, replies, restarts: 0 };
+        let (child, stdin, replies, dir) = spawn_oracle(&python);
+        let mut c = Clingo { python, child, stdin, replies, restarts: 0, dir };
         let v = c.try_request(&json!({"op": "version"})).unwrap_or_else(|e| {
             panic!(
                 "clingo cannot be imported by {} ({e}); run scripts/setup-test-env.sh or set YASMIN_PYTHON",
@@ -158,11 +166,17 @@ impl Clingo {
 
     /// Kills the process (it hung or died) and starts a fresh one.
     fn restart(&mut self) {
+        self.stop();
+        let (child, stdin, replies, dir) = spawn_oracle(&self.python);
+        (self.child, self.stdin, self.replies, self.dir) = (child, stdin, replies, dir);
+        self.restarts += 1;
+    }
+
+    /// Kills the process and removes its work folder.
+    fn stop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
-        let (child, stdin, replies) = spawn_oracle(&self.python);
-        (self.child, self.stdin, self.replies) = (child, stdin, replies);
-        self.restarts += 1;
+        let _ = std::fs::remove_dir_all(&self.dir);
     }
 
     fn try_request(&mut self, req: &Value) -> Result<Value, String> {
@@ -217,8 +231,7 @@ impl Clingo {
 
 impl Drop for Clingo {
     fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.stop();
     }
 }
 
