@@ -31,6 +31,16 @@
 // Everything else in a step is shared among the warp's lanes (FARM_W; 1 or 32 in the host
 // emulation, tests/farm_emu).
 //
+// Enumeration (FARM_ENUM, split mode) backtracks from each model as clasp's `--enum-mode=bt`
+// does, with nothing recorded: a search that finds a model writes its atoms to the model ring
+// (m_ring; the host reads it between slices), undoes its last decision's level and makes the
+// decision's complement true, without a reason, at the level below: the backtrack level
+// (FS_BT), below which no backjump or restart goes. A conflict at the backtrack level flips that
+// level's decision the same way. When the level to flip is the cube's own (FS_ROOT: where its
+// literals all hold), the cube's models are all found. Learned nogoods stay consequences of the
+// program (a flipped literal enters them as a decision does). The cubes are disjoint, so no two
+// searches find one model.
+//
 // This file has the data and propagation; farm_learn.cu the analysis, the learned nogoods, the
 // exchange and deletion; farm_search.cu the search loop and the kernel. They are compiled in that
 // order, as one translation unit (src/engine/cuda/kernels.rs, tests/farm_emu/harness.cpp).
@@ -71,6 +81,9 @@
 #define FS_IMPORTED 22
 #define FS_DROPPED 23    // learned nogoods that did not fit the arena
 #define FS_CHUNKS 24     // chunks of the pool in use
+#define FS_MODELS 26     // enumeration: models found (64-bit)
+#define FS_BT 28         // enumeration: the backtrack level
+#define FS_ROOT 29       // enumeration: the level where the cube's literals all hold, + 1 (0: not yet)
 #define FS_T_PROPAGATE 32  // clock cycles (64-bit) spent in each part of the step
 #define FS_T_ANALYZE 34
 #define FS_T_BACKJUMP 36
@@ -90,6 +103,8 @@
 #define FC_XHEAD 2   // exchange entries written so far
 #define FC_CUBE_NEXT 3  // split mode: cubes handed out so far
 #define FC_CUBES_DONE 4 // split mode: cubes proved to have no model
+#define FC_MHEAD 5      // enumeration: model ring entries claimed so far
+#define FC_MREAD 6      // enumeration: entries the host has read (it writes this between slices)
 #define FC_WORDS 8
 
 // The exchange: a ring of xcap entries of at most FARM_XLEN literals. Entry i of the ring holds
@@ -143,11 +158,13 @@ struct FarmArgs {
     u32* x_meta;    // xcap: owner << 8 | length
     u32* x_lits;    // xcap * FARM_XLEN
     u32* ctl;       // FC_WORDS
+    u32* m_ring;    // mcap * mwords: enumeration's models, entry n % mcap holding model n
     u64 slice_ns;   // each search returns at its first step after this long
     u32 nvars, ngoods, nweights, nunits;
     u32 searches, arena, max_learned, xcap;
     u32 seed, restart_base, flags, chunks;
     u32 ncubes, cube_len;
+    u32 mcap, mwords;  // model ring entries, and words an entry (a bit a variable, of the atoms)
 };
 
 #define FARM_CHUNK 32u
@@ -158,6 +175,7 @@ struct FarmArgs {
 
 // flags
 #define FARM_SHARE 1u  // export and import learned nogoods
+#define FARM_ENUM 2u   // enumerate: report every model in the ring and go on (split mode only)
 
 #ifndef FARM_HOST_EMU
 __device__ __forceinline__ u64 farm_now_d() {

@@ -182,12 +182,18 @@ __device__ void farm_link_d(const FarmSearch& f, u32 l, u32 k, u32 cap) {
     ch[ch[FARM_CHUNK + 1u]++] = k;
 }
 
+// Whether a learned nogood of `len` literals has room: in the arena, the nogood table and the
+// chunk pool (lane 0).
+__device__ bool farm_room_d(const FarmArgs& a, const FarmSearch& f, u32 len) {
+    return f.st[FS_NLEARNED] < a.max_learned && f.st[FS_ARENA] + len <= a.arena && f.st[FS_CHUNKS] + len <= a.chunks;
+}
+
 // Stores learnt nogood lits[0..len) (lane 0) with `count` of its literals true and processed:
 // false if the arena, the nogood table or the chunk pool is full.
 __device__ bool farm_store_d(const FarmArgs& a, const FarmSearch& f, const u32* lits, u32 len, u32 count,
                              u32 lbd, u32* id) {
     u32 k = f.st[FS_NLEARNED], at = f.st[FS_ARENA];
-    if (k >= a.max_learned || at + len > a.arena || f.st[FS_CHUNKS] + len > a.chunks) return false;
+    if (!farm_room_d(a, f, len)) return false;
     for (u32 i = 0; i < len; i++) {
         f.l_lits[at + i] = lits[i];
         farm_link_d(f, lits[i], k, a.chunks);
@@ -272,26 +278,36 @@ __device__ void farm_export_d(const FarmArgs& a, const FarmSearch& f, const u32*
 }
 
 // Deletes the worse half of the learned nogoods (LBD above 2, older half) and those satisfied at
-// level 0, compacting the arena (lane 0, at level 0).
+// level 0, compacting the arena (lane 0, at level 0, or in enumeration at the backtrack level).
+// A nogood that is the reason of a literal above level 0 stays, and the reason follows it.
+#define FARM_LOCKED 0x80000000u
 __device__ void farm_reduce_d(const FarmArgs& a, const FarmSearch& f) {
     u32 n = f.st[FS_NLEARNED], q = f.st[FS_QHEAD], kept = 0u, at = 0u;
+    for (u32 i = f.lim[1]; i < f.st[FS_TSIZE] && f.st[FS_LEVEL] > 0u; i++) {
+        u32 r = f.reason[f.trail[i] >> 1];
+        if (r > a.ngoods && (r & FARM_WEIGHT) == 0u) f.l_lbd[r - a.ngoods - 1u] |= FARM_LOCKED;
+    }
     for (u32 l = 0; l < f.nl; l++) f.l_head[l] = 0u;
     f.st[FS_CHUNKS] = 0u;
     for (u32 k = 0; k < n; k++) {
-        u32 start = f.l_start[k], len = f.l_len[k], lbd = f.l_lbd[k];
-        bool keep = lbd != 0u && (lbd <= 2u || 2u * k >= n);
+        u32 start = f.l_start[k], len = f.l_len[k], lbd = f.l_lbd[k] & ~FARM_LOCKED;
+        bool locked = (f.l_lbd[k] & FARM_LOCKED) != 0u;
+        bool keep = locked || (lbd != 0u && (lbd <= 2u || 2u * k >= n));
         u32 count = 0u;
         for (u32 i = 0; keep && i < len; i++) {
             u32 x = farm_lit_d(f, f.l_lits[start + i]);
-            if (x == 2u) keep = false;
+            if (x == 2u && f.level[f.l_lits[start + i] >> 1] == 0u) keep = locked;
             else if (x == 1u && f.tpos[f.l_lits[start + i] >> 1] < q) count++;
         }
-        // Each literal takes at most one new chunk: a nogood the pool has no room for goes.
-        if (!keep || f.st[FS_CHUNKS] + len > a.chunks) continue;
+        // Each literal takes at most one new chunk: a nogood the pool has no room for goes (a
+        // locked one fits: the lists kept are parts of lists that fitted).
+        if (!keep || (!locked && f.st[FS_CHUNKS] + len > a.chunks)) continue;
         for (u32 i = 0; i < len; i++) {
             u32 l = f.l_lits[start + i];
             f.l_lits[at + i] = l;
             farm_link_d(f, l, kept, a.chunks);
+            // Reasons of earlier nogoods have moved down already: none names k but its own.
+            if (locked && f.reason[l >> 1] == a.ngoods + k + 1u) f.reason[l >> 1] = a.ngoods + kept + 1u;
         }
         f.l_start[kept] = at;
         f.l_len[kept] = len;

@@ -1,6 +1,7 @@
 // farm_search.cu: the search farm's search loop and kernel (kernels/farm.cu has its data and
 // propagation, kernels/farm_learn.cu its learning): decisions (in split mode a cube's literals
-// first), the first step, restarts and the time slice of farm_search_k, a warp a search.
+// first), the first step, restarts, models (the first, or in enumeration each, backtracking) and
+// the time slice of farm_search_k, a warp a search.
 
 #ifndef FARM_HOST_EMU
 #include "common.cuh"
@@ -123,6 +124,78 @@ __device__ u32 farm_cube_d(const FarmArgs& a, const FarmSearch& f) {
     return __shfl_sync(0xffffffffu, r, 0);
 }
 
+// Scalar word w of search f as lane 0 reads it, for the whole warp (a lane may write only what
+// no other lane reads meanwhile).
+__device__ __forceinline__ u32 farm_word_d(const FarmSearch& f, u32 w) {
+    u32 x = 0u;
+    if (f.lane == 0u) x = f.st[w];
+    return __shfl_sync(0xffffffffu, x, 0);
+}
+
+// Enumeration: writes search f's model (a total assignment) to the next entry of the model ring,
+// the whole warp; false where the ring is full (the host has not read the entry a ring before).
+__device__ bool farm_record_d(const FarmArgs& a, const FarmSearch& f) {
+    u32 slot = 0u, ok = 0u;
+    if (f.lane == 0u) {
+        volatile u32* ctl = a.ctl;
+        u32 h = ctl[FC_MHEAD];
+        while (h - ctl[FC_MREAD] < a.mcap) {
+            u32 old = atomicCAS(&a.ctl[FC_MHEAD], h, h + 1u);
+            if (old == h) {
+                ok = 1u;
+                slot = h;
+                break;
+            }
+            h = old;
+        }
+    }
+    if (!__shfl_sync(0xffffffffu, ok, 0)) return false;
+    slot = __shfl_sync(0xffffffffu, slot, 0);
+    u32* m = a.m_ring + (u64)(slot % a.mcap) * a.mwords;
+    for (u32 w = f.lane; w < a.mwords; w += FARM_W) {
+        u32 bits = 0u;
+        for (u32 b = 0; b < 32u; b++) {
+            u32 v = w * 32u + b;
+            if (v < f.nv && f.val[v] == 1u) bits |= 1u << b;
+        }
+        m[w] = bits;
+    }
+    if (f.lane == 0u) farm_add64_d(f.st, FS_MODELS, 1u);
+    __syncwarp();
+    return true;
+}
+
+// Enumeration: the current level's part of the space holds no model but those found (after a
+// model, or a conflict at the backtrack level). Undoes the level and makes its decision's
+// complement true at the level below, without a reason: the new backtrack level. At the cube's
+// own level the cube is done instead: counted, and the search goes back to level 0 to take the
+// next one. A cube that holds at level 0 follows from the program, and no other has a model: the
+// space is done. The whole warp.
+__device__ void farm_flip_d(const FarmArgs& a, const FarmSearch& f, bool save) {
+    u32 level = farm_word_d(f, FS_LEVEL), root = farm_word_d(f, FS_ROOT);
+#ifdef FARM_CHECK
+    if (root == 0u || level + 1u < root) farm_fail_d("a flip below the cube", level, root, f.st[FS_BT]);
+#endif
+    if (level + 1u <= root) {
+        if (f.lane == 0u) {
+            if (atomicAdd(&a.ctl[FC_CUBES_DONE], 1u) + 1u == a.ncubes || root == 1u) atomicExch(&a.ctl[FC_UNSAT], 1u);
+            f.st[FS_CUBE] = 0u;
+            f.st[FS_ROOT] = 0u;
+            f.st[FS_BT] = 0u;
+        }
+        farm_backjump_d(a, f, 0u, save);
+        return;
+    }
+    u32 d = 0u;
+    if (f.lane == 0u) d = f.trail[f.lim[level]];
+    farm_backjump_d(a, f, level - 1u, save);
+    if (f.lane == 0u) {
+        farm_assign_d(f, d ^ 1u, 0u);
+        f.st[FS_BT] = level - 1u;
+    }
+    __syncwarp();
+}
+
 __device__ void farm_finish_d(const FarmArgs& a, const FarmSearch& f, u32 status) {
     if (f.lane == 0u) {
         f.st[FS_STATUS] = status;
@@ -140,6 +213,7 @@ __device__ void farm_run_d(const FarmArgs& a, const FarmSearch& f) {
     u64 t0 = farm_now_d();
     volatile u32* ctl = a.ctl;
     bool save = (s & 2u) != 0u;  // progress saving in every other pair of searches
+    bool enumerate = (a.flags & FARM_ENUM) != 0u;
     long long tick = clock64();
     // Lane 0 charges the cycles since the last mark to part w of the step.
 #define FARM_MARK(w)                                                 \
@@ -156,9 +230,16 @@ __device__ void farm_run_d(const FarmArgs& a, const FarmSearch& f) {
         bool conflict = farm_propagate_d(a, f);
         FARM_MARK(FS_T_PROPAGATE);
         if (conflict) {
-            if (__shfl_sync(0xffffffffu, f.st[FS_LEVEL], 0) == 0u) {
+            u32 level = farm_word_d(f, FS_LEVEL);
+            if (level == 0u) {
+                // In enumeration too: no flip at level 0 undoes a model that another cube has.
                 farm_finish_d(a, f, FARM_UNSAT);
                 return;
+            }
+            if (enumerate && level == farm_word_d(f, FS_BT)) {
+                farm_flip_d(a, f, save);
+                FARM_MARK(FS_T_BACKJUMP);
+                continue;
             }
             u32 bj = 0u, lbd = 0u, n = 0u;
             if (lane == 0u) n = farm_analyze_d(a, f, &bj, &lbd);
@@ -169,6 +250,24 @@ __device__ void farm_run_d(const FarmArgs& a, const FarmSearch& f) {
                 return;
             }
             FARM_MARK(FS_T_ANALYZE);
+            if (enumerate) {
+                // No room for the nogood, and a restart may not free any (the reasons below
+                // the backtrack level stay): the level's decision is flipped instead, as at the
+                // backtrack level, and the next restart deletes.
+                u32 full = lane == 0u && n > 1u && !farm_room_d(a, f, n);
+                if (__shfl_sync(0xffffffffu, full, 0)) {
+                    if (lane == 0u) {
+                        f.st[FS_REDUCE_AT] = 0u;
+                        farm_add64_d(f.st, FS_DROPPED, 1u);
+                        farm_add64_d(f.st, FS_CONFLICTS, 1u);
+                    }
+                    farm_flip_d(a, f, save);
+                    FARM_MARK(FS_T_BACKJUMP);
+                    continue;
+                }
+                u32 bt = farm_word_d(f, FS_BT);
+                bj = bj > bt ? bj : bt;
+            }
             farm_backjump_d(a, f, bj, save);
             FARM_MARK(FS_T_BACKJUMP);
             if (lane == 0u) {
@@ -193,9 +292,10 @@ __device__ void farm_run_d(const FarmArgs& a, const FarmSearch& f) {
             continue;
         }
         // Lane 0 decides for the warp, as everywhere a lane may write what the others read.
-        u32 restart = lane == 0u && f.st[FS_CONFL_LEFT] == 0u && f.st[FS_LEVEL] > 0u;
+        // Enumeration restarts at the backtrack level.
+        u32 restart = lane == 0u && f.st[FS_CONFL_LEFT] == 0u && f.st[FS_LEVEL] > (enumerate ? f.st[FS_BT] : 0u);
         if (__shfl_sync(0xffffffffu, restart, 0)) {
-            farm_backjump_d(a, f, 0u, save);
+            farm_backjump_d(a, f, enumerate ? farm_word_d(f, FS_BT) : 0u, save);
             bool ok = true;
             if (lane == 0u) {
                 u32 i = ++f.st[FS_LUBY];
@@ -216,7 +316,8 @@ __device__ void farm_run_d(const FarmArgs& a, const FarmSearch& f) {
             FARM_MARK(FS_T_RESTART);
             continue;
         }
-        if (a.ncubes != 0u) {
+        // In enumeration the cube's literals stay once they hold (nothing goes below them).
+        if (a.ncubes != 0u && !(enumerate && farm_word_d(f, FS_ROOT) != 0u)) {
             u32 r = farm_cube_d(a, f);
             if (r == 3u) {
                 farm_finish_d(a, f, FARM_IDLE);
@@ -227,8 +328,20 @@ __device__ void farm_run_d(const FarmArgs& a, const FarmSearch& f) {
                 FARM_MARK(FS_T_DECIDE);
                 continue;
             }
+            if (enumerate && lane == 0u && f.st[FS_ROOT] == 0u) {
+                // The cube holds: its level is the first backtrack level.
+                f.st[FS_ROOT] = f.st[FS_LEVEL] + 1u;
+                f.st[FS_BT] = f.st[FS_LEVEL];
+            }
         }
         u32 v = farm_pick_d(f);
+        if (v == 0u && enumerate) {
+            // A full ring: the slice ends, and the model is found again in the next.
+            if (!farm_record_d(a, f)) return;
+            farm_flip_d(a, f, save);
+            FARM_MARK(FS_T_DECIDE);
+            continue;
+        }
         if (v == 0u) {
             farm_finish_d(a, f, FARM_SAT);
             return;

@@ -207,11 +207,20 @@ fn backtracking_enumeration_says_where_it_records_instead() {
 
 #[test]
 fn the_farm_says_what_it_does_not_take_and_the_usual_search_answers() {
-    // More than one model, and a program that is not tight, run the usual search (no GPU needed).
+    // Projection, and a program that is not tight, run the usual search (no GPU needed).
     let queens = instance("queens.aspif");
-    let r = yasmin_ok(&["--gpu-mode=farm", "--backend=auto", "-n", "0", &queens], 30);
-    assert!(r.stderr.contains("--gpu-mode=farm: the farm answers one model"), "{}", r.stderr);
+    let r = yasmin_ok(&["--gpu-mode=farm", "--backend=auto", "-n", "0", "--project", &queens], 30);
+    assert!(r.stderr.contains("--gpu-mode=farm: the farm enumerates models without"), "{}", r.stderr);
     assert_eq!(parse_text(&r.stdout).get("Models"), Some("10"));
+    // Where there is no GPU, `auto` enumerates with the usual search, and says so.
+    let r = yasmin_ok(&["--gpu-mode=farm", "--backend=auto", "-n", "0", "--stats", &queens], 30);
+    assert_eq!(parse_text(&r.stdout).get("Models"), Some("10"));
+    assert!(
+        r.stdout.contains("cuda-farm") || r.stderr.contains("the usual search runs"),
+        "{}\n{}",
+        r.stdout,
+        r.stderr
+    );
     let disjunction = instance("disjunction.aspif");
     let r = yasmin_ok(&["--gpu-mode=farm", "--gpu-searches=8", "--backend=auto", &disjunction], 10);
     assert!(r.stderr.contains("not tight"), "{}", r.stderr);

@@ -21,7 +21,8 @@
 //! interpreter with clingo 5.8.3; default `<repo>/.venv/bin/python`, see
 //! scripts/setup-test-env.sh), YASMIN_DIFF_VERBOSE (print every program before checking it),
 //! YASMIN_DIFF_BACKEND (`cpu`, the default, or `cuda` to check the GPU engine on the device),
-//! YASMIN_DIFF_FARM (N: also one model from the GPU search farm's N searches, on the device),
+//! YASMIN_DIFF_FARM (N: also one model, and every model, from the GPU search farm's N searches, on
+//! the device),
 //! YASMIN_DIFF_FARM_DEVICES (LIST: also from a farm on each of these devices, competing and in
 //! split mode),
 //! YASMIN_BIN (the yasmin binary that explains a failed check, where cargo's is not there: test
@@ -590,11 +591,34 @@ fn check(
                 // YASMIN_DIFF_FARM_DEVICES=LIST: also a farm on each device of LIST (0,0: two on
                 // device 0), competing and dividing the space.
                 let mut runs = vec![one.clone()];
+                let mut all = one.clone();
+                all.models = opts.models;
+                let mut alls = vec![all.clone()];
                 if let Ok(list) = std::env::var("YASMIN_DIFF_FARM_DEVICES") {
                     one.gpu_devices = list.split(',').filter_map(|d| d.trim().parse().ok()).collect();
+                    all.gpu_devices.clone_from(&one.gpu_devices);
+                    alls.push(all);
                     runs.push(one.clone());
                     one.split = true;
                     runs.push(one);
+                }
+                // Every model from the farm (its searches on cubes, the devices too).
+                for all in alls {
+                    let (o, mut got) = run_yasmin(p, &all)?;
+                    got.sort();
+                    if got != r.sets || !o.exhausted {
+                        return Err(format!(
+                            "the farm on devices {:?} enumerates {} answer sets{} ({}): {}\n{} gives {}: {}",
+                            all.gpu_devices,
+                            got.len(),
+                            if o.exhausted { "" } else { " (not exhausted)" },
+                            o.engine,
+                            fmt_sets(&got),
+                            r.source,
+                            r.sets.len(),
+                            fmt_sets(&r.sets)
+                        ));
+                    }
                 }
                 for one in runs {
                     let (o, got) = run_yasmin(p, &one)?;

@@ -443,6 +443,40 @@ gpu_test! {
 }
 
 gpu_test! {
+    /// Enumeration by the search farm (`-n 0`): on every tight program of the corpus without
+    /// optimization, every answer set once, from the farm's searches on cubes; with few searches
+    /// and many, and with two farms on device 0 as if it were two devices.
+    fn gpu_farm_enumerates_the_corpus() {
+        let (mut checked, mut failures) = (0, Vec::new());
+        for (searches, devices) in [(2, vec![0]), (64, vec![0]), (2000, vec![0]), (64, vec![0, 0])] {
+            let mut opts = farm_options(searches);
+            opts.models = Some(0);
+            opts.gpu_devices = devices.clone();
+            for (path, expected) in ["tight", "aggregates"].iter().flat_map(|f| conformance(f)) {
+                let program = read_program(&std::fs::read(&path).unwrap()).unwrap();
+                let problem = complete(&program, &StopToken::default(), 0).unwrap();
+                if program.minimize().next().is_some() || !problem.is_tight() {
+                    continue;
+                }
+                checked += 1;
+                let (outcome, got, _) = answer_sets(&program, &opts);
+                if got != expected || !outcome.exhausted || outcome.engine != "cuda-farm" {
+                    failures.push(format!(
+                        "{} ({searches} searches on {devices:?}): {} answer sets, expected {}, from {}",
+                        path.display(),
+                        got.len(),
+                        expected.len(),
+                        outcome.engine
+                    ));
+                }
+            }
+        }
+        eprintln!("GPU farm enumeration: {}/{checked} runs agree", checked - failures.len());
+        assert!(checked > 200 && failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+    }
+}
+
+gpu_test! {
     /// Farms on several devices (issue #31): two on device 0 as if they were two devices, and one
     /// on each device where there are several; competing and dividing the space into cubes, with
     /// the exchange relayed through the host. Every tight program of the corpus without

@@ -22,11 +22,14 @@ pub struct Cubes {
     on: Vec<Option<Vec<Lit>>>,
     /// Devices whose farm failed: they take no cube.
     dead: Vec<bool>,
+    /// Whether an idle device joins a cube others work on (not in enumeration: two farms on one
+    /// cube would find its models twice).
+    join: bool,
 }
 
 /// The `k` variables of `p` with the most occurrences in its nogoods (not fixed at level 0, nor
 /// in `taken`).
-fn split_vars(p: &Problem, k: usize, taken: &[Lit]) -> Vec<u32> {
+pub(super) fn split_vars(p: &Problem, k: usize, taken: &[Lit]) -> Vec<u32> {
     let st = &p.store;
     let fixed: std::collections::HashSet<u32> = st.units.iter().chain(taken).map(|l| l.var()).collect();
     let occ = |l: usize| st.occ_offsets.get(l + 1).zip(st.occ_offsets.get(l)).map_or(0, |(b, a)| b - a);
@@ -41,7 +44,12 @@ fn split_vars(p: &Problem, k: usize, taken: &[Lit]) -> Vec<u32> {
 impl Cubes {
     /// Every device on the whole space (compete mode).
     pub fn whole(devices: usize) -> Cubes {
-        Cubes { queue: VecDeque::new(), on: vec![Some(Vec::new()); devices], dead: vec![false; devices] }
+        Cubes {
+            queue: VecDeque::new(),
+            on: vec![Some(Vec::new()); devices],
+            dead: vec![false; devices],
+            join: true,
+        }
     }
 
     /// The cubes [`Cubes::split`] divides the space of `p` into for `devices`: at least twice as
@@ -69,8 +77,13 @@ impl Cubes {
 
     /// The space of `p` divided into cubes ([`Cubes::of`]), the first ones taken.
     pub fn split(p: &Problem, devices: usize) -> Cubes {
+        Self::split_joining(p, devices, true)
+    }
+
+    /// The same, where `join` says whether an idle device may join a cube that another works on.
+    pub fn split_joining(p: &Problem, devices: usize, join: bool) -> Cubes {
         let queue = Cubes::of(p, devices).into();
-        let mut c = Cubes { queue, on: vec![None; devices], dead: vec![false; devices] };
+        let mut c = Cubes { queue, on: vec![None; devices], dead: vec![false; devices], join };
         c.assign();
         c
     }
@@ -93,7 +106,11 @@ impl Cubes {
             if self.on[d].is_some() || self.dead[d] {
                 continue;
             }
+            let join = self.join;
             let next = self.queue.pop_front().or_else(|| {
+                if !join {
+                    return None;
+                }
                 let count = |c: &Vec<Lit>| self.on.iter().filter(|o| o.as_ref() == Some(c)).count();
                 self.on.iter().flatten().min_by_key(|c| count(c)).cloned()
             });
@@ -174,6 +191,7 @@ mod tests {
             queue: [v(true, true), v(false, true), v(true, false), v(false, false)].into(),
             on: vec![None, None],
             dead: vec![false, false],
+            join: true,
         };
         assert_eq!(c.assign(), vec![0, 1]);
         c
@@ -183,6 +201,19 @@ mod tests {
     fn close_at(c: &mut Cubes, d: usize) -> Vec<usize> {
         let cube = c.cube(d).expect("a cube").to_vec();
         c.close(&cube).expect("an open cube")
+    }
+
+    #[test]
+    fn without_joining_an_idle_device_stays_idle() {
+        let mut c = Cubes { join: false, ..two() };
+        close_at(&mut c, 0);
+        close_at(&mut c, 0);
+        // The queue is empty: device 0 does not join device 1's cube.
+        assert_eq!(close_at(&mut c, 0), Vec::<usize>::new());
+        assert_eq!(c.cube(0), None);
+        let last = c.cube(1).unwrap().to_vec();
+        assert_eq!(c.close(&last), Some(vec![]));
+        assert!(c.all_closed());
     }
 
     #[test]

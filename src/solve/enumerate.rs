@@ -33,6 +33,11 @@ impl Enumerate {
         Enumerate { limit: d.limit(1), costs, projection, last_costs: None, backtrack: Self::backtracks(d) }
     }
 
+    /// Whether the models are projected (`--project`).
+    pub fn projects(&self) -> bool {
+        self.projection.is_some()
+    }
+
     /// Whether the options let models be excluded by backtracking.
     pub fn backtracks(d: &Driver<'_>) -> bool {
         d.opts.enum_mode != EnumMode::Record

@@ -8,18 +8,22 @@
 //! exchange. In split mode a farm's searches divide its part too, a cube a search at a time
 //! (`FarmConfig::parts`).
 //!
-//! The farm answers the question of one model (or none) of a tight program. Where it cannot
-//! (more models, optimization, consequences, a non-tight program) the usual search runs and a
+//! The farm answers the question of one model (or none) of a tight program, and enumerates its
+//! models (`-n 0` or `-n K`): then its searches take cubes of the space, across devices too,
+//! never one cube two searches, and each backtracks from its models; their models come through a
+//! ring on the device, read between time slices while the next slice runs. Where it cannot
+//! (optimization, projection, consequences, a non-tight program) the usual search runs and a
 //! warning says why; where the GPU cannot be used, `--backend=auto` falls back to the usual
 //! search too and any other backend is an error.
 
 use super::SolveError;
 use super::config::Backend;
 use super::cubes::Cubes;
-use super::driver::{Driver, Event, Found, Source, Tally, Wants};
+use super::driver::{Blocking, Driver, Event, Found, Source, Tally, Wants};
 use crate::engine::EngineStats;
 use crate::engine::cuda::farm::{Farm, FarmConfig, FarmState, tables};
 use crate::nogoods::Lit;
+use std::collections::VecDeque;
 use std::time::Instant;
 
 /// Searches a multiprocessor runs when `--gpu-searches` gives no number.
@@ -45,15 +49,30 @@ pub(super) struct FarmSource {
     relayed_bytes: u64,
     started: u32,
     since: Instant,
+    /// Enumeration: models read from the rings and not yet given out; whether a slice runs
+    /// meanwhile; whether every cube is done.
+    pending: VecDeque<Vec<bool>>,
+    in_flight: bool,
+    enumerated: bool,
+}
+
+/// What a solve asks of the farm.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Job {
+    /// One model, or none.
+    One,
+    /// Every model (or the first K), without costs or projection.
+    All,
+    /// Anything else (costs, projection): the farm declines.
+    Other,
 }
 
 /// Why the farm, asked for, does not take this solve (`None`: it does, or it was not asked for;
-/// [`FarmSource::new`] then says which). `one_model`: the task is one model (or none), without
-/// costs.
-pub(super) fn declined(d: &Driver<'_>, one_model: bool) -> Option<String> {
+/// [`FarmSource::new`] then says which).
+pub(super) fn declined(d: &Driver<'_>, job: Job) -> Option<String> {
     d.opts.farm?;
-    if !one_model {
-        return Some("the farm answers one model (or none) without optimization".into());
+    if job == Job::Other {
+        return Some("the farm enumerates models without optimization or projection".into());
     }
     if d.program.edges().next().is_some() {
         return Some("the farm does not check acyclicity (#edge)".into());
@@ -70,8 +89,9 @@ impl FarmSource {
     /// Sets a farm up on each device (`--gpu-devices`; with split mode each on a cube of its
     /// own); `Ok(None)` when it cannot run where that is no error (the usual search then runs)
     /// or when the stop token came first (then `stopped` says so).
-    pub fn new(d: &Driver<'_>) -> Result<Option<FarmSource>, SolveError> {
+    pub fn new(d: &Driver<'_>, job: Job) -> Result<Option<FarmSource>, SolveError> {
         let Some(want) = d.opts.farm else { return Ok(None) };
+        let enumerate = job == Job::All;
         let devices = d.gpu_devices().to_vec();
         let set_up = || -> Result<Option<FarmSource>, String> {
             if !Farm::load_until(&devices, &d.opts.stop)? {
@@ -79,8 +99,12 @@ impl FarmSource {
             }
             let searches =
                 if want == 0 { Farm::multiprocessors(devices[0])? * SEARCHES_PER_SM } else { want };
-            let share = d.opts.distribute.is_some();
-            let cubes = if d.opts.split && devices.len() > 1 {
+            // Enumeration divides the space and shares nothing: its searches restart at their
+            // backtrack level, never at level 0, where imported nogoods are added.
+            let share = d.opts.distribute.is_some() && !enumerate;
+            let cubes = if enumerate && devices.len() > 1 {
+                Cubes::split_joining(&d.problem, devices.len(), false)
+            } else if d.opts.split && devices.len() > 1 {
                 Cubes::split(&d.problem, devices.len())
             } else {
                 Cubes::whole(devices.len())
@@ -89,7 +113,7 @@ impl FarmSource {
                 farms: (0..devices.len()).map(|_| None).collect(),
                 devices,
                 cubes,
-                config: FarmConfig::new(searches, share, d.opts.seed as u32),
+                config: FarmConfig { enumerate, ..FarmConfig::new(searches, share, d.opts.seed as u32) },
                 share,
                 answered: false,
                 winner: None,
@@ -99,6 +123,9 @@ impl FarmSource {
                 relayed_bytes: 0,
                 started: 0,
                 since: Instant::now(),
+                pending: VecDeque::new(),
+                in_flight: false,
+                enumerated: false,
             };
             for k in 0..src.devices.len() {
                 if !src.start(d, k)? {
@@ -130,7 +157,11 @@ impl FarmSource {
         let Some(cube) = self.cubes.cube(k) else { return Ok(true) };
         let seed = self.config.seed.wrapping_add(self.started.wrapping_mul(0x9e37_79b9));
         // Split mode: the farm's searches take cubes of its part of the space, one at a time.
-        let parts = if d.opts.split {
+        let parts = if self.config.enumerate {
+            // Enumeration divides the space for want of another way (its searches would find
+            // one another's models), and its cubes are balanced: all of them must be searched.
+            Cubes::balanced(&d.problem, 4 * self.config.searches as usize, cube)
+        } else if d.opts.split {
             Cubes::for_searches(&d.problem, self.config.searches, cube)
         } else {
             Vec::new()
@@ -220,6 +251,9 @@ impl FarmSource {
 
 impl Source for FarmSource {
     fn next(&mut self, d: &Driver<'_>, wants: &Wants<'_>) -> Result<Event, SolveError> {
+        if self.config.enumerate {
+            return self.next_of_all(d, wants);
+        }
         if self.answered || wants.costs || wants.fixed.is_some() {
             return Err(SolveError::Internal("the search farm answers one model, without costs".into()));
         }
@@ -323,6 +357,73 @@ impl Source for FarmSource {
 }
 
 impl FarmSource {
+    /// Enumeration: the next model from the rings; the next slice runs while the host checks
+    /// and prints the models of the last.
+    fn next_of_all(&mut self, d: &Driver<'_>, wants: &Wants<'_>) -> Result<Event, SolveError> {
+        if wants.costs
+            || wants.fixed.is_some()
+            || matches!(wants.blocking, Blocking::Projection(_) | Blocking::Backtrack(Some(_)))
+        {
+            return Err(SolveError::Internal(
+                "the search farm enumerates without costs or projection".into(),
+            ));
+        }
+        loop {
+            if let Some(atoms) = self.pending.pop_front() {
+                return Ok(Event::Model(Found { atoms, excluded: true, ..Found::default() }));
+            }
+            if self.enumerated {
+                return Ok(Event::Exhausted);
+            }
+            if let Some(stop) = d.opts.stop.reached() {
+                return Ok(Event::Stopped(stop));
+            }
+            if !self.in_flight {
+                self.launch()?;
+            }
+            self.in_flight = false;
+            let mut states = Vec::new();
+            for (k, f) in self.farms.iter_mut().enumerate() {
+                if let Some(f) = f {
+                    let cube = self.cubes.cube(k).unwrap_or_default().to_vec();
+                    let state = f.finish_slice().map_err(farm_err)?;
+                    self.pending.extend(f.take_models().map_err(farm_err)?);
+                    states.push((k, state, cube));
+                }
+            }
+            for (k, state, cube) in states {
+                match state {
+                    FarmState::Running => {}
+                    FarmState::Unsat => {
+                        self.close(d, k, &cube).map_err(farm_err)?;
+                    }
+                    FarmState::Model(_) | FarmState::Failed => {
+                        // Its cube's models not yet found cannot be found again without repeating
+                        // those that were.
+                        return Err(farm_err(format!(
+                            "a search on device {} failed while enumerating",
+                            self.devices[k]
+                        )));
+                    }
+                }
+            }
+            if self.cubes.all_closed() {
+                self.enumerated = true;
+            } else {
+                self.launch()?;
+            }
+        }
+    }
+
+    /// Starts a slice on every farm.
+    fn launch(&mut self) -> Result<(), SolveError> {
+        for f in self.farms.iter_mut().flatten() {
+            f.launch_slice().map_err(farm_err)?;
+        }
+        self.in_flight = true;
+        Ok(())
+    }
+
     /// Search `s` of device `k`'s farm found a total assignment: the model.
     fn model(&mut self, d: &Driver<'_>, k: usize, s: u32) -> Result<Event, SolveError> {
         self.answered = true;

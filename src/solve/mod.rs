@@ -15,6 +15,7 @@ mod enumerate;
 pub mod exchange;
 mod farm;
 mod handover;
+mod lookahead;
 pub mod minimality;
 mod optimize;
 mod portfolio;
@@ -248,7 +249,7 @@ pub fn solve(program: &Program, opts: &SolveOptions, report: &mut dyn Report) ->
     let r = match opts.opt_mode {
         OptMode::Enum if optimizing => enumerate(&d, report, true),
         _ if optimizing => {
-            if let Some(why) = farm::declined(&d, false) {
+            if let Some(why) = farm::declined(&d, farm::Job::Other) {
                 farm::warn_declined(&why);
             }
             optimize::optimize(&d, report, opts.opt_mode == OptMode::OptN)
@@ -293,10 +294,16 @@ fn enumerate(d: &Driver<'_>, report: &mut dyn Report, costs: bool) -> Result<Out
     let mut task = enumerate::Enumerate::new(d, costs);
     let mut tally = Tally::new();
     // The GPU search farm, where it takes the task.
-    match farm::declined(d, task.limit == Some(1) && !costs) {
+    let job = match () {
+        _ if costs => farm::Job::Other,
+        _ if task.limit == Some(1) => farm::Job::One,
+        _ if task.projects() => farm::Job::Other,
+        _ => farm::Job::All,
+    };
+    match farm::declined(d, job) {
         Some(why) => farm::warn_declined(&why),
         None => {
-            if let Some(mut src) = farm::FarmSource::new(d)? {
+            if let Some(mut src) = farm::FarmSource::new(d, job)? {
                 let ending = d.drive(&mut tally, &mut src, &mut task, report)?;
                 return Ok(d.outcome(&tally, &ending));
             }

@@ -3,7 +3,9 @@
 // src/engine/cuda/farm/emu.rs dumps:
 //   harness DUMP SECONDS
 // prints "SAT s" and search s's values (a line of words, 1 true, 2 false), "UNSAT", "FAILED" or
-// "TIMEOUT", then the searches' conflicts, then "CUBES refuted taken" (split mode).
+// "TIMEOUT", then in enumeration the models read from the ring ("M" and an entry's words, as
+// the host reads them between slices), then the searches' conflicts, then "CUBES refuted taken"
+// (split mode).
 #include "shim.h"
 #include "../../kernels/farm.cu"
 #include "../../kernels/farm_learn.cu"
@@ -14,14 +16,14 @@
 #include <thread>
 #include <vector>
 
-static_assert(sizeof(FarmArgs) == 40 * 8 + 8 + 14 * 4, "FarmArgs: 40 pointers, then the scalars");
+static_assert(sizeof(FarmArgs) == 41 * 8 + 8 + 16 * 4, "FarmArgs: 41 pointers, then the scalars");
 
 int main(int argc, char** argv) {
     if (argc != 3) return 2;
     FILE* in = std::fopen(argv[1], "rb");
     if (!in) return 2;
     u32 nbufs = 0;
-    if (std::fread(&nbufs, 4, 1, in) != 1 || nbufs != 40) return 3;
+    if (std::fread(&nbufs, 4, 1, in) != 1 || nbufs != 41) return 3;
     std::vector<std::vector<u32>> bufs(nbufs);
     FarmArgs a;
     void** ptrs = (void**)&a;
@@ -34,12 +36,20 @@ int main(int argc, char** argv) {
         if (kind == 0 && std::fread(bufs[i].data(), 4, len, in) != len) return 3;
         ptrs[i] = bufs[i].data();
     }
-    if (std::fread(&a.slice_ns, 8, 1, in) != 1 || std::fread(&a.nvars, 4, 14, in) != 14) return 3;
+    if (std::fread(&a.slice_ns, 8, 1, in) != 1 || std::fread(&a.nvars, 4, 16, in) != 16) return 3;
     std::fclose(in);
     double limit = std::atof(argv[2]);
     u64 t0 = farm_now_d();
     const char* verdict = "TIMEOUT";
     u32 winner = FARM_NONE;
+    std::vector<std::vector<u32>> models;
+    // The host's part between slices: the ring's new entries read, and the reading acknowledged.
+    auto drain = [&] {
+        for (; a.ctl[FC_MREAD] != a.ctl[FC_MHEAD]; a.ctl[FC_MREAD]++) {
+            const u32* e = a.m_ring + (u64)(a.ctl[FC_MREAD] % a.mcap) * a.mwords;
+            models.emplace_back(e, e + a.mwords);
+        }
+    };
     while ((double)(farm_now_d() - t0) < limit * 1e9) {
         bool running = false;
         for (u32 s = 0; s < a.searches; s++) {
@@ -60,6 +70,7 @@ int main(int argc, char** argv) {
                 for (auto& t : lanes) t.join();
             }
             running |= a.st[s * FS_WORDS + FS_STATUS] == FARM_RUNNING;
+            if (a.mcap) drain();
             if (a.ctl[FC_WINNER] != FARM_NONE || a.ctl[FC_UNSAT]) break;
         }
         if (a.ctl[FC_WINNER] != FARM_NONE) {
@@ -82,6 +93,11 @@ int main(int argc, char** argv) {
         std::printf("\n");
     } else {
         std::printf("%s\n", verdict);
+    }
+    for (auto& m : models) {
+        std::printf("M");
+        for (u32 w : m) std::printf(" %u", w);
+        std::printf("\n");
     }
     for (u32 s = 0; s < a.searches; s++) std::printf("%u ", a.st[s * FS_WORDS + FS_CONFLICTS]);
     std::printf("\n");

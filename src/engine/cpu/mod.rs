@@ -101,6 +101,16 @@ impl CpuEngine {
         self.dec.restrict(&keep);
     }
 
+    /// Variables assigned (the trail's length).
+    pub fn assigned(&self) -> usize {
+        self.a.trail.len()
+    }
+
+    /// Backjumps to `level` (at a propagation fixpoint without a conflict).
+    pub fn backjump_to(&mut self, level: u32) {
+        self.backjump(level);
+    }
+
     pub fn new(p: Arc<Problem>, opts: &SearchOptions) -> Self {
         Self::new_until(p, opts, &StopToken::never()).expect("never stopped")
     }

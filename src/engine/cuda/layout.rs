@@ -165,7 +165,7 @@ unsafe impl DeviceRepr for FixArgs {}
 /// The pointers of `struct FarmArgs` (kernels/farm.cu), in their order: the problem's arrays,
 /// then the searches' state, then what they share (`farm/tables.rs` builds them in this order;
 /// a test checks the names against the struct).
-pub const FARM_POINTERS: [&str; 40] = [
+pub const FARM_POINTERS: [&str; 41] = [
     "ng_start",
     "ng_lits",
     "occ_start",
@@ -206,6 +206,7 @@ pub const FARM_POINTERS: [&str; 40] = [
     "x_meta",
     "x_lits",
     "ctl",
+    "m_ring",
 ];
 
 /// `struct FarmArgs` of kernels/farm.cu: the search farm's arrays ([`FARM_POINTERS`]) and sizes.
@@ -228,6 +229,8 @@ pub struct FarmArgs {
     pub chunks: u32,
     pub ncubes: u32,
     pub cube_len: u32,
+    pub mcap: u32,
+    pub mwords: u32,
 }
 
 // SAFETY: plain old data (device addresses and counts) with the C layout of `struct FarmArgs`.
@@ -475,10 +478,12 @@ mod tests {
             "chunks",
             "ncubes",
             "cube_len",
+            "mcap",
+            "mwords",
         ];
         assert_eq!(scalars, rust.map(String::from));
         let a = FarmArgs {
-            ptrs: [0; 40],
+            ptrs: [0; 41],
             slice_ns: 0,
             nvars: 0,
             ngoods: 0,
@@ -494,8 +499,10 @@ mod tests {
             chunks: 0,
             ncubes: 0,
             cube_len: 0,
+            mcap: 0,
+            mwords: 0,
         };
-        assert_eq!(std::mem::size_of_val(&a), 40 * 8 + 8 + 14 * 4);
+        assert_eq!(std::mem::size_of_val(&a), 41 * 8 + 8 + 16 * 4);
     }
 
     #[test]

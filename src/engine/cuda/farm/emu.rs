@@ -67,6 +67,8 @@ fn dump(t: &FarmTables, path: &Path) {
         a.chunks,
         a.ncubes,
         a.cube_len,
+        a.mcap,
+        a.mwords,
     ] {
         b.extend(x.to_le_bytes());
     }
@@ -99,6 +101,29 @@ fn tight_corpus() -> Vec<(PathBuf, crate::program::Program, crate::nogoods::Prob
     out
 }
 
+/// Runs the harness on `problem` under `c`: its verdict line and the rest of its output.
+fn harness_run(
+    exe: &Path,
+    dir: &Path,
+    name: &Path,
+    problem: &crate::nogoods::Problem,
+    c: &FarmConfig,
+) -> String {
+    let path = dir.join("dump.bin");
+    dump(&FarmTables::new(problem, c), &path);
+    // A generous limit: the tests beside this one may load the machine, and a lane a thread
+    // waits on every barrier for all 32.
+    let out = Command::new(exe).arg(&path).arg("300").output().expect("the harness runs");
+    assert!(
+        out.status.success(),
+        "{}: the harness failed: {:?}\n{}",
+        name.display(),
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
 /// Runs the harness on `problem` under `c`: the winner's values (a word a variable), or `None`
 /// where the farm proved that there is no model.
 fn run(
@@ -108,21 +133,10 @@ fn run(
     problem: &crate::nogoods::Problem,
     c: &FarmConfig,
 ) -> Option<Vec<u32>> {
-    let path = dir.join("dump.bin");
-    dump(&FarmTables::new(problem, c), &path);
-    // A generous limit: the tests beside this one may load the machine, and a lane a thread
-    // waits on every barrier for all 32.
-    let out = Command::new(exe).arg(&path).arg("300").output().expect("the harness runs");
-    let text = String::from_utf8_lossy(&out.stdout);
+    let text = harness_run(exe, dir, name, problem, c);
     let mut lines = text.lines();
     let verdict = lines.next().unwrap_or("");
     let name = name.display();
-    assert!(
-        out.status.success(),
-        "{name}: the harness failed: {:?}\n{}",
-        out.status,
-        String::from_utf8_lossy(&out.stderr)
-    );
     if std::env::var("YASMIN_FARM_EMU_ONLY").is_ok() {
         eprintln!("{name}: {verdict}; conflicts {}", text.lines().nth_back(1).unwrap_or(""));
     }
@@ -305,4 +319,73 @@ fn the_farm_answers_the_corpus_with_its_searches_on_cubes() {
     assert!(a.split > 50 && a.unsat > 10, "{} programs split, {} without a model", a.split, a.unsat);
     assert!(a.by_cubes > 0, "no proof refuted every cube ({} without a model)", a.unsat);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Enumerates every tight program of the corpus that lists at most `most` answer sets, with a farm
+/// of three searches on twelve cubes (as the farm makes them), warps of `lanes` lanes, small arenas (deletion, and conflicts
+/// whose nogood has no room) and a ring of `ring` entries. The models, read from the ring as the
+/// host reads them, are answer sets, no two alike, as many as the corpus lists: all of them.
+/// Returns the programs and the models.
+fn enumerate_corpus(lanes: u32, most: usize, ring: u32) -> (usize, usize) {
+    let dir = scratch(&format!("enum-{lanes}"));
+    let Some(exe) = harness(&dir, lanes) else {
+        eprintln!("skipping the farm's host emulation of enumeration: no C++ compiler (set CXX)");
+        return (0, 0);
+    };
+    let (mut programs, mut models) = (0, 0);
+    for (f, program, problem, expected) in tight_corpus() {
+        // A line an answer set (an empty line the empty one), the last line ended.
+        let listed = if expected.is_empty() {
+            0
+        } else {
+            expected.strip_suffix('\n').unwrap_or(&expected).split('\n').count()
+        };
+        if listed > most {
+            continue;
+        }
+        let c = FarmConfig {
+            arena: 2048,
+            max_learned: 128,
+            restart_base: 4,
+            slice_ns: 5_000_000,
+            parts: crate::solve::cubes::Cubes::balanced(&std::sync::Arc::new(problem.clone()), 12, &[]),
+            enumerate: true,
+            ring,
+            ..FarmConfig::new(3, false, 5)
+        };
+        let text = harness_run(&exe, &dir, &f, &problem, &c);
+        let name = f.display();
+        let verdict = text.lines().next().unwrap_or("");
+        assert_eq!(verdict, "UNSAT", "{name}: the enumeration ended {verdict}");
+        let mut seen = std::collections::BTreeSet::new();
+        for line in text.lines().filter_map(|l| l.strip_prefix("M ")) {
+            let words: Vec<u32> = line.split(' ').map(|w| w.parse().expect("a word")).collect();
+            let vals: Vec<u32> = (0..=program.atom_count() as usize)
+                .map(|a| if words[a / 32] >> (a % 32) & 1 == 1 { 1 } else { 2 })
+                .collect();
+            assert_answer_set(&f, &program, &vals);
+            assert!(seen.insert(words), "{name}: a model twice");
+        }
+        assert_eq!(seen.len(), listed, "{name}: models found, and listed");
+        programs += 1;
+        models += seen.len();
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    (programs, models)
+}
+
+/// Enumeration within a farm, a lane a warp, every tight program of the corpus (a ring of two
+/// entries: searches find it full and find their model again).
+#[test]
+fn the_farm_enumerates_the_corpus_with_its_searches_on_cubes() {
+    let (programs, models) = enumerate_corpus(1, usize::MAX, 2);
+    assert!(programs == 0 || (programs > 60 && models > 1000), "{programs} programs, {models} models");
+}
+
+/// The same with 32 lanes a warp racing, on the programs of at most eight answer sets (a slice
+/// starts 32 threads).
+#[test]
+fn the_farm_enumerates_small_programs_with_32_lanes_racing() {
+    let (programs, models) = enumerate_corpus(32, 8, 4);
+    assert!(programs == 0 || (programs > 40 && models > 50), "{programs} programs, {models} models");
 }

@@ -6,7 +6,9 @@
 //! first search to find a model wins, and a search that proves there is none ends the farm.
 //!
 //! The host does not grow with the searches: one thread drives them all, and its work between
-//! slices is a read of the eight control words and of each search's status word. Farms on
+//! slices is a read of the eight control words and of each search's status word. In
+//! enumeration ([`FarmConfig::enumerate`]) the searches write their models to a ring on the
+//! device, which the host reads between slices ([`Farm::take_models`]). Farms on
 //! several devices run their slices at once (each launched before any is waited for), and the
 //! host relays their exchanged nogoods between slices ([`ring`]).
 
@@ -25,8 +27,8 @@ use crate::nogoods::Problem;
 use crate::stop::StopToken;
 use cudarc::driver::CudaSlice;
 use tables::{
-    Buf, CTL_CUBE_NEXT, CTL_CUBES_DONE, CTL_UNSAT, CTL_WINNER, CTL_XHEAD, FAILED, NONE, RUNNING,
-    SEARCH_WORDS, Word, XLEN,
+    Buf, CTL_CUBE_NEXT, CTL_CUBES_DONE, CTL_MHEAD, CTL_MREAD, CTL_UNSAT, CTL_WINNER, CTL_XHEAD, FAILED, NONE,
+    RUNNING, SEARCH_WORDS, Word, XLEN,
 };
 pub use tables::{FarmConfig, FarmTables};
 
@@ -42,7 +44,8 @@ pub enum FarmState {
     Model(u32),
     /// A search proved that there is no model.
     Unsat,
-    /// Every search failed (a learned nogood broke an invariant): the farm cannot answer.
+    /// Every search failed (a learned nogood broke an invariant), or in enumeration one did: the
+    /// farm cannot answer.
     Failed,
 }
 
@@ -60,13 +63,17 @@ pub struct Farm {
     ctl: Vec<u32>,
     /// The exchange numbers the host has read up to ([`Farm::exports`]).
     xread: u32,
+    /// The atoms (enumeration: a model's words in the ring hold `0..=atoms`).
+    atoms: u32,
 }
 
 /// The searches the device's memory has room for, at most `want` (and at least 1 if any fit).
 fn searches_that_fit(gpu: &Gpu, p: &Problem, c: &FarmConfig, want: u32) -> DResult<u32> {
     let (free, _) = gpu.ctx.mem_get_info().map_err(err("memory query"))?;
     let per = tables::bytes_per_search(p, c).max(1);
-    let shared = 4 * (p.store.lits.len() + p.store.occ.len() + 8 * p.weights.lits.len()) as u64;
+    let (mwords, mcap) = c.ring_size(p.num_atoms);
+    let shared = 4 * (p.store.lits.len() + p.store.occ.len() + 8 * p.weights.lits.len()) as u64
+        + 4 * u64::from(mwords) * u64::from(mcap);
     let room = (free as u64 / 10 * 7).saturating_sub(shared) / per;
     if room == 0 {
         return Err(format!("the farm does not fit the device's memory ({} MB free)", free >> 20));
@@ -120,7 +127,8 @@ impl Farm {
             bufs.push(slice);
         }
         let (searches, nvars) = (c.searches, p.num_vars as usize);
-        Ok(Some(Farm { gpu, bufs, args, searches, nvars, ordinal, ctl: Vec::new(), xread: 0 }))
+        let atoms = p.num_atoms;
+        Ok(Some(Farm { gpu, bufs, args, searches, nvars, ordinal, ctl: Vec::new(), xread: 0, atoms }))
     }
 
     fn read(&self, name: &str, from: usize, len: usize) -> DResult<Vec<u32>> {
@@ -152,8 +160,39 @@ impl Farm {
             return Ok(FarmState::Unsat);
         }
         let st = self.read("st", 0, self.searches as usize * SEARCH_WORDS)?;
-        let running = st.chunks(SEARCH_WORDS).any(|w| w[Word::Status as usize] == RUNNING);
-        Ok(if running { FarmState::Running } else { FarmState::Failed })
+        let status = |s: u32| st.chunks(SEARCH_WORDS).any(|w| w[Word::Status as usize] == s);
+        // A search that failed in enumeration leaves its cube's other models unfound.
+        let enumerating = self.args.mcap > 0;
+        Ok(if status(RUNNING) && !(enumerating && status(FAILED)) {
+            FarmState::Running
+        } else {
+            FarmState::Failed
+        })
+    }
+
+    /// Enumeration: the models the searches wrote since the host last asked (between slices),
+    /// each the atoms' values (`0..=atoms`, atom 0 false); the ring's entries are free again.
+    pub fn take_models(&mut self) -> DResult<Vec<Vec<bool>>> {
+        let (Some(&head), Some(&read)) = (self.ctl.get(CTL_MHEAD), self.ctl.get(CTL_MREAD)) else {
+            return Ok(Vec::new());
+        };
+        let (cap, words) = (self.args.mcap, self.args.mwords as usize);
+        let count = head.wrapping_sub(read);
+        if cap == 0 || count == 0 {
+            return Ok(Vec::new());
+        }
+        debug_assert!(count <= cap, "the searches wrote {count} entries of a ring of {cap}");
+        let mut entries = Vec::with_capacity(count as usize * words);
+        for (at, len) in ring::runs(read % cap, count, cap) {
+            entries.extend(self.read("m_ring", at * words, len * words)?);
+        }
+        self.write("ctl", CTL_MREAD, &[head])?;
+        self.ctl[CTL_MREAD] = head;
+        let atoms = self.atoms as usize;
+        Ok(entries
+            .chunks(words)
+            .map(|e| (0..=atoms).map(|a| a > 0 && e[a / 32] >> (a % 32) & 1 == 1).collect())
+            .collect())
     }
 
     /// The nogoods the searches exported since the host last asked (at most a ring's worth:

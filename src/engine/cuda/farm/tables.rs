@@ -54,6 +54,13 @@ pub const CTL_XHEAD: usize = 2;
 /// Split mode within the farm: cubes taken, and cubes refuted.
 pub const CTL_CUBE_NEXT: usize = 3;
 pub const CTL_CUBES_DONE: usize = 4;
+/// Enumeration: the model ring's entries claimed by the searches, and read by the host.
+pub const CTL_MHEAD: usize = 5;
+pub const CTL_MREAD: usize = 6;
+
+/// Bytes the model ring takes at most (enumeration), and entries at least.
+const RING_BYTES: u64 = 64 << 20;
+const RING_MIN: u32 = 64;
 
 /// One array of `FarmArgs`: its words, or a length of zero words.
 #[derive(Clone, Debug)]
@@ -99,6 +106,11 @@ pub struct FarmConfig {
     /// (under `cube`), which the searches take one at a time and decide first; the farm proves
     /// that there is no model once each is refuted. Empty: every search on the whole space.
     pub parts: Vec<Vec<Lit>>,
+    /// Enumeration (with `parts`, not sharing): every model goes to the model ring, and the
+    /// search that found it goes on.
+    pub enumerate: bool,
+    /// The model ring's entries (0: as many as 64 MiB hold, at most 2^20).
+    pub ring: u32,
 }
 
 impl FarmConfig {
@@ -120,7 +132,23 @@ impl FarmConfig {
             slice_ns: 20_000_000,
             cube: Vec::new(),
             parts: Vec::new(),
+            enumerate: false,
+            ring: 0,
         }
+    }
+
+    /// The model ring's words an entry (a bit an atom, `0..=atoms`) and entries (none without
+    /// enumeration).
+    pub fn ring_size(&self, atoms: u32) -> (u32, u32) {
+        let words = (atoms + 1).div_ceil(32);
+        if !self.enumerate {
+            return (words, 0);
+        }
+        if self.ring > 0 {
+            return (words, self.ring);
+        }
+        let cap = (RING_BYTES / (4 * u64::from(words))).clamp(u64::from(RING_MIN), 1 << 20);
+        (words, cap as u32)
     }
 }
 
@@ -193,6 +221,8 @@ impl FarmTables {
         let totals: Vec<i64> = (0..nw).map(|k| w.total(k)).collect();
         let (arena, ml, x) = (c.arena as usize, c.max_learned as usize, c.xcap as usize);
         let chunks = c.chunks() as usize;
+        let (mwords, mcap) = c.ring_size(p.num_atoms);
+        debug_assert!(!c.enumerate || (!c.share && !c.parts.is_empty()), "enumeration in cubes, alone");
         let mut ctl = vec![0u32; CONTROL_WORDS];
         ctl[CTL_WINNER] = NONE;
         let bufs = vec![
@@ -242,6 +272,8 @@ impl FarmTables {
             Buf::Zeros(x),
             Buf::Zeros(x * XLEN),
             Buf::Words(ctl),
+            // m_ring
+            Buf::Zeros(mcap as usize * mwords as usize),
         ];
         debug_assert_eq!(bufs.len(), FARM_POINTERS.len());
         let args = FarmArgs {
@@ -257,10 +289,12 @@ impl FarmTables {
             xcap: c.xcap,
             seed: c.seed,
             restart_base: c.restart_base,
-            flags: u32::from(c.share),
+            flags: u32::from(c.share) | u32::from(c.enumerate) << 1,
             chunks: chunks as u32,
             ncubes: c.parts.len() as u32,
             cube_len: c.parts.first().map_or(0, |p| p.len() as u32),
+            mcap,
+            mwords,
         };
         debug_assert!(c.parts.iter().all(|p| p.len() == args.cube_len as usize), "parts of one length");
         FarmTables { bufs, args }
