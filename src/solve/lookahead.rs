@@ -23,12 +23,23 @@ impl Cubes {
         let mut e = CpuEngine::new(p.clone(), &SearchOptions::default());
         let order = split_vars(p, p.num_vars as usize, &[]);
         let open_vars = |e: &CpuEngine| p.num_vars as usize - e.assigned();
+        // Set once a conflict is at level 0: nothing holds a model, and the engine is done.
+        let unsat = std::cell::Cell::new(false);
+        let learn = |e: &mut CpuEngine| {
+            // Learned (a consequence of the program), so that the engine goes on.
+            if !e.resolve_conflict().unwrap_or(false) {
+                unsat.set(true);
+            }
+        };
         // Propagates `outer` and `cube` from level 0: false where propagation refutes them.
         let open = |e: &mut CpuEngine, cube: &[Lit]| -> bool {
+            if unsat.get() {
+                return false;
+            }
             let _ = e.restart();
             // Level 0 first: nothing propagated there may be undone.
             if !e.propagate().unwrap_or(false) {
-                let _ = e.resolve_conflict();
+                learn(e);
                 return false;
             }
             for &l in outer.iter().chain(cube) {
@@ -40,8 +51,7 @@ impl Cubes {
                     }
                 }
                 if !e.propagate().unwrap_or(false) {
-                    // Learned (a consequence of the program), so that the engine goes on.
-                    let _ = e.resolve_conflict();
+                    learn(e);
                     return false;
                 }
             }
@@ -59,7 +69,7 @@ impl Cubes {
             let level = e.decision_level();
             let _ = e.assume(l);
             if !e.propagate().unwrap_or(false) {
-                let _ = e.resolve_conflict();
+                learn(e);
                 return None;
             }
             let free = open_vars(e);
@@ -72,14 +82,23 @@ impl Cubes {
             heap.push((open_vars(&e), Reverse(0usize), Vec::new()));
         }
         let mut made = 0;
-        while let Some((free, _, cube)) = heap.pop() {
+        while let Some((_, _, cube)) = heap.pop() {
+            if unsat.get() {
+                break;
+            }
             if e.learned_count() > 1000 {
+                let _ = e.restart();
                 e.reduce_learned();
             }
-            if heap.len() + leaves.len() + 1 >= target || !open(&mut e, &cube) {
+            if heap.len() + leaves.len() + 1 >= target {
                 leaves.push(cube);
                 continue;
             }
+            if !open(&mut e, &cube) {
+                // Refuted by what was learned since it was made: it has no model.
+                continue;
+            }
+            let free = open_vars(&e);
             let candidates: Vec<u32> = order
                 .iter()
                 .copied()
@@ -96,7 +115,7 @@ impl Cubes {
                         break;
                     }
                 }
-                let score = sides.iter().map(|s| free - s.unwrap_or(0)).min().unwrap_or(0);
+                let score = sides.iter().map(|s| free.saturating_sub(s.unwrap_or(0))).min().unwrap_or(0);
                 if best.is_none_or(|(b, _, _)| score > b) {
                     best = Some((score, v, sides));
                 }
@@ -120,9 +139,9 @@ impl Cubes {
                 c.resize(len, last);
             }
         }
-        if leaves.is_empty() {
+        if leaves.is_empty() || unsat.get() {
             // Propagation refutes the whole part: one cube, which the farm refutes too.
-            leaves.push(Vec::new());
+            leaves = vec![Vec::new()];
         }
         leaves
     }
