@@ -532,6 +532,26 @@ fn run_yasmin(p: &Program, opts: &SolveOptions) -> Result<(Outcome, Models), Str
     Ok((o, c.models))
 }
 
+/// Runs yasmin (`who`, in the message) under `opts` and compares every answer set with the
+/// reference's: the same, and the space exhausted.
+fn enumerates_all(p: &Program, opts: &SolveOptions, r: &Reference, who: &str) -> Result<(), String> {
+    let (o, mut got) = run_yasmin(p, opts)?;
+    got.sort();
+    if got != r.sets || !o.exhausted {
+        return Err(format!(
+            "{who} ({}) gives {} answer sets{}: {}\n{} gives {}: {}",
+            o.engine,
+            got.len(),
+            if o.exhausted { "" } else { " (not exhausted)" },
+            fmt_sets(&got),
+            r.source,
+            r.sets.len(),
+            fmt_sets(&r.sets)
+        ));
+    }
+    Ok(())
+}
+
 const CHECKS: [&str; 8] =
     ["enumerate", "optimize", "optN", "project", "brave", "cautious", "brave-optimal", "cautious-optimal"];
 
@@ -568,19 +588,7 @@ fn check(
             if info.minimize {
                 opts.opt_mode = OptMode::Enum;
             }
-            let (o, mut got) = run_yasmin(p, &opts)?;
-            got.sort();
-            if got != r.sets || !o.exhausted {
-                return Err(format!(
-                    "yasmin gives {} answer sets{}: {}\n{} gives {}: {}",
-                    got.len(),
-                    if o.exhausted { "" } else { " (not exhausted)" },
-                    fmt_sets(&got),
-                    r.source,
-                    r.sets.len(),
-                    fmt_sets(&r.sets)
-                ));
-            }
+            enumerates_all(p, &opts, r, "yasmin")?;
             // YASMIN_DIFF_FARM=N (the device): one model, or none, from the GPU search farm's N
             // searches (tight programs; the others run the usual search).
             if let (Some(n), false) = (env_num("YASMIN_DIFF_FARM"), info.minimize) {
@@ -604,21 +612,7 @@ fn check(
                 }
                 // Every model from the farm (its searches on cubes, the devices too).
                 for all in alls {
-                    let (o, mut got) = run_yasmin(p, &all)?;
-                    got.sort();
-                    if got != r.sets || !o.exhausted {
-                        return Err(format!(
-                            "the farm on devices {:?} enumerates {} answer sets{} ({}): {}\n{} gives {}: {}",
-                            all.gpu_devices,
-                            got.len(),
-                            if o.exhausted { "" } else { " (not exhausted)" },
-                            o.engine,
-                            fmt_sets(&got),
-                            r.source,
-                            r.sets.len(),
-                            fmt_sets(&r.sets)
-                        ));
-                    }
+                    enumerates_all(p, &all, r, &format!("the farm on devices {:?}", all.gpu_devices))?;
                 }
                 for one in runs {
                     let (o, got) = run_yasmin(p, &one)?;

@@ -397,12 +397,7 @@ gpu_test! {
 /// must give one of the expected answer sets, or prove there is none, from the farm. Adds to
 /// `checked` and `failures` (each named with `label`).
 fn farm_on_the_corpus(opts: &SolveOptions, label: &str, checked: &mut usize, failures: &mut Vec<String>) {
-    for (path, expected) in ["tight", "aggregates"].iter().flat_map(|f| conformance(f)) {
-        let program = read_program(&std::fs::read(&path).unwrap()).unwrap();
-        let problem = complete(&program, &StopToken::default(), 0).unwrap();
-        if program.minimize().next().is_some() || !problem.is_tight() {
-            continue;
-        }
+    for (path, program, expected) in farm_corpus() {
         *checked += 1;
         let (outcome, got, _) = answer_sets(&program, opts);
         let right = match got.as_slice() {
@@ -414,6 +409,20 @@ fn farm_on_the_corpus(opts: &SolveOptions, label: &str, checked: &mut usize, fai
             failures.push(format!("{} ({label}): {got:?} from {}", path.display(), outcome.engine));
         }
     }
+}
+
+/// The programs the farm takes: the corpus's tight ones without optimization, each with its path
+/// and expected answer sets.
+fn farm_corpus() -> Vec<(std::path::PathBuf, yasmin::program::Program, Vec<String>)> {
+    let mut out = Vec::new();
+    for (path, expected) in ["tight", "aggregates"].iter().flat_map(|f| conformance(f)) {
+        let program = read_program(&std::fs::read(&path).unwrap()).unwrap();
+        let problem = complete(&program, &StopToken::default(), 0).unwrap();
+        if program.minimize().next().is_none() && problem.is_tight() {
+            out.push((path, program, expected));
+        }
+    }
+    out
 }
 
 /// A farm of `searches` searches answering one model.
@@ -452,12 +461,7 @@ gpu_test! {
             let mut opts = farm_options(searches);
             opts.models = Some(0);
             opts.gpu_devices = devices.clone();
-            for (path, expected) in ["tight", "aggregates"].iter().flat_map(|f| conformance(f)) {
-                let program = read_program(&std::fs::read(&path).unwrap()).unwrap();
-                let problem = complete(&program, &StopToken::default(), 0).unwrap();
-                if program.minimize().next().is_some() || !problem.is_tight() {
-                    continue;
-                }
+            for (path, program, expected) in farm_corpus() {
                 checked += 1;
                 let (outcome, got, _) = answer_sets(&program, &opts);
                 if got != expected || !outcome.exhausted || outcome.engine != "cuda-farm" {
