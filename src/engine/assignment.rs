@@ -55,9 +55,11 @@ impl Assignment {
         self.value[l.index()]
     }
 
-    /// Whether each of the variables `0..n` is true, read in one pass over the values.
-    pub fn true_vars(&self, n: usize) -> Vec<bool> {
-        self.value[..2 * n].chunks_exact(2).map(|c| c[0] > 0).collect()
+    /// Whether each of the variables `0..n` is true, read in one pass over the values into `out`
+    /// (cleared first).
+    pub fn true_vars(&self, n: usize, out: &mut Vec<bool>) {
+        out.clear();
+        out.extend(self.value[..2 * n].chunks_exact(2).map(|c| c[0] > 0));
     }
 
     #[inline]

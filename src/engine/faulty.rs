@@ -59,9 +59,9 @@ impl Engine for Faulty<'_> {
         self.tick()?;
         self.inner.assume(l)
     }
-    fn atom_values(&self) -> EngineResult<Vec<bool>> {
+    fn atom_values(&self, out: &mut Vec<bool>) -> EngineResult<()> {
         self.spent()?;
-        self.inner.atom_values()
+        self.inner.atom_values(out)
     }
     fn lit_value(&self, l: Lit) -> EngineResult<Option<bool>> {
         self.spent()?;

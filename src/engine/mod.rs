@@ -83,8 +83,9 @@ pub trait Engine {
     /// Decides `l` (unassigned) at a new level: an assumption of the search (a guiding path's
     /// literal in split mode, `solve/split.rs`), at a propagation fixpoint like any decision.
     fn assume(&mut self, l: Lit) -> EngineResult<()>;
-    /// The value of every program atom (index 0 unused) of a total assignment.
-    fn atom_values(&self) -> EngineResult<Vec<bool>>;
+    /// Writes to `out` the value of every program atom (index 0 unused) of a total assignment;
+    /// `out` is cleared first (a caller reading model after model keeps one buffer).
+    fn atom_values(&self, out: &mut Vec<bool>) -> EngineResult<()>;
     /// The value of a literal (true, false, or unassigned as `None`).
     fn lit_value(&self, l: Lit) -> EngineResult<Option<bool>>;
     /// The value of a literal if it is fixed at level 0.

@@ -385,6 +385,26 @@ impl<'a> Driver<'a> {
         verdict
     }
 
+    /// Reads the model `s` found into `atoms`, excludes it by backtracking and verifies it, with
+    /// what its search's checks `kept` (`phase`: the run's phase word is set, as [`verify`](
+    /// Self::verify) does, in the driver's own thread); an error if it is not an answer set.
+    pub fn read_and_verify(
+        &self,
+        s: &mut Search<'_>,
+        atoms: &mut Vec<bool>,
+        kept: &mut Kept,
+        stop: &StopToken,
+        phase: bool,
+    ) -> Result<Checked, SolveError> {
+        if s.read(|e| e.atom_values(atoms))?.is_none() {
+            return Ok(Checked::Again);
+        }
+        s.exclude_by_backtracking()?;
+        let checked =
+            if phase { self.verify(atoms, kept, stop) } else { self.verify_in_search(atoms, kept, stop) };
+        Ok(checked?.map_or(Checked::AnswerSet, Checked::Stopped))
+    }
+
     /// [`verify`](Self::verify) in the thread of one of several searches: the run's phase (one
     /// word every thread would write twice a model) stays as the driver's thread set it.
     pub fn verify_in_search(
@@ -499,15 +519,9 @@ impl<'a> Driver<'a> {
                 })
                 .collect::<EngineResult<_>>()?,
         };
-        Ok(Found {
-            atoms: e.atom_values()?,
-            costs,
-            blocking,
-            fixed,
-            excluded: false,
-            source: 0,
-            verified: false,
-        })
+        let mut atoms = Vec::new();
+        e.atom_values(&mut atoms)?;
+        Ok(Found { atoms, costs, blocking, fixed, excluded: false, source: 0, verified: false })
     }
 
     /// The outcome of a solve whose last drive ended so (a task adds its own parts).
@@ -555,17 +569,87 @@ pub(super) struct OneSearch<'s> {
     /// What the checks of its models keep: they are verified here, in the search's sequence,
     /// without the lock of the driver's table of kept checks.
     kept: Kept,
+    /// Whether models the search excludes by backtracking are handed over as counts only
+    /// ([`OneSearch::counting`]); the buffer their atoms are read into; the batch's size limit,
+    /// doubling while models come, and what ended the last batch, handed over next.
+    count_only: bool,
+    atoms: Vec<bool>,
+    batch: u64,
+    after_batch: Option<Event>,
 }
+
+/// What [`Driver::read_and_verify`] made of a model.
+pub(super) enum Checked {
+    AnswerSet,
+    /// The engine failed and another took over: the model is searched again.
+    Again,
+    /// The check was cut short: the model is not counted.
+    Stopped(Stop),
+}
+
+/// The most models [`OneSearch`] counts before it hands them over.
+const MAX_COUNTED: u64 = 4096;
 
 impl<'s> OneSearch<'s> {
     pub fn new(d: &Driver<'s>) -> Result<Self, SolveError> {
         let search = d.search(&d.opts.search, 0, &d.opts.stop)?;
-        Ok(OneSearch { search, told: false, projecting: false, kept: Kept::default() })
+        Ok(OneSearch {
+            search,
+            told: false,
+            projecting: false,
+            kept: Kept::default(),
+            count_only: false,
+            atoms: Vec::new(),
+            batch: 1,
+            after_batch: None,
+        })
+    }
+
+    /// Models the task only counts and the report does not show (`-q -n 0`): where the search
+    /// excludes its models by backtracking, each is read into one buffer, verified, and counted,
+    /// and the counts are handed over in batches (of one model first, then doubling).
+    pub fn counting(mut self, yes: bool) -> Self {
+        self.count_only = yes;
+        self
+    }
+
+    /// The next batch of verified models, counted; the event that ended it waits for the next
+    /// call. Each model is verified before the next is searched for.
+    fn next_counted(&mut self, d: &Driver<'_>) -> Result<Event, SolveError> {
+        let s = self.search.as_mut().expect("a search to count the models of");
+        let mut k = 0;
+        let end = loop {
+            match s.next_model()? {
+                Next::Model => {
+                    match d.read_and_verify(s, &mut self.atoms, &mut self.kept, &d.opts.stop, true)? {
+                        Checked::AnswerSet => {}
+                        Checked::Again => continue,
+                        Checked::Stopped(stop) => break Event::Stopped(stop),
+                    }
+                    k += 1;
+                    if k == self.batch {
+                        self.batch = (2 * self.batch).min(MAX_COUNTED);
+                        return Ok(Event::Counted(k));
+                    }
+                }
+                Next::Exhausted => break Event::Exhausted,
+                Next::Interrupted(stop) => break Event::Stopped(stop),
+            }
+        };
+        Ok(if k == 0 {
+            end
+        } else {
+            self.after_batch = Some(end);
+            Event::Counted(k)
+        })
     }
 }
 
 impl Source for OneSearch<'_> {
     fn next(&mut self, d: &Driver<'_>, wants: &Wants<'_>) -> Result<Event, SolveError> {
+        if let Some(end) = self.after_batch.take() {
+            return Ok(end);
+        }
         let Some(s) = self.search.as_mut() else {
             return Ok(Event::Stopped(d.opts.stop.reached().unwrap_or(Stop::Signal)));
         };
@@ -579,6 +663,9 @@ impl Source for OneSearch<'_> {
             if d.opts.enum_mode == EnumMode::Bt {
                 log::warn!("--enum-mode=bt: the {} engine's search records its models", s.engine.name());
             }
+        }
+        if backtrack && self.count_only {
+            return self.next_counted(d);
         }
         let wants = if backtrack { Wants { blocking: Blocking::Not, ..*wants } } else { *wants };
         loop {

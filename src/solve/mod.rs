@@ -27,7 +27,7 @@ pub mod verify;
 
 use self::config::{Backend, EnumMode, OptMode, SearchOptions};
 pub use self::config::{Fault, SolveOptions};
-use self::driver::{Driver, OneSearch, Source, Tally};
+use self::driver::{Driver, OneSearch, Source, Tally, Task};
 use crate::engine::cpu::CpuEngine;
 use crate::engine::cuda::CudaEngine;
 use crate::engine::{Engine, EngineStats};
@@ -319,7 +319,8 @@ fn enumerate(d: &Driver<'_>, report: &mut dyn Report, costs: bool) -> Result<Out
         }
         Some(_) => portfolio::parallel(d, &mut tally, &mut task, report, portfolio::Mode::Split, bound)?,
         None => {
-            let mut src = OneSearch::new(d)?;
+            // Models that neither the task nor the report needs to see are only counted.
+            let mut src = OneSearch::new(d)?.counting(task.takes_counts() && !report.wants_models());
             if bound.is_some() {
                 src.set_cost_bound(bound, false)?;
             }

@@ -23,7 +23,9 @@
 use super::config::{Backend, SearchOptions};
 use super::configurations;
 use super::core_guided::CoreGuided;
-use super::driver::{Blocking, Driver, Ending, Event, Found, OwnedWants, Source, Tally, Task, Wants};
+use super::driver::{
+    Blocking, Checked, Driver, Ending, Event, Found, OwnedWants, Source, Tally, Task, Wants,
+};
 use super::exchange::{Exchange, SharedBound};
 use super::handover::{self, Inbox, Item, Outbox};
 use super::search::{Next, Search};
@@ -511,9 +513,18 @@ fn search_models(
     // Split mode backtracks from its models where the engine can (the others record them).
     let backtrack = matches!(wants.blocking, Blocking::Backtrack(None)) && s.can_backtrack();
     let mut kept = Kept::default();
+    // Where models are only counted, each is read into one buffer.
+    let mut atoms = Vec::new();
     let wants = if backtrack { Wants { blocking: Blocking::Not, ..*wants } } else { *wants };
     let next = loop {
         match s.next_model()? {
+            Next::Model if backtrack && count_only && race.bound.is_none() => {
+                match d.read_and_verify(&mut s, &mut atoms, &mut kept, &race.stop, false)? {
+                    Checked::AnswerSet => out.count(),
+                    Checked::Again => {}
+                    Checked::Stopped(stop) => break Next::Interrupted(stop),
+                }
+            }
             Next::Model => {
                 let Some(f) = s.read(|e| d.read(e, &wants))? else { continue };
                 let f = match verified(d, f, i, &mut kept, &race.stop)? {
@@ -524,11 +535,7 @@ fn search_models(
                     Some(shared) => s.set_cost_bound(Some(offer(d, shared, f, &mut out)), true)?,
                     None if backtrack => {
                         s.exclude_by_backtracking()?;
-                        if count_only {
-                            out.count();
-                        } else {
-                            out.send(f);
-                        }
+                        out.send(f);
                     }
                     None => {
                         let blocking = f.blocking.clone();

@@ -462,8 +462,9 @@ impl Engine for CpuEngine {
         Ok(())
     }
 
-    fn atom_values(&self) -> EngineResult<Vec<bool>> {
-        Ok(self.a.true_vars(self.p.num_atoms as usize + 1))
+    fn atom_values(&self, out: &mut Vec<bool>) -> EngineResult<()> {
+        self.a.true_vars(self.p.num_atoms as usize + 1, out);
+        Ok(())
     }
 
     fn lit_value(&self, l: Lit) -> EngineResult<Option<bool>> {

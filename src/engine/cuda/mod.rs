@@ -328,9 +328,11 @@ impl Engine for CudaEngine {
         self.settle_learning().and_then(|_| self.try_complete()).map_err(failed)
     }
 
-    fn atom_values(&self) -> EngineResult<Vec<bool>> {
+    fn atom_values(&self, out: &mut Vec<bool>) -> EngineResult<()> {
         let val = &self.snapshot().map_err(failed)?.0;
-        Ok((0..=self.p.num_atoms as usize).map(|v| val[v] > 0).collect())
+        out.clear();
+        out.extend((0..=self.p.num_atoms as usize).map(|v| val[v] > 0));
+        Ok(())
     }
 
     fn lit_value(&self, l: Lit) -> EngineResult<Option<bool>> {

@@ -188,7 +188,8 @@ impl Tester {
         self.search.assume(assumptions)?;
         Ok(match self.search.next_model()? {
             Next::Model => {
-                let v = self.search.engine.atom_values().map_err(|e| SolveError::Engine(e.0))?;
+                let mut v = Vec::new();
+                self.search.engine.atom_values(&mut v).map_err(|e| SolveError::Engine(e.0))?;
                 let dropped = self.atoms.iter().enumerate().filter(|&(i, &a)| m[a as usize] && !v[i + 1]);
                 Smaller::Found(dropped.map(|(_, &a)| a).collect())
             }

@@ -373,7 +373,8 @@ impl<'e> Search<'e> {
             return Ok(None);
         }
         let Some(check) = self.check.as_mut() else { return Ok(Some(Next::Model)) };
-        let values = self.engine.atom_values()?;
+        let mut values = Vec::new();
+        self.engine.atom_values(&mut values)?;
         let before = self.stop.enter(Phase::Minimality);
         let verdict = check.check(&values, &self.stop);
         self.stop.enter(before);

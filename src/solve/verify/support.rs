@@ -47,17 +47,12 @@ pub(super) struct Support {
     /// true in `m`.
     body: Vec<i64>,
     true_heads: Vec<u32>,
-    /// Per atom: the rules that support it in `m` (whether it is true or not).
+    /// Per atom: the rules that support it in `m` if it is true there; 0 if it is false.
     supports: Vec<u32>,
     violated: usize,
     unsupported: usize,
-    /// Scratch: the rules and atoms one update touches, marked while listed.
-    touched_rules: Vec<u32>,
-    rule_mark: Vec<bool>,
-    touched_atoms: Vec<u32>,
     /// Scratch: the atoms that differ from the last model.
     changed: Vec<usize>,
-    atom_mark: Vec<bool>,
 }
 
 impl Support {
@@ -145,11 +140,7 @@ impl Support {
             supports: vec![0; n + 1],
             violated: 0,
             unsupported: 0,
-            touched_rules: Vec::new(),
-            rule_mark: vec![false; nr],
-            touched_atoms: Vec::new(),
             changed: Vec::new(),
-            atom_mark: vec![false; n + 1],
         };
         s.violated = (0..nr).filter(|&r| s.is_violated(r)).count();
         Some(s)
@@ -166,126 +157,102 @@ impl Support {
         !self.t.rules[r].choice && self.true_heads[r] == 0 && self.body_holds(r)
     }
 
-    /// Adds `sign` times rule `r`'s support to its true heads (in the current `m`).
-    fn add_support(&mut self, r: usize, sign: i32) {
-        let rule = &self.t.rules[r];
-        if !self.body_holds(r) || (!rule.choice && self.true_heads[r] != 1) {
-            return;
-        }
-        for k in rule.head.0..rule.head.1 {
-            let h = self.t.heads[k as usize] as usize;
-            if self.m[h] {
-                self.supports[h] = self.supports[h].wrapping_add_signed(sign);
-            }
-        }
+    /// Whether rule `r` supports its true heads: its body holds, and it is a choice rule or has
+    /// exactly one true head.
+    fn supports_heads(&self, r: usize) -> bool {
+        self.body_holds(r) && (self.t.rules[r].choice || self.true_heads[r] == 1)
     }
 
     fn unsupported(&self, a: usize) -> bool {
         self.m[a] && self.supports[a] == 0 && !self.t.external[a]
     }
 
-    fn touch_rule(&mut self, r: u32) {
-        if !self.rule_mark[r as usize] {
-            self.rule_mark[r as usize] = true;
-            self.touched_rules.push(r);
-        }
+    /// Adds `delta` (+1 or -1) to the support count of atom `a`, true in `m`, keeping the count of
+    /// unsupported atoms.
+    fn add_support(&mut self, a: usize, delta: i32) {
+        self.unsupported -= usize::from(self.unsupported(a));
+        self.supports[a] = self.supports[a].wrapping_add_signed(delta);
+        self.unsupported += usize::from(self.unsupported(a));
     }
 
-    fn touch_atom(&mut self, a: usize) {
-        if !self.atom_mark[a] {
-            self.atom_mark[a] = true;
-            self.touched_atoms.push(a as u32);
+    /// Rule `r`'s counts have moved; `was` is what it was before (violated, supporting its
+    /// heads). Counts its violation anew and, where its support of its heads changed, moves the
+    /// support counts of its true heads other than `except` (whose own step moves its count).
+    fn restate(&mut self, r: usize, was: (bool, bool), except: usize) {
+        let (violated, supported) = was;
+        self.violated = self.violated + usize::from(self.is_violated(r)) - usize::from(violated);
+        let supports = self.supports_heads(r);
+        if supports != supported {
+            let (from, to) = self.t.rules[r].head;
+            for k in from..to {
+                let h = self.t.heads[k as usize] as usize;
+                if h != except && self.m[h] {
+                    self.add_support(h, if supports { 1 } else { -1 });
+                }
+            }
         }
     }
 
     /// Moves the counts to `m`; whether it is a supported model violating no rule.
+    ///
+    /// The atoms that changed are taken one at a time, each step exact: the rules the atom occurs
+    /// in, and the heads of those of them whose support of their heads changes. A constraint is
+    /// one count and one comparison; a choice rule whose body holds throughout passes on only
+    /// the changes of its own heads.
     pub fn update(&mut self, m: &[bool]) -> bool {
         debug_assert_eq!(m.len(), self.m.len());
-        // What changes: the rules the changed atoms occur in; the changed atoms, and the heads of
-        // those rules (whose support may change).
         let mut changed = std::mem::take(&mut self.changed);
         changed.clear();
+        // Index 0 is no atom.
+        self.m[0] = m[0];
         differences(m, &self.m, &mut changed);
-        for &a in changed.iter().filter(|&&a| a > 0) {
-            self.touch_atom(a);
-            for k in self.t.body_start[a] as usize..self.t.body_start[a + 1] as usize {
-                self.touch_rule(self.t.body_occ[k].0);
-            }
-            for k in self.t.head_start[a] as usize..self.t.head_start[a + 1] as usize {
-                self.touch_rule(self.t.head_occ[k]);
-            }
-        }
-        let rules = std::mem::take(&mut self.touched_rules);
-        for &r in &rules {
-            let (from, to) = self.t.rules[r as usize].head;
-            for k in from..to {
-                self.touch_atom(self.t.heads[k as usize] as usize);
-            }
-        }
-        let atoms = std::mem::take(&mut self.touched_atoms);
-        // Take out what they count for in the old model ...
-        for &a in &atoms {
-            self.unsupported -= usize::from(self.unsupported(a as usize));
-        }
-        for &r in &rules {
-            self.violated -= usize::from(self.is_violated(r as usize));
-            self.add_support(r as usize, -1);
-        }
-        // ... move the counts ...
-        for &a in changed.iter().filter(|&&a| a > 0) {
+        for &a in &changed {
             let value = m[a];
-            self.m[a] = value;
+            self.unsupported -= usize::from(self.unsupported(a));
+            // a's body occurrences: a is not a head of these rules (the program is tight).
             for k in self.t.body_start[a] as usize..self.t.body_start[a + 1] as usize {
                 let (r, w, positive) = self.t.body_occ[k];
-                let now_true = value == positive;
                 let r = r as usize;
-                self.body[r] += match (self.t.rules[r].bound, now_true) {
+                let was = (self.is_violated(r), self.supports_heads(r));
+                self.body[r] += match (self.t.rules[r].bound, value == positive) {
                     (None, true) => -1,
                     (None, false) => 1,
                     (Some(_), true) => w,
                     (Some(_), false) => -w,
                 };
+                self.restate(r, was, usize::MAX);
             }
+            // a's head occurrences: a's own support moves with its value and the rule's status.
             for k in self.t.head_start[a] as usize..self.t.head_start[a + 1] as usize {
                 let r = self.t.head_occ[k] as usize;
+                let was = (self.is_violated(r), self.supports_heads(r));
                 self.true_heads[r] = if value { self.true_heads[r] + 1 } else { self.true_heads[r] - 1 };
+                self.restate(r, was, a);
+                let (before, after) = (was.1 && self.m[a], self.supports_heads(r) && value);
+                self.supports[a] = self.supports[a] + u32::from(after) - u32::from(before);
             }
+            self.m[a] = value;
+            self.unsupported += usize::from(self.unsupported(a));
         }
-        // ... and put back what they count for in the new one.
-        for &r in &rules {
-            self.violated += usize::from(self.is_violated(r as usize));
-            self.add_support(r as usize, 1);
-            self.rule_mark[r as usize] = false;
-        }
-        for &a in &atoms {
-            self.unsupported += usize::from(self.unsupported(a as usize));
-            self.atom_mark[a as usize] = false;
-        }
-        (self.touched_rules, self.touched_atoms, self.changed) = (rules, atoms, changed);
-        self.touched_rules.clear();
-        self.touched_atoms.clear();
+        self.changed = changed;
         self.violated == 0 && self.unsupported == 0
     }
 }
 
-/// Appends to `out` the positions where `new` and `old` (of one length) differ, eight at a time:
-/// models in a row differ in few atoms.
+/// Appends to `out` the positions where `new` and `old` (of one length) differ, comparing eight
+/// at a time as one word: models in a row differ in few atoms.
 fn differences(new: &[bool], old: &[bool], out: &mut Vec<usize>) {
-    let word = |c: &[bool]| {
-        let c: &[bool; 8] = c.try_into().expect("a chunk of eight");
-        u64::from_le_bytes(c.map(u8::from))
-    };
-    let (n8, o8) = (new.chunks_exact(8), old.chunks_exact(8));
-    let tail = n8.len() * 8;
-    for (i, (n, o)) in n8.zip(o8).enumerate() {
+    let ((n8, n_tail), (o8, o_tail)) = (new.as_chunks::<8>(), old.as_chunks::<8>());
+    let word = |c: &[bool; 8]| u64::from_le_bytes(c.map(u8::from));
+    for (i, (n, o)) in n8.iter().zip(o8).enumerate() {
         let mut diff = word(n) ^ word(o);
         while diff != 0 {
-            let byte = diff.trailing_zeros() as usize / 8;
-            out.push(i * 8 + byte);
-            diff &= !(0xff << (byte * 8));
+            out.push(i * 8 + diff.trailing_zeros() as usize / 8);
+            diff &= diff - 1;
         }
     }
-    out.extend((tail..new.len()).filter(|&i| new[i] != old[i]));
+    let tail = n8.len() * 8;
+    out.extend(n_tail.iter().zip(o_tail).enumerate().filter(|(_, (x, y))| x != y).map(|(j, _)| tail + j));
 }
 
 #[cfg(test)]
@@ -298,7 +265,9 @@ mod tests {
     /// Ground programs (aspif) of up to 6 atoms: choice, disjunction, normal and weight bodies,
     /// constraints, a free external; and ones outside the class (`a :- a`, a repeated atom, a
     /// positive loop).
-    const PROGRAMS: [(&str, bool); 7] = [
+    const PROGRAMS: [(&str, bool); 8] = [
+        // {a}. {b;c;d} :- a. e | f :- c. (a body that changes under heads that change with it)
+        ("asp 1 0 0\n1 1 1 1 0 0\n1 1 3 2 3 4 0 1 1\n1 0 2 5 6 0 1 3\n0\n", true),
         // {a;b;c}. d :- a, not b. e :- 2 {a=1; b=1; c=1}. :- d, e.
         ("asp 1 0 0\n1 1 3 1 2 3 0 0\n1 0 1 4 0 2 1 -2\n1 0 1 5 1 2 3 1 1 2 1 3 1\n1 0 0 0 2 4 5\n0\n", true),
         // a | b. c :- a. c :- b. {d} :- c. :- d, not a.
