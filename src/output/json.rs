@@ -107,7 +107,7 @@ impl<W: Write> Printer<W> {
     /// A model as a witness of clasp's JSON, its costs within it (the quiet levels of models
     /// decide; a witness is never split).
     pub(super) fn json_model(&self, m: &Printed) -> String {
-        let (t, vals): (f64, Vec<String>) = (m.t, m.shown.iter().map(|a| json_str(a)).collect());
+        let (t, vals): (f64, Vec<String>) = (m.t, m.shown.iter().map(json_str).collect());
         let mut w = format!(
             "{}\n        {{\n          \"Time\": {t:.3},\n          \"Value\": [\n            {}\n          ]",
             if self.witnesses > 0 { "," } else { ",\n      \"Witnesses\": [" },

@@ -2,6 +2,7 @@
 //! and clasp's JSON (`--outf=2`), with clasp's result lines and summary.
 
 mod json;
+mod names;
 pub mod paced;
 
 pub use crate::program::ShownTable;
@@ -14,6 +15,7 @@ use std::io::Write;
 use std::time::Instant;
 
 use json::json_str;
+use names::Names;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
@@ -57,18 +59,16 @@ pub struct RunInfo {
     pub config: String,
 }
 
-/// The shown strings and costs of the latest model (competition output prints only it).
 /// The time after a model, in seconds, from which the next one is flushed as soon as printed.
 const PAUSE: f64 = 0.02;
 
-type LastModel = (Vec<Vec<u8>>, Option<Vec<i64>>);
-
 /// A model as the formats print it: its number, time, shown strings, costs and consequence
 /// counts.
+#[derive(Default)]
 struct Printed {
     number: u64,
     t: f64,
-    shown: Vec<Vec<u8>>,
+    shown: Names,
     costs: Option<Vec<i64>>,
     consequences: Option<(u64, u64)>,
 }
@@ -83,7 +83,11 @@ pub struct Printer<W: Write> {
     /// Quiet level 1: the call's last model, printed (rendered only then) when the call ends.
     pending: Option<Printed>,
     shown: Option<ShownTable>,
-    last_model: Option<LastModel>,
+    /// The latest model (competition output prints only it).
+    last_model: Option<Printed>,
+    /// Reused from model to model: the model being printed, and its text.
+    printed: Printed,
+    text: Vec<u8>,
     witnesses: u64,
     calls: u32,
     last_model_time: f64,
@@ -103,6 +107,8 @@ impl<W: Write> Printer<W> {
             pending: None,
             shown: None,
             last_model: None,
+            printed: Printed::default(),
+            text: Vec::new(),
             witnesses: 0,
             calls: 0,
             last_model_time: 0.0,
@@ -168,9 +174,13 @@ impl<W: Write> Printer<W> {
         // Quiet level 1: the call's last model, with what levels 1 or below ask for.
         if let Some(m) = self.pending.take() {
             let (q, json) = (self.quiet, self.format == Format::Json);
-            let text =
-                if json { self.json_model(&m) } else { self.text_model(&m, q.models <= 1, q.costs <= 1) };
-            let _ = self.out.write_all(text.as_bytes());
+            let mut text = Vec::new();
+            if json {
+                text = self.json_model(&m).into_bytes();
+            } else {
+                self.text_model(&m, q.models <= 1, q.costs <= 1, &mut text);
+            }
+            let _ = self.out.write_all(&text);
             self.witnesses += u64::from(json);
         }
         if self.format == Format::Json {
@@ -203,9 +213,9 @@ impl<W: Write> Printer<W> {
                 s.push_str(&format!("% Answer: {number} (Time: {t:.3}s)\n"));
             }
             match (&self.last_model, o.status()) {
-                (Some((atoms, costs)), Status::Satisfiable | Status::OptimumFound) => {
+                (Some(Printed { shown, costs, .. }), Status::Satisfiable | Status::OptimumFound) => {
                     let names: Vec<String> =
-                        atoms.iter().map(|a| format!("{}.", String::from_utf8_lossy(a))).collect();
+                        shown.iter().map(|a| format!("{}.", String::from_utf8_lossy(a))).collect();
                     s.push_str("ANSWER\n");
                     s.push_str(&names.join(" "));
                     s.push('\n');
@@ -328,73 +338,83 @@ impl<W: Write> Report for Printer<W> {
         // Competition output prints the last model at the end; the others print each model,
         // or the last (quiet level 1), or none.
         let needed = self.format == Format::Competition || self.quiet.models < 2;
-        let shown: Vec<Vec<u8>> = match (&self.shown, ev.selected) {
-            _ if !needed => Vec::new(),
-            (Some(table), Some(sel)) => table.selected(sel).into_iter().map(|s| s.to_vec()).collect(),
-            (Some(table), None) => table.shown(ev.atoms).into_iter().map(|s| s.to_vec()).collect(),
-            (None, _) => Vec::new(),
-        };
+        let mut m = std::mem::take(&mut self.printed);
+        m.shown.clear();
+        match (&self.shown, ev.selected) {
+            _ if !needed => {}
+            (Some(table), Some(sel)) => table.each_selected(sel, |s| m.shown.push(s)),
+            (Some(table), None) => table.each_shown(ev.atoms, |s| m.shown.push(s)),
+            (None, _) => {}
+        }
+        (m.number, m.t, m.consequences) = (ev.number, t, ev.consequences);
+        m.costs = ev.costs.map(<[i64]>::to_vec);
         let q = self.quiet;
-        let m = Printed {
-            number: ev.number,
-            t,
-            shown,
-            costs: ev.costs.map(<[i64]>::to_vec),
-            consequences: ev.consequences,
-        };
-        let (now, keep) = match self.format {
+        let mut text = std::mem::take(&mut self.text);
+        text.clear();
+        let keep = match self.format {
             // clingo's quiet levels: a model's `Answer:` line goes with whatever of it is printed,
             // its atoms (models level 0) and its optimization line (costs level 0); the call's
             // last model prints when it ends (`end_call`).
-            Format::Text => (
-                (q.models == 0 || q.costs == 0).then(|| self.text_model(&m, q.models == 0, q.costs == 0)),
-                q.models == 1 || q.costs == 1,
-            ),
+            Format::Text => {
+                if q.models == 0 || q.costs == 0 {
+                    self.text_model(&m, q.models == 0, q.costs == 0, &mut text);
+                }
+                q.models == 1 || q.costs == 1
+            }
             // A JSON witness is never split: the models level decides.
-            Format::Json => ((q.models == 0).then(|| self.json_model(&m)), q.models == 1),
+            Format::Json => {
+                if q.models == 0 {
+                    text = self.json_model(&m).into_bytes();
+                }
+                q.models == 1
+            }
             Format::Competition => {
                 self.last_answer = Some((m.number, t));
-                self.last_model = Some((m.shown, m.costs));
+                // The model before becomes the next one's buffers.
+                self.printed = self.last_model.replace(m).unwrap_or_default();
+                self.text = text;
                 return Ok(());
             }
-            Format::Nothing => return Ok(()),
+            Format::Nothing => false,
         };
         if keep {
             self.pending = Some(m);
+        } else {
+            self.printed = m;
         }
-        let text = now;
-        if let Some(text) = text {
-            self.out.write_all(text.as_bytes())?;
+        let written = if text.is_empty() {
+            Ok(())
+        } else {
             self.witnesses += u64::from(self.format == Format::Json);
-            if paused {
-                self.out.flush()?;
-            }
-        }
-        Ok(())
+            self.out.write_all(&text).and_then(|()| if paused { self.out.flush() } else { Ok(()) })
+        };
+        self.text = text;
+        written
     }
 }
 
 impl<W: Write> Printer<W> {
     /// A model's lines in clasp's text format: `Answer:` (not at verbosity 0), then as asked its
     /// atoms with its consequences, and its optimization line.
-    fn text_model(&self, m: &Printed, atoms: bool, costs: bool) -> String {
-        let mut s = if self.verbose == 0 {
-            String::new()
-        } else {
-            format!("Answer: {} (Time: {:.3}s)\n", m.number, m.t)
-        };
+    /// Written to `s`, which is a `Vec` (writing to it cannot fail).
+    fn text_model(&self, m: &Printed, atoms: bool, costs: bool, s: &mut Vec<u8>) {
+        if self.verbose > 0 {
+            let _ = writeln!(s, "Answer: {} (Time: {:.3}s)", m.number, m.t);
+        }
         if atoms {
-            let names: Vec<String> =
-                m.shown.iter().map(|a| String::from_utf8_lossy(a).into_owned()).collect();
-            s.push_str(&names.join(" "));
-            s.push('\n');
+            for (i, a) in m.shown.iter().enumerate() {
+                if i > 0 {
+                    s.push(b' ');
+                }
+                s.extend_from_slice(String::from_utf8_lossy(a).as_bytes());
+            }
+            s.push(b'\n');
             if let Some((lo, hi)) = m.consequences {
-                s.push_str(&format!("Consequences: [{lo};{hi}]\n"));
+                let _ = writeln!(s, "Consequences: [{lo};{hi}]");
             }
         }
         if let Some(c) = m.costs.as_deref().filter(|_| costs) {
-            s.push_str(&format!("Optimization: {}\n", Self::costs_line(c)));
+            let _ = writeln!(s, "Optimization: {}", Self::costs_line(c));
         }
-        s
     }
 }

@@ -28,20 +28,33 @@ impl ShownTable {
 
     /// The shown strings of interpretation `m` (indexed by atom).
     pub fn shown<'a>(&'a self, m: &[bool]) -> Vec<&'a [u8]> {
+        let mut out = Vec::new();
+        self.each_shown(m, |s| out.push(s));
+        out
+    }
+
+    /// Hands `each` the shown strings of interpretation `m` in order, allocating nothing unless
+    /// a name may repeat.
+    pub fn each_shown<'a>(&'a self, m: &[bool], mut each: impl FnMut(&'a [u8])) {
         let holds = |l: Lit| m[atom_of(l) as usize] == (l > 0);
-        let mut out: Vec<&[u8]> = Vec::new();
         let mut seen = std::collections::HashSet::new();
         for (name, cond, _) in &self.entries {
             if cond.iter().all(|&l| holds(l)) && (!self.may_repeat || seen.insert(name.as_slice())) {
-                out.push(name);
+                each(name);
             }
         }
-        out
     }
 
     /// The names of the outputs selected by `marks` (indexed in program output order).
     pub fn selected<'a>(&'a self, marks: &[bool]) -> Vec<&'a [u8]> {
-        self.entries.iter().filter(|e| marks[e.2]).map(|e| e.0.as_slice()).collect()
+        let mut out = Vec::new();
+        self.each_selected(marks, |s| out.push(s));
+        out
+    }
+
+    /// Hands `each` the names of the outputs selected by `marks`, in order.
+    pub fn each_selected<'a>(&'a self, marks: &[bool], each: impl FnMut(&'a [u8])) {
+        self.entries.iter().filter(|e| marks[e.2]).map(|e| e.0.as_slice()).for_each(each);
     }
 }
 
