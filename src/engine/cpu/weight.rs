@@ -36,6 +36,9 @@ pub struct WeightProp {
     true_sum: Vec<i64>,
     false_sum: Vec<i64>,
     total: Vec<i64>,
+    /// Scratch of `pick` (explanations come during conflict analysis, many a conflict): the
+    /// candidate members, kept so that an explanation allocates nothing.
+    cands: std::cell::RefCell<Vec<(u32, Lit, i64)>>,
 }
 
 impl WeightProp {
@@ -57,7 +60,13 @@ impl WeightProp {
         });
         let occ = Csr::from_pairs_until(2 * num_vars as usize, pairs, stop)?;
         let total = (0..w.len()).map(|c| w.total(c)).collect();
-        Ok(WeightProp { occ, true_sum: vec![0; w.len()], false_sum: vec![0; w.len()], total })
+        Ok(WeightProp {
+            occ,
+            true_sum: vec![0; w.len()],
+            false_sum: vec![0; w.len()],
+            total,
+            cands: Default::default(),
+        })
     }
 
     /// Counts `l` (just assigned true) in the sums.
@@ -224,16 +233,18 @@ impl WeightProp {
         if need <= 0 {
             return;
         }
-        let mut cands: Vec<(u32, Lit, i64)> = r
-            .filter_map(|i| {
-                let m = if want_true { w.lits[i] } else { !w.lits[i] };
-                let pos = a.trail_pos[m.var() as usize];
-                (a.is_true(m) && before.is_none_or(|b| pos < b)).then_some((pos, m, w.weights[i]))
-            })
-            .collect();
+        let mut cands = self.cands.borrow_mut();
+        cands.clear();
+        let before = before.unwrap_or(u32::MAX);
+        for (&l, &wt) in w.lits[r.clone()].iter().zip(&w.weights[r]) {
+            let m = if want_true { l } else { !l };
+            if a.is_true(m) && a.trail_pos[m.var() as usize] < before {
+                cands.push((a.trail_pos[m.var() as usize], m, wt));
+            }
+        }
         cands.sort_unstable_by_key(|c| c.0);
         let mut sum = 0;
-        for (_, m, wt) in cands {
+        for &(_, m, wt) in cands.iter() {
             out.push(m);
             sum += wt;
             if sum >= need {
