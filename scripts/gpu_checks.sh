@@ -9,6 +9,13 @@
 # to $OUT. LIMIT_BACKENDS and LIMIT_PROGRAMS choose what the limits part measures.
 cd "$(dirname "$0")/.."
 set -u
+# Each call of the device tool copies the working tree over again, replacing files while they may
+# be read: checks run in the background between calls read a private copy of the tree.
+if [ -z "${GPU_CHECKS_COPY:-}" ]; then
+    copy=$(mktemp -d /tmp/gpu-checks-tree.XXXXXX)
+    tar -cf - --exclude=./target --exclude=./.git . | tar -xf - -C "$copy"
+    GPU_CHECKS_COPY=1 exec bash "$copy/scripts/gpu_checks.sh"
+fi
 OUT=${OUT:-/tmp/gpu-checks}
 mkdir -p "$OUT"
 K="timeout -s KILL"
