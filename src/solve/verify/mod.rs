@@ -114,7 +114,9 @@ impl Verifier {
         kept: &mut Kept,
     ) -> Verdict {
         // Acyclicity (#edge): the edges that hold form no cycle.
-        if let Some(c) = (!self.graph.is_empty()).then(|| self.graph.cycle(m, &mut kept.cycles)).flatten() {
+        if let Some(c) =
+            (!self.graph.is_empty()).then(|| self.graph.cycle_kept(m, &mut kept.cycles)).flatten()
+        {
             let path: Vec<String> =
                 c.iter().map(|&i| format!("{}->{}", self.edges[i].u, self.edges[i].v)).collect();
             return Verdict::Not(format!("the edges {} that hold form a cycle", path.join(", ")));

@@ -2,8 +2,8 @@
 //! whose conditions hold in an answer set form no cycle. A check on each total assignment, for
 //! the engines that do not propagate them (the CUDA engine; the CPU engine's `acyclic.rs` does): a
 //! cycle among the edges that hold is excluded by a nogood of their conditions, and the search
-//! goes on; every model printed is checked again by the verifier (`verify/`), through the same
-//! [`cycle`].
+//! goes on; every model printed is checked again by the verifier (`verify/`), through
+//! [`EdgeGraph::cycle_kept`], which keeps a topological order from one model to the next.
 
 use super::SolveError;
 use super::search::{Candidate, CandidateCheck};
@@ -12,6 +12,9 @@ use crate::program::{Edge, Program, atom_of};
 use crate::stop::StopToken;
 use std::borrow::Borrow;
 use std::collections::HashMap;
+
+mod kept_order;
+use kept_order::Order;
 
 /// The edges of `edges` that hold in `atoms` (per atom, index 0 unused) and close a cycle, if
 /// some do: their indices, in the cycle's order.
@@ -24,9 +27,13 @@ pub fn cycle<E: Borrow<Edge>>(edges: &[E], atoms: &[bool]) -> Option<Vec<usize>>
 /// is one depth-first search that tests each condition as it meets the edge, without hashing or
 /// building anything.
 pub struct EdgeGraph {
-    /// Per node (CSR): its outgoing edges, as (end node, edge index).
+    /// Per node (CSR): its outgoing edges, as (end node, edge index), and its incoming ones, as
+    /// (start node, edge index); per edge, its (start, end).
     start: Vec<u32>,
     out: Vec<(u32, u32)>,
+    in_start: Vec<u32>,
+    inc: Vec<(u32, u32)>,
+    ends: Vec<(u32, u32)>,
     /// Per edge (CSR): its condition (program literals).
     cond_start: Vec<u32>,
     cond: Vec<i32>,
@@ -43,6 +50,8 @@ pub struct Scratch {
     /// the edge that led there).
     state: Vec<u8>,
     stack: Vec<(u32, u32, u32)>,
+    /// [`EdgeGraph::cycle_kept`]'s order; `None` before the first check and after a cycle.
+    order: Option<Order>,
 }
 
 impl EdgeGraph {
@@ -67,6 +76,19 @@ impl EdgeGraph {
             out[fill[u as usize] as usize] = (v, i as u32);
             fill[u as usize] += 1;
         }
+        let mut in_start = vec![0u32; nodes + 1];
+        for &(_, v) in &ends {
+            in_start[v as usize + 1] += 1;
+        }
+        for n in 0..nodes {
+            in_start[n + 1] += in_start[n];
+        }
+        let mut fill = in_start.clone();
+        let mut inc = vec![(0, 0); ends.len()];
+        for (i, &(u, v)) in ends.iter().enumerate() {
+            inc[fill[v as usize] as usize] = (u, i as u32);
+            fill[v as usize] += 1;
+        }
         let mut cond_start = vec![0u32];
         let mut cond = Vec::new();
         for e in edges {
@@ -79,7 +101,7 @@ impl EdgeGraph {
                 _ => u32::MAX,
             })
             .collect();
-        EdgeGraph { start, out, cond_start, cond, single, nodes }
+        EdgeGraph { start, out, in_start, inc, ends, cond_start, cond, single, nodes }
     }
 
     pub fn is_empty(&self) -> bool {
@@ -91,15 +113,21 @@ impl EdgeGraph {
         &self.cond[self.cond_start[i] as usize..self.cond_start[i + 1] as usize]
     }
 
-    /// The edges that hold in `atoms` and close a cycle, if some do: their indices, in the
-    /// cycle's order.
-    pub fn cycle(&self, atoms: &[bool], s: &mut Scratch) -> Option<Vec<usize>> {
-        let holds = |i: u32| match self.single[i as usize] {
+    /// Whether edge `i` holds in `atoms`.
+    #[inline]
+    fn holds(&self, i: u32, atoms: &[bool]) -> bool {
+        match self.single[i as usize] {
             u32::MAX => {
                 self.condition(i as usize).iter().all(|&l| atoms.get(atom_of(l) as usize) == Some(&(l > 0)))
             }
             a => atoms.get(a as usize) == Some(&true),
-        };
+        }
+    }
+
+    /// The edges that hold in `atoms` and close a cycle, if some do: their indices, in the
+    /// cycle's order.
+    pub fn cycle(&self, atoms: &[bool], s: &mut Scratch) -> Option<Vec<usize>> {
+        let holds = |i: u32| self.holds(i, atoms);
         s.state.clear();
         s.state.resize(self.nodes, 0);
         for root in 0..self.nodes as u32 {
@@ -191,7 +219,7 @@ impl CandidateCheck for AllOf<'_> {
 mod tests {
     use super::*;
 
-    fn edge(u: i32, v: i32, condition: &[i32]) -> Edge {
+    pub(super) fn edge(u: i32, v: i32, condition: &[i32]) -> Edge {
         Edge { u, v, condition: condition.to_vec() }
     }
 
