@@ -63,32 +63,8 @@ impl EdgeGraph {
         };
         let ends: Vec<(u32, u32)> = edges.iter().map(|e| (id(e.borrow().u), id(e.borrow().v))).collect();
         let nodes = node.len();
-        let mut start = vec![0u32; nodes + 1];
-        for &(u, _) in &ends {
-            start[u as usize + 1] += 1;
-        }
-        for n in 0..nodes {
-            start[n + 1] += start[n];
-        }
-        let mut fill = start.clone();
-        let mut out = vec![(0, 0); ends.len()];
-        for (i, &(u, v)) in ends.iter().enumerate() {
-            out[fill[u as usize] as usize] = (v, i as u32);
-            fill[u as usize] += 1;
-        }
-        let mut in_start = vec![0u32; nodes + 1];
-        for &(_, v) in &ends {
-            in_start[v as usize + 1] += 1;
-        }
-        for n in 0..nodes {
-            in_start[n + 1] += in_start[n];
-        }
-        let mut fill = in_start.clone();
-        let mut inc = vec![(0, 0); ends.len()];
-        for (i, &(u, v)) in ends.iter().enumerate() {
-            inc[fill[v as usize] as usize] = (u, i as u32);
-            fill[v as usize] += 1;
-        }
+        let (start, out) = by_node(nodes, &ends, |(u, v)| (u, v));
+        let (in_start, inc) = by_node(nodes, &ends, |(u, v)| (v, u));
         let mut cond_start = vec![0u32];
         let mut cond = Vec::new();
         for e in edges {
@@ -161,6 +137,30 @@ impl EdgeGraph {
         }
         None
     }
+}
+
+/// Edges `ends` by node (CSR), each as (other end, edge index): `pick` turns an edge's (start,
+/// end) into (the node it is listed at, the other end).
+fn by_node(
+    nodes: usize,
+    ends: &[(u32, u32)],
+    pick: impl Fn((u32, u32)) -> (u32, u32),
+) -> (Vec<u32>, Vec<(u32, u32)>) {
+    let mut start = vec![0u32; nodes + 1];
+    for &e in ends {
+        start[pick(e).0 as usize + 1] += 1;
+    }
+    for n in 0..nodes {
+        start[n + 1] += start[n];
+    }
+    let mut fill = start.clone();
+    let mut list = vec![(0, 0); ends.len()];
+    for (i, &e) in ends.iter().enumerate() {
+        let (at, other) = pick(e);
+        list[fill[at as usize] as usize] = (other, i as u32);
+        fill[at as usize] += 1;
+    }
+    (start, list)
 }
 
 /// The acyclicity check of a program's search.
