@@ -518,7 +518,8 @@ fn search_models(
     let wants = if backtrack { Wants { blocking: Blocking::Not, ..*wants } } else { *wants };
     let next = loop {
         match s.next_model()? {
-            Next::Model if backtrack && count_only && race.bound.is_none() => {
+            // (Backtracking excludes the optimizations, which share a bound.)
+            Next::Model if backtrack && count_only => {
                 match d.read_and_verify(&mut s, &mut atoms, &mut kept, &race.stop, false)? {
                     Checked::AnswerSet => out.count(),
                     Checked::Again => {}

@@ -101,7 +101,7 @@ impl EdgeGraph {
                 let next = if forward {
                     &self.out[self.start[n as usize] as usize..self.start[n as usize + 1] as usize]
                 } else {
-                    &self.inc[self.in_start[n as usize] as usize..self.in_start[n as usize + 1] as usize]
+                    self.inc.get(n as usize)
                 };
                 for &(m, e) in next {
                     if !o.held[e as usize] || o.mark[m as usize] == o.epoch {

@@ -2,12 +2,12 @@
 //! whose conditions hold in an answer set form no cycle. A check on each total assignment, for
 //! the engines that do not propagate them (the CUDA engine; the CPU engine's `acyclic.rs` does): a
 //! cycle among the edges that hold is excluded by a nogood of their conditions, and the search
-//! goes on; every model printed is checked again by the verifier (`verify/`), through
-//! [`EdgeGraph::cycle_kept`], which keeps a topological order from one model to the next.
+//! goes on; every model printed is checked again by the verifier (`verify/`). Both check through
+//! [`EdgeGraph::cycle_kept`], which keeps a topological order from one assignment to the next.
 
 use super::SolveError;
 use super::search::{Candidate, CandidateCheck};
-use crate::nogoods::Lit;
+use crate::nogoods::{Csr, Lit};
 use crate::program::{Edge, Program, atom_of};
 use crate::stop::StopToken;
 use std::borrow::Borrow;
@@ -31,8 +31,7 @@ pub struct EdgeGraph {
     /// (start node, edge index); per edge, its (start, end).
     start: Vec<u32>,
     out: Vec<(u32, u32)>,
-    in_start: Vec<u32>,
-    inc: Vec<(u32, u32)>,
+    inc: Csr<(u32, u32)>,
     ends: Vec<(u32, u32)>,
     /// Per edge (CSR): its condition (program literals).
     cond_start: Vec<u32>,
@@ -63,8 +62,13 @@ impl EdgeGraph {
         };
         let ends: Vec<(u32, u32)> = edges.iter().map(|e| (id(e.borrow().u), id(e.borrow().v))).collect();
         let nodes = node.len();
-        let (start, out) = by_node(nodes, &ends, |(u, v)| (u, v));
-        let (in_start, inc) = by_node(nodes, &ends, |(u, v)| (v, u));
+        let by_node = |pick: fn((u32, u32)) -> (u32, u32)| {
+            let pairs =
+                ends.iter().enumerate().map(move |(i, &e)| (pick(e).0 as usize, (pick(e).1, i as u32)));
+            Csr::from_pairs(nodes, pairs)
+        };
+        let (start, out) = by_node(|(u, v)| (u, v)).into_parts();
+        let inc = by_node(|(u, v)| (v, u));
         let mut cond_start = vec![0u32];
         let mut cond = Vec::new();
         for e in edges {
@@ -77,7 +81,7 @@ impl EdgeGraph {
                 _ => u32::MAX,
             })
             .collect();
-        EdgeGraph { start, out, in_start, inc, ends, cond_start, cond, single, nodes }
+        EdgeGraph { start, out, inc, ends, cond_start, cond, single, nodes }
     }
 
     pub fn is_empty(&self) -> bool {
@@ -139,30 +143,6 @@ impl EdgeGraph {
     }
 }
 
-/// Edges `ends` by node (CSR), each as (other end, edge index): `pick` turns an edge's (start,
-/// end) into (the node it is listed at, the other end).
-fn by_node(
-    nodes: usize,
-    ends: &[(u32, u32)],
-    pick: impl Fn((u32, u32)) -> (u32, u32),
-) -> (Vec<u32>, Vec<(u32, u32)>) {
-    let mut start = vec![0u32; nodes + 1];
-    for &e in ends {
-        start[pick(e).0 as usize + 1] += 1;
-    }
-    for n in 0..nodes {
-        start[n + 1] += start[n];
-    }
-    let mut fill = start.clone();
-    let mut list = vec![(0, 0); ends.len()];
-    for (i, &e) in ends.iter().enumerate() {
-        let (at, other) = pick(e);
-        list[fill[at as usize] as usize] = (other, i as u32);
-        fill[at as usize] += 1;
-    }
-    (start, list)
-}
-
 /// The acyclicity check of a program's search.
 pub struct Acyclicity {
     graph: EdgeGraph,
@@ -180,7 +160,7 @@ impl Acyclicity {
 
 impl CandidateCheck for Acyclicity {
     fn check(&mut self, atoms: &[bool], _: &StopToken) -> Result<Candidate, SolveError> {
-        Ok(match self.graph.cycle(atoms, &mut self.scratch) {
+        Ok(match self.graph.cycle_kept(atoms, &mut self.scratch) {
             None => Candidate::Accepted,
             Some(c) => {
                 // Their conditions together may not hold; a cycle of unconditional edges leaves
