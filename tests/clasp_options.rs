@@ -99,6 +99,13 @@ fn rows() -> Vec<Row> {
         row(&["--restarts=L,1,10", "-q"], File("tiling.aspif"), true),
         row(&["--restarts=0", "-n0", "-q"], File("disjunction.aspif"), true),
         row(&["--sign-def=pos", "-n0", "-q"], File("queens.aspif"), true),
+        row(&["--update-lbd=less,2", "--del-cfl=+,10,10", "-n0", "-q"], File("queens.aspif"), true),
+        Row {
+            args: &["--update-lbd=pseudo", "--del-cfl=F,5", "-n0", "-q"],
+            input: File("hamiltonian.aspif"),
+            yasmin_only: &["--decisions=vars"],
+            shape: true,
+        },
         Row {
             args: &["--sign-def=neg", "-n0", "-q"],
             input: File("hamiltonian.aspif"),

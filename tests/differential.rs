@@ -47,8 +47,8 @@ use yasmin::input::read_program;
 use yasmin::output::ShownTable;
 use yasmin::program::Program;
 use yasmin::solve::config::{
-    Backend, Decisions, EnumMode, Heuristic, Learning, OptMode, OptStrategy, ProjectMode, Restarts,
-    SearchOptions,
+    Backend, Decisions, EnumMode, Heuristic, LbdUpdate, Learning, OptMode, OptStrategy, ProjectMode,
+    Restarts, Schedule, SearchOptions,
 };
 use yasmin::solve::{ModelEvent, Outcome, Report, SolveOptions, solve};
 use yasmin::stop::StopToken;
@@ -441,6 +441,10 @@ struct Scheme {
     /// `--acyc-prop=0`: the CPU engine only finds cycles of true edges (the default also makes
     /// false the edges that would close one).
     no_acyc_prop: bool,
+    /// `--update-lbd=glucose,3 --del-cfl=+,20,20`: learned nogoods deleted often, those whose LBD
+    /// an analysis lowered spared once; deciding on rules and variables in turn
+    /// (`--decisions=alternate`) where it would decide on rules.
+    churn: bool,
     /// `--opt-strategy`: by unsatisfiable cores (one search; disjoint where split, stratified
     /// where models are recorded), by branch and bound, or the default.
     opt: OptStrategy,
@@ -458,6 +462,7 @@ impl Scheme {
             record: false,
             no_eq: false,
             no_acyc_prop: false,
+            churn: false,
             opt: OptStrategy::Auto,
         }
     }
@@ -476,6 +481,7 @@ impl Scheme {
         let e = if self.record { "-record" } else { "" };
         let q = if self.no_eq { "-noeq" } else { "" };
         let g = if self.no_acyc_prop { "-acyc0" } else { "" };
+        let g = if self.churn { format!("{g}-churn") } else { g.to_string() };
         let u = match self.opt {
             OptStrategy::Auto => "",
             OptStrategy::Bb => "-bb",
@@ -485,6 +491,9 @@ impl Scheme {
     }
 }
 
+/// `--del-cfl=+,20,20`: deletions every 20 conflicts, then 40, 60, ...
+const CHURN: Schedule = Schedule { sequence: Restarts::Arithmetic(20, 20), repeat: 0 };
+
 fn options(s: Scheme) -> SolveOptions {
     SolveOptions {
         models: Some(0),
@@ -492,7 +501,11 @@ fn options(s: Scheme) -> SolveOptions {
         search: SearchOptions {
             learning: s.learning,
             heuristic: s.heuristic,
-            decisions: if s.vars { Decisions::Vars } else { Decisions::Rules },
+            decisions: match (s.vars, s.churn) {
+                (true, _) => Decisions::Vars,
+                (false, true) => Decisions::Alternate,
+                (false, false) => Decisions::Rules,
+            },
             save_progress: s.save,
             // Parallel searches restart after every conflict or two, so that they take in each
             // other's nogoods all the time (small programs have few conflicts).
@@ -502,6 +515,8 @@ fn options(s: Scheme) -> SolveOptions {
                 SearchOptions::default().restarts
             },
             acyc_prop: !s.no_acyc_prop,
+            update_lbd: if s.churn { (LbdUpdate::Glucose, 3) } else { SearchOptions::default().update_lbd },
+            del_cfl: if s.churn { CHURN } else { SearchOptions::default().del_cfl },
             ..SearchOptions::default()
         },
         stop: StopToken::new(Some(Instant::now() + YASMIN_TIME_LIMIT)),
@@ -766,6 +781,8 @@ fn cli_args(c: &str, info: &Info, s: Scheme) -> Vec<String> {
     ];
     if s.vars {
         a.push("--decisions=vars".into());
+    } else if s.churn {
+        a.push("--decisions=alternate".into());
     }
     if s.save {
         a.push("--save-progress".into());
@@ -779,6 +796,10 @@ fn cli_args(c: &str, info: &Info, s: Scheme) -> Vec<String> {
     }
     if s.no_acyc_prop {
         a.push("--acyc-prop=0".into());
+    }
+    if s.churn {
+        a.push("--update-lbd=glucose,3".into());
+        a.push("--del-cfl=+,20,20".into());
     }
     match s.opt {
         OptStrategy::Auto => {}
@@ -1165,6 +1186,9 @@ fn scheme_for(i: u64) -> Scheme {
     s.no_eq = i % 7 == 5;
     // One in four without the acyclicity checker's backward inference.
     s.no_acyc_prop = i % 4 == 1;
+    // Two in nine (one of them in parallel) delete learned nogoods every 20 conflicts or so,
+    // updating their LBDs.
+    s.churn = matches!(i % 9, 2 | 4);
     // Two in five optimize by cores (one search, even where three are asked for), two by
     // branch and bound, one by the default (cores for one search, else branch and bound).
     s.opt = match i / 5 % 5 {

@@ -15,8 +15,8 @@ use yasmin::input::Format as ProgramFormat;
 use yasmin::nogoods::DEFAULT_EQ_ROUNDS;
 use yasmin::output::{Format, Quiet, Shape};
 use yasmin::solve::config::{
-    Backend, Decisions, Deletion, EnumMode, GpuMode, GpuRounds, Heuristic, Learning, OptStrategy, Schedule,
-    SearchOptions, SignDef, SolveOptions,
+    Backend, Decisions, Deletion, EnumMode, GpuMode, GpuRounds, Heuristic, LbdUpdate, Learning, OptStrategy,
+    Schedule, SearchOptions, SignDef, SolveOptions,
 };
 use yasmin::solve::configurations;
 use yasmin::stop::{SolveLimit, StopToken};
@@ -220,8 +220,9 @@ pub struct SearchArgs {
 
     /// What a decision may assign: rules (the ASP computation of the paper: only an applicable
     /// rule, by making its body true or, for `not q` in it, q false) or vars (any unassigned
-    /// variable, the best ranked, atoms false and rule bodies true unless --save-progress keeps
-    /// the value it had last, as clasp decides); auto (the default): vars where the run
+    /// variable, the best ranked, with --sign-def's value unless --save-progress keeps the value
+    /// it had last, as clasp decides), or alternate (each in turn, in phases of 1,000, 1,000,
+    /// 2,000, 2,000, 4,000 ... conflicts, rules first); auto (the default): vars where the run
     /// optimizes a #minimize or the program is not tight, rules otherwise. The CUDA engine
     /// decides on rules only.
     #[arg(long = "decisions", default_value_t = SearchOptions::default().decisions, value_parser = named::<Decisions>())]
@@ -235,7 +236,8 @@ pub struct SearchArgs {
     pub save_progress: Option<u32>,
 
     /// With --decisions=vars: the value a decision gives a variable, as clasp's --sign-def: asp
-    /// (atoms false, rule bodies true), pos (true), neg (false), rnd (pseudo-random; each search
+    /// (rule bodies true, and atoms that are a rule's whole body, as in `h :- a`, or equivalent
+    /// to a body; other atoms false), pos (true), neg (false), rnd (pseudo-random; each search
     /// of a parallel run its own sequence).
     #[arg(long = "sign-def", default_value_t = SearchOptions::default().sign_def, value_parser = named::<SignDef>())]
     pub sign_def: SignDef,
@@ -265,6 +267,13 @@ pub struct SearchArgs {
     /// 0: never.
     #[arg(long = "del-cfl", value_name = "SCHEDULE", default_value_t = SearchOptions::default().del_cfl, value_parser = parse_del_cfl)]
     pub del_cfl: Schedule,
+
+    /// How the LBD of a learned nogood follows the conflicts whose analysis it takes part in, as
+    /// clasp's --update-lbd (the CPU engine): no; less (its distinct levels counted again, taken
+    /// where lower), glucose (where lower by two or more), pseudo (that count plus one, where
+    /// lower); a last ,N (0 to 127) spares a nogood so lowered to N or below at the next deletion.
+    #[arg(long = "update-lbd", value_name = "MODE[,N]|no", default_value = "no", value_parser = parse_update_lbd)]
+    pub update_lbd: (LbdUpdate, u32),
 
     /// Threads per block for the CUDA engine's kernels.
     #[arg(long = "tpb", default_value_t = SearchOptions::default().tpb)]
@@ -346,6 +355,7 @@ impl SearchArgs {
             restarts: self.restarts.value,
             deletion: self.deletion.value,
             del_cfl: self.del_cfl,
+            update_lbd: self.update_lbd,
             acyc_prop: self.acyc_prop.map_or(SearchOptions::default().acyc_prop, |v| v == 1),
             tpb: self.tpb,
             gpu_rounds: self.gpu_rounds,
@@ -432,8 +442,11 @@ impl Cli {
         if self.quiet().calls < 2 {
             w.push("--quiet: call summaries (the third level) are not printed; the run's summary is".into());
         }
-        if self.search.decisions == Decisions::Vars && self.backend != Backend::Cpu {
-            w.push("--decisions=vars: the CUDA engine decides on applicable rules only (the CPU engine on variables)".into());
+        let d = self.search.decisions;
+        if matches!(d, Decisions::Vars | Decisions::Alternate) && self.backend != Backend::Cpu {
+            w.push(format!(
+                "--decisions={d}: the CUDA engine decides on applicable rules only (the CPU engine on variables)"
+            ));
         }
         w
     }

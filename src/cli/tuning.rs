@@ -51,7 +51,6 @@ const IGNORED: &[(&str, Takes)] = &[
     ("forget-on-step", Value),
     ("strengthen", Value),
     ("otfs", Maybe),
-    ("update-lbd", Value),
     ("update-act", Flag),
     ("reverse-arcs", Maybe),
     ("contraction", Value),

@@ -5,8 +5,8 @@ use clap::ValueEnum;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use yasmin::output::Quiet;
 use yasmin::solve::config::{
-    Backend, Decisions, Deletion, Distribute, EnumMode, GpuMode, GpuRounds, Heuristic, Learning, OptMode,
-    OptStrategy, ProjectMode, Restarts, Schedule, SignDef,
+    Backend, Decisions, Deletion, Distribute, EnumMode, GpuMode, GpuRounds, Heuristic, LbdUpdate, Learning,
+    OptMode, OptStrategy, ProjectMode, Restarts, Schedule, SignDef,
 };
 use yasmin::stop::SolveLimit;
 
@@ -320,6 +320,23 @@ pub(super) fn parse_restarts(s: &str) -> Result<Nearest<Schedule>, String> {
     }
 }
 
+/// `--update-lbd`: clasp's `MODE[,N]` (N from 0 to 127: updated nogoods of LBD at most N are
+/// spared by the next deletion; 0 when absent), or `no`.
+pub(super) fn parse_update_lbd(s: &str) -> Result<(LbdUpdate, u32), String> {
+    let (mode, n) = s.split_once(',').map_or((s, None), |(m, n)| (m, Some(n)));
+    let mode = mode
+        .parse::<LbdUpdate>()
+        .map_err(|_| format!("'{s}': expected no, or less, glucose or pseudo[,N]"))?;
+    let n = match n {
+        None => 0,
+        Some(n) => match n.parse::<u32>() {
+            Ok(n @ 0..=127) if mode != LbdUpdate::No => n,
+            _ => return Err(format!("'{s}': N is a number from 0 to 127 after less, glucose or pseudo")),
+        },
+    };
+    Ok((mode, n))
+}
+
 /// `--del-cfl`: the schedule of deletions of learned nogoods, in conflicts (clasp's forms).
 pub(super) fn parse_del_cfl(s: &str) -> Result<Schedule, String> {
     s.parse()
@@ -409,6 +426,12 @@ mod tests {
         assert_eq!(parse_del_cfl("+,2000,300").unwrap(), yasmin::solve::config::DEL_CFL);
         assert_eq!(parse_del_cfl("+,2000,100,20").unwrap().repeat, 20);
         assert!(parse_del_cfl("+,2000").is_err() && parse_del_cfl("D,100,0.7").is_err());
+        assert_eq!(parse_update_lbd("no"), Ok((LbdUpdate::No, 0)));
+        assert_eq!(parse_update_lbd("less"), Ok((LbdUpdate::Less, 0)));
+        assert_eq!(parse_update_lbd("glucose,3"), Ok((LbdUpdate::Glucose, 3)));
+        for bad in ["pseudo,128", "no,2", "less,", "fast", "less,x"] {
+            assert!(parse_update_lbd(bad).is_err(), "{bad}");
+        }
         let limit = |conflicts, restarts| Ok(SolveLimit { conflicts, restarts });
         assert_eq!(parse_solve_limit("5000"), limit(5000, u64::MAX));
         assert_eq!(parse_solve_limit("0,3"), limit(0, 3));

@@ -97,8 +97,9 @@ named! {
 
 named! {
     /// What a decision may assign: an applicable rule (the paper's ASP computation), or any
-    /// variable (as clasp decides); `auto` chooses by the program (see [`Decisions::resolve`]).
-    pub enum Decisions { Auto = "auto", Rules = "rules", Vars = "vars" }
+    /// variable (as clasp decides), or each in turn (alternate, in phases of conflicts that
+    /// grow); `auto` chooses by the program (see [`Decisions::resolve`]).
+    pub enum Decisions { Auto = "auto", Rules = "rules", Vars = "vars", Alternate = "alternate" }
 }
 
 impl Decisions {
@@ -122,14 +123,36 @@ impl Decisions {
 
 named! {
     /// clasp's `--sign-def`: the value a decision on a variable gives it (with
-    /// [`Decisions::Vars`]): atoms false and rule bodies true (asp), true (pos), false (neg), or
-    /// either at random (rnd, from the search's seed).
+    /// [`Decisions::Vars`]): rule bodies true and other atoms false (asp; an atom that is a rule's
+    /// whole body or equivalent to a body counts as a body, as in clasp), true (pos), false
+    /// (neg), or either at random (rnd, from the search's seed). clasp's asp sign, taken whole,
+    /// solves aspcomp Visit-all 0009 in 9 s where atoms false did not in 40 (BENCHMARKS.md).
     pub enum SignDef { Asp = "asp", Pos = "pos", Neg = "neg", Rnd = "rnd" }
 }
 
 named! {
     /// Which learned nogoods are deleted: by LBD, by activity, or none.
     pub enum Deletion { Lbd = "lbd", Activity = "activity", No = "no" }
+}
+
+named! {
+    /// clasp's `--update-lbd`: how a learned nogood's LBD follows the conflicts it takes part in
+    /// (its literals' distinct levels when it is a reason in an analysis): not at all, to the new
+    /// value where it is lower (less), where it is lower by two or more (glucose), or to the new
+    /// value plus one where it is lower (pseudo).
+    pub enum LbdUpdate { No = "no", Less = "less", Glucose = "glucose", Pseudo = "pseudo" }
+}
+
+impl LbdUpdate {
+    /// The LBD a nogood of LBD `old` takes when an analysis finds `new` (`None`: it keeps `old`).
+    pub fn updated(self, old: u32, new: u32) -> Option<u32> {
+        match self {
+            LbdUpdate::No => None,
+            LbdUpdate::Less => (new < old).then_some(new),
+            LbdUpdate::Glucose => (new + 1 < old).then_some(new),
+            LbdUpdate::Pseudo => (new + 1 < old).then_some(new + 1),
+        }
+    }
 }
 
 named! {
@@ -325,6 +348,10 @@ pub struct SearchOptions {
     pub deletion: Deletion,
     /// When learned nogoods are deleted (clasp's `--del-cfl`).
     pub del_cfl: Schedule,
+    /// How learned nogoods' LBDs follow the analyses they take part in (the CPU engine; clasp's
+    /// `--update-lbd=MODE[,N]`), and the LBD (N) at or below which a nogood so updated is spared
+    /// by the next deletion.
+    pub update_lbd: (LbdUpdate, u32),
     /// Acyclicity (`#edge`): the CPU engine also makes false the edges that would close a cycle
     /// (clasp's backward inference, `--acyc-prop=1`), besides finding the cycles of true edges.
     pub acyc_prop: bool,
@@ -385,6 +412,7 @@ impl Default for SearchOptions {
             restarts: Restarts::Luby(100).into(),
             deletion: Deletion::Lbd,
             del_cfl: DEL_CFL,
+            update_lbd: (LbdUpdate::No, 0),
             acyc_prop: true,
             tpb: 256,
             gpu_rounds: GpuRounds::Device,
@@ -485,6 +513,15 @@ impl Default for SolveOptions {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lbd_updates_follow_clasp_modes() {
+        let modes = [LbdUpdate::No, LbdUpdate::Less, LbdUpdate::Glucose, LbdUpdate::Pseudo];
+        let of = |old, new| modes.map(|m| m.updated(old, new));
+        assert_eq!(of(6, 5), [None, Some(5), None, None]);
+        assert_eq!(of(6, 4), [None, Some(4), Some(4), Some(5)]);
+        assert_eq!(of(6, 6), [None; 4]);
+    }
 
     #[test]
     fn names_read_back() {

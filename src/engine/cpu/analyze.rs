@@ -12,6 +12,7 @@ const SEEN: u8 = 1;
 const POISON: u8 = 2;
 use crate::engine::assignment::Reason;
 use crate::nogoods::Lit;
+use crate::solve::config::LbdUpdate;
 
 impl CpuEngine {
     /// Conflicts from added nogoods or the cost bound may lie below the current level: backjump
@@ -76,6 +77,7 @@ impl CpuEngine {
             self.antecedents(pl, &mut ante);
             if let Reason::Nogood(c) = self.a.reason[pl.var() as usize] {
                 self.bump_nogood(c);
+                self.update_lbd(c);
             }
             std::mem::swap(&mut reason_lits, &mut ante);
         };
@@ -248,6 +250,36 @@ impl CpuEngine {
             }
         }
         true
+    }
+
+    /// `--update-lbd`: a learned nogood that is a reason in this analysis counts its distinct
+    /// levels again, and takes the lower LBD the mode allows.
+    fn update_lbd(&mut self, c: u32) {
+        let (mode, protect) = self.opts.update_lbd;
+        let old = self.db.lbd(c);
+        if mode == LbdUpdate::No || old <= 2 || !self.db.is_learned(c) {
+            return;
+        }
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.level_stamps.fill(0);
+            self.stamp = 1;
+        }
+        self.level_stamps.resize(self.a.decision_level() as usize + 1, 0);
+        let mut n = 0;
+        for l in self.db.lits(c) {
+            let lv = self.a.level[l.var() as usize] as usize;
+            if self.level_stamps[lv] != self.stamp {
+                self.level_stamps[lv] = self.stamp;
+                n += 1;
+                if n >= old {
+                    return;
+                }
+            }
+        }
+        if let Some(lbd) = mode.updated(old, n) {
+            self.db.set_lbd(c, lbd, lbd <= protect);
+        }
     }
 
     fn bump_nogood(&mut self, c: u32) {

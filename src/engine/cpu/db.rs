@@ -11,7 +11,8 @@
 //! and need not be visited.
 //!
 //! Arena layout per nogood: `[len, meta, activity bits, search position, lits...]`; `meta` holds
-//! the LBD in its low 16 bits and the learned/deleted flags above. The search position (Gent's
+//! the LBD in its low 16 bits and the learned, deleted and protected flags above (protected: its
+//! LBD was lowered since the last deletion, which spares it once, `--update-lbd`'s N). The search position (Gent's
 //! saved position) is where the last search for a new watch stopped, an index in `2..len`: the
 //! next search starts there and wraps around, so that a long nogood is not rescanned from its
 //! third literal at every visit.
@@ -24,6 +25,7 @@ pub type CRef = u32;
 pub(super) const HEADER: usize = 4;
 /// Offset of the search position in a nogood's header.
 pub(super) const POS: usize = 3;
+const PROTECTED: u32 = 1 << 29;
 const LEARNED: u32 = 1 << 30;
 const DELETED: u32 = 1 << 31;
 
@@ -103,6 +105,24 @@ impl NogoodDb {
 
     pub fn lbd(&self, c: CRef) -> u32 {
         self.arena[c as usize + 1] & 0xffff
+    }
+
+    pub fn is_learned(&self, c: CRef) -> bool {
+        self.arena[c as usize + 1] & LEARNED != 0
+    }
+
+    /// Lowers a learned nogood's LBD to `lbd`, sparing it at the next deletion if `protect`.
+    pub fn set_lbd(&mut self, c: CRef, lbd: u32, protect: bool) {
+        let meta = &mut self.arena[c as usize + 1];
+        *meta = (*meta & !0xffff) | lbd.min(0xffff) | if protect { PROTECTED } else { 0 };
+    }
+
+    /// Whether `c` is spared by this deletion; the protection lasts for one.
+    pub fn take_protection(&mut self, c: CRef) -> bool {
+        let meta = &mut self.arena[c as usize + 1];
+        let protected = *meta & PROTECTED != 0;
+        *meta &= !PROTECTED;
+        protected
     }
 
     pub fn activity(&self, c: CRef) -> f32 {

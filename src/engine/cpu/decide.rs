@@ -1,8 +1,8 @@
 //! Decisions by the ASP computation: only an applicable rule may be applied, by making its body
 //! true (which derives its head) or, for a choice rule whose body holds, its head; candidates are
 //! ranked by the chosen heuristic. With `--decisions=vars` every unassigned variable is a
-//! candidate instead, decided false if it is an atom and true if it is a rule body (clasp's
-//! default signs), or with the value it last had (`--save-progress`): the completion, the
+//! candidate instead, decided true if it is a rule body (or an atom that is one, as `a` in
+//! `h :- a`, or equivalent to one) and false otherwise (clasp's default signs), or with the value it last had (`--save-progress`): the completion, the
 //! unfounded-set propagator and the final check make any total assignment an answer set, so
 //! the ASP computation's restriction is a heuristic, not a condition of soundness.
 //!
@@ -39,6 +39,9 @@ pub struct Decider {
     any: bool,
     /// Program atoms are variables `1..=num_atoms`; the others are bodies and auxiliaries.
     num_atoms: u32,
+    /// Per variable: whether it is a rule's body, as an atom is where it alone is one (`h :- a`),
+    /// or is equivalent to one (`--eq`): `--sign-def=asp` decides it true, as clasp does.
+    body: Vec<bool>,
     /// `--save-progress`: per variable, the literal that was true when it was last unassigned
     /// (`Lit::FALSE` before that).
     saved: Option<Vec<Lit>>,
@@ -56,7 +59,24 @@ pub struct Decider {
     /// (`Problem::equal_to`), which share its activity: learned nogoods name only representatives,
     /// while the candidates may be followers.
     followers: Csr<Var>,
+    /// `--decisions=alternate`: the other way's candidates, and when this way's turn ends.
+    alternation: Option<Alternation>,
 }
+
+/// `--decisions=alternate`: decisions on rules and on variables take turns, in phases whose
+/// length (in conflicts) doubles every second phase: rules for the first [`PHASE`] conflicts,
+/// variables for the next [`PHASE`], rules for twice as many, and so on. The learned nogoods
+/// and the scores are the search's, whichever way decides.
+struct Alternation {
+    /// Which variables the way not deciding now takes as candidates.
+    other: Vec<bool>,
+    /// Phases ended so far (even: rules decide).
+    phase: u32,
+    /// The search's conflict count at which this phase ends (at the next restart after it).
+    ends: u64,
+}
+
+const PHASE: u64 = 1000;
 
 const ABSENT: u32 = u32::MAX;
 
@@ -78,8 +98,9 @@ impl Decider {
         let nv = p.num_vars as usize;
         let bt = &p.bodies;
         let any = decisions == Decisions::Vars;
-        // Variable 0 is the constant true.
-        let mut eligible: Vec<bool> = (0..nv).map(|v| any && v > 0).collect();
+        let alternate = decisions == Decisions::Alternate;
+        // Deciding on rules: bodies and choice heads (below). Variable 0 is the constant true.
+        let mut eligible: Vec<bool> = vec![false; nv];
         let mut choices: Vec<Vec<u32>> = vec![Vec::new(); nv];
         for b in 0..bt.len() {
             if !bt.has_heads(b) {
@@ -96,11 +117,15 @@ impl Decider {
                 choices[h as usize].push(b as u32);
             }
         }
-        // A variable equivalent to another's literal follows it (`nogoods/equivalences.rs`).
+        // Deciding on variables: each but those that follow another's literal
+        // (`nogoods/equivalences.rs`).
+        let vars: Vec<bool> = (0..nv).map(|v| v > 0 && p.leader(v as Var).is_none()).collect();
+        let (eligible, alternation) = match () {
+            _ if any => (vars, None),
+            _ if alternate => (eligible, Some(Alternation { other: vars, phase: 0, ends: PHASE })),
+            _ => (eligible, None),
+        };
         let followers = if any {
-            for v in (0..nv).filter(|&v| p.leader(v as Var).is_some()) {
-                eligible[v] = false;
-            }
             Csr::default()
         } else {
             Csr::from_pairs(nv, (0..nv as Var).filter_map(|v| p.leader(v).map(|r| (r.var() as usize, v))))
@@ -110,6 +135,17 @@ impl Decider {
         for c in &choices {
             choice.extend_from_slice(c);
             choice_start.push(choice.len() as u32);
+        }
+        let mut body = vec![false; nv];
+        if any || alternate {
+            for b in (0..bt.len()).filter(|&b| bt.has_heads(b)) {
+                body[bt.lit[b].var() as usize] = true;
+            }
+            for v in 0..nv {
+                if let Some(r) = p.leader(v as Var).filter(|_| body[v]) {
+                    body[r.var() as usize] = true;
+                }
+            }
         }
         let mut activity = crate::engine::scores::initial_scores(p, heuristic, perturb);
         let domain = if heuristic == Heuristic::Domain && any { Domain::new(p, &mut activity) } else { None };
@@ -128,12 +164,14 @@ impl Decider {
             parked_on: vec![Lit::FALSE; nv],
             any,
             num_atoms: p.num_atoms,
-            saved: (any && save_progress).then(|| vec![Lit::FALSE; nv]),
+            body,
+            saved: ((any || alternate) && save_progress).then(|| vec![Lit::FALSE; nv]),
             sign,
             rng: std::cell::Cell::new(perturb.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1),
             domain,
             deferred: Vec::new(),
             followers,
+            alternation,
         };
         for v in 0..nv as Var {
             d.insert(v);
@@ -162,6 +200,11 @@ impl Decider {
     pub fn restrict(&mut self, keep: &[bool]) {
         for (e, &k) in self.eligible.iter_mut().zip(keep) {
             *e &= k;
+        }
+        if let Some(alt) = &mut self.alternation {
+            for (e, &k) in alt.other.iter_mut().zip(keep) {
+                *e &= k;
+            }
         }
         self.rebuild_heap();
     }
@@ -245,13 +288,23 @@ impl Decider {
         self.parked[l.index()]
     }
 
-    /// Drops all parked entries and refills the heap (on restarts, to keep parking lists short).
-    pub fn reset_parking(&mut self) {
+    /// At a restart: the other way of deciding takes its turn if this one's is over
+    /// (`--decisions=alternate`), and the parked entries are dropped and the heap refilled (to
+    /// keep parking lists short).
+    pub fn restart(&mut self, conflicts: u64) {
         for list in &mut self.park {
             list.clear();
         }
         self.parked.fill(false);
         self.parked_on.fill(Lit::FALSE);
+        if let Some(alt) = self.alternation.as_mut().filter(|alt| conflicts >= alt.ends) {
+            alt.phase += 1;
+            alt.ends = conflicts.saturating_add(PHASE << (alt.phase / 2).min(40));
+            std::mem::swap(&mut self.eligible, &mut alt.other);
+            self.any = !self.any;
+            self.rebuild_heap();
+            return;
+        }
         for v in 0..self.pos.len() as Var {
             self.insert(v);
         }
@@ -344,10 +397,11 @@ impl Decider {
         }
     }
 
-    /// `--sign-def`: atoms false and bodies true (asp), true (pos), false (neg), or at random.
+    /// `--sign-def`: bodies true and other atoms false (asp), true (pos), false (neg), or at
+    /// random.
     fn default_sign(&self, v: Var) -> Lit {
         let positive = match self.sign {
-            SignDef::Asp => v > self.num_atoms,
+            SignDef::Asp => v > self.num_atoms || self.body[v as usize],
             SignDef::Pos => true,
             SignDef::Neg => false,
             SignDef::Rnd => {
@@ -470,4 +524,70 @@ pub fn applicable(p: &Problem, a: &Assignment, b: usize) -> Result<(), Option<Li
         }
     }
     if sum >= bound { Ok(()) } else { Err(wait) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::input::read_program;
+    use crate::nogoods::complete;
+    use crate::stop::StopToken;
+
+    /// `{a;b}. h :- a. c :- b, not a.`
+    const PROGRAM: &str = "asp 1 0 0\n1 1 2 1 2 0 0\n1 0 1 3 0 1 1\n1 0 1 4 0 2 2 -1\n\
+        4 1 a 1 1\n4 1 b 1 2\n4 1 h 1 3\n4 1 c 1 4\n0\n";
+
+    #[test]
+    fn the_asp_sign_decides_bodies_and_the_atoms_that_are_bodies_true() {
+        let opts = SearchOptions { decisions: Decisions::Vars, ..Default::default() };
+        // Without equivalences: a is the body of `h :- a`, and c is the body of its only rule
+        // (the completion gives both one variable); b and h are atoms only.
+        let p = complete(&read_program(PROGRAM.as_bytes()).unwrap(), &StopToken::never(), 0).unwrap();
+        let d = Decider::new(&p, &opts);
+        let signs: Vec<bool> = (1..=4).map(|v| d.saved_or_default(v).is_pos()).collect();
+        assert_eq!(signs, [true, false, false, true]);
+        // With them, h is equivalent to a: the class is decided true through its representative.
+        let p = complete(&read_program(PROGRAM.as_bytes()).unwrap(), &StopToken::never(), 3).unwrap();
+        let d = Decider::new(&p, &opts);
+        let leader = [1, 3].into_iter().find(|&v| p.leader(v).is_none()).expect("a representative");
+        assert!(p.leader(1).is_some() || p.leader(3).is_some(), "h and a are equivalent");
+        assert!(d.saved_or_default(leader).is_pos());
+    }
+
+    /// The variables decided, one after another from the empty assignment, until none is left.
+    fn decided(d: &mut Decider, p: &Problem) -> Vec<Var> {
+        let mut a = Assignment::new(p.num_vars);
+        a.assign(Lit::TRUE, crate::engine::assignment::Reason::Unit);
+        let mut order = Vec::new();
+        while let Some(l) = d.pick(p, &a) {
+            order.push(l.var());
+            a.new_level();
+            a.assign(l, crate::engine::assignment::Reason::Decision);
+        }
+        order.sort_unstable();
+        order
+    }
+
+    #[test]
+    fn alternating_decisions_take_turns_at_restarts() {
+        let opts = SearchOptions { decisions: Decisions::Alternate, ..Default::default() };
+        let p = complete(&read_program(PROGRAM.as_bytes()).unwrap(), &StopToken::never(), 0).unwrap();
+        let mut d = Decider::new(&p, &opts);
+        // By rules: the choice heads a and b (then c's body is not applicable: a is true); by
+        // variables, h and c too (nothing propagates here).
+        let (rules, vars) = (vec![1, 2], vec![1, 2, 3, 4]);
+        assert_eq!(decided(&mut d, &p), rules);
+        d.restart(PHASE - 1);
+        assert_eq!(decided(&mut d, &p), rules, "the first phase is not over");
+        d.restart(PHASE);
+        assert_eq!(decided(&mut d, &p), vars);
+        d.restart(2 * PHASE - 1);
+        assert_eq!(decided(&mut d, &p), vars);
+        d.restart(2 * PHASE);
+        assert_eq!(decided(&mut d, &p), rules);
+        d.restart(3 * PHASE);
+        assert_eq!(decided(&mut d, &p), rules, "the third phase is twice as long");
+        d.restart(4 * PHASE);
+        assert_eq!(decided(&mut d, &p), vars);
+    }
 }

@@ -68,6 +68,10 @@ pub struct CpuEngine {
     touched: Vec<u32>,
     ante: Vec<Lit>,
     stack: Vec<Lit>,
+    /// Counting a nogood's distinct levels (`--update-lbd`): per level, the stamp of the last
+    /// count that saw it; the stamps of one count are equal and new.
+    level_stamps: Vec<u32>,
+    stamp: u32,
     /// Per literal index: which propagators want to hear of it (`HOOK_*` bits), so that the
     /// propagation loop skips the others without touching their tables.
     hooks: Vec<u8>,
@@ -171,6 +175,8 @@ impl CpuEngine {
             touched: Vec::new(),
             ante: Vec::new(),
             stack: Vec::new(),
+            level_stamps: Vec::new(),
+            stamp: 0,
             share: opts.share,
             exports: Vec::new(),
             loops_seen: 0,
@@ -500,7 +506,7 @@ impl Engine for CpuEngine {
     fn restart(&mut self) -> EngineResult<()> {
         self.stats.restarts += 1;
         self.backjump(0);
-        self.dec.reset_parking();
+        self.dec.restart(self.stats.conflicts);
         Ok(())
     }
 

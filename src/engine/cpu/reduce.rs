@@ -1,6 +1,7 @@
 //! Deletion of learned nogoods, so long runs keep memory bounded: nogoods of LBD <= 2 ("glue")
 //! stay; of the others, the half with the highest LBD (or lowest activity) goes, except those
-//! that are the reason of a current assignment.
+//! that are the reason of a current assignment and those whose LBD an analysis lowered since the
+//! last deletion to `--update-lbd`'s N or below (spared once).
 
 use super::CpuEngine;
 use crate::engine::assignment::Reason;
@@ -17,6 +18,7 @@ impl CpuEngine {
         };
         let mut cands: Vec<u32> =
             self.db.learned.iter().copied().filter(|&c| self.db.lbd(c) > 2 && !locked(c)).collect();
+        cands.retain(|&c| !self.db.take_protection(c));
         match self.deletion {
             Deletion::Lbd => cands.sort_by(|&x, &y| {
                 self.db.lbd(y).cmp(&self.db.lbd(x)).then(self.db.activity(x).total_cmp(&self.db.activity(y)))
