@@ -442,8 +442,7 @@ struct Scheme {
     /// false the edges that would close one).
     no_acyc_prop: bool,
     /// `--update-lbd=glucose,3 --del-cfl=+,20,20`: learned nogoods deleted often, those whose LBD
-    /// an analysis lowered spared once; deciding on rules and variables in turn
-    /// (`--decisions=alternate`) where it would decide on rules.
+    /// an analysis lowered spared once.
     churn: bool,
     /// `--opt-strategy`: by unsatisfiable cores (one search; disjoint where split, stratified
     /// where models are recorded), by branch and bound, or the default.
@@ -501,11 +500,7 @@ fn options(s: Scheme) -> SolveOptions {
         search: SearchOptions {
             learning: s.learning,
             heuristic: s.heuristic,
-            decisions: match (s.vars, s.churn) {
-                (true, _) => Decisions::Vars,
-                (false, true) => Decisions::Alternate,
-                (false, false) => Decisions::Rules,
-            },
+            decisions: if s.vars { Decisions::Vars } else { Decisions::Rules },
             save_progress: s.save,
             // Parallel searches restart after every conflict or two, so that they take in each
             // other's nogoods all the time (small programs have few conflicts).
@@ -781,8 +776,6 @@ fn cli_args(c: &str, info: &Info, s: Scheme) -> Vec<String> {
     ];
     if s.vars {
         a.push("--decisions=vars".into());
-    } else if s.churn {
-        a.push("--decisions=alternate".into());
     }
     if s.save {
         a.push("--save-progress".into());

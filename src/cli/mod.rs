@@ -221,8 +221,7 @@ pub struct SearchArgs {
     /// What a decision may assign: rules (the ASP computation of the paper: only an applicable
     /// rule, by making its body true or, for `not q` in it, q false) or vars (any unassigned
     /// variable, the best ranked, with --sign-def's value unless --save-progress keeps the value
-    /// it had last, as clasp decides), or alternate (each in turn, in phases of 1,000, 1,000,
-    /// 2,000, 2,000, 4,000 ... conflicts, rules first); auto (the default): vars where the run
+    /// it had last, as clasp decides); auto (the default): vars where the run
     /// optimizes a #minimize or the program is not tight, rules otherwise. The CUDA engine
     /// decides on rules only.
     #[arg(long = "decisions", default_value_t = SearchOptions::default().decisions, value_parser = named::<Decisions>())]
@@ -442,11 +441,8 @@ impl Cli {
         if self.quiet().calls < 2 {
             w.push("--quiet: call summaries (the third level) are not printed; the run's summary is".into());
         }
-        let d = self.search.decisions;
-        if matches!(d, Decisions::Vars | Decisions::Alternate) && self.backend != Backend::Cpu {
-            w.push(format!(
-                "--decisions={d}: the CUDA engine decides on applicable rules only (the CPU engine on variables)"
-            ));
+        if self.search.decisions == Decisions::Vars && self.backend != Backend::Cpu {
+            w.push("--decisions=vars: the CUDA engine decides on applicable rules only (the CPU engine on variables)".into());
         }
         w
     }

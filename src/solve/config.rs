@@ -97,9 +97,8 @@ named! {
 
 named! {
     /// What a decision may assign: an applicable rule (the paper's ASP computation), or any
-    /// variable (as clasp decides), or each in turn (alternate, in phases of conflicts that
-    /// grow); `auto` chooses by the program (see [`Decisions::resolve`]).
-    pub enum Decisions { Auto = "auto", Rules = "rules", Vars = "vars", Alternate = "alternate" }
+    /// variable (as clasp decides); `auto` chooses by the program (see [`Decisions::resolve`]).
+    pub enum Decisions { Auto = "auto", Rules = "rules", Vars = "vars" }
 }
 
 impl Decisions {

@@ -2,9 +2,10 @@
 //! true (which derives its head) or, for a choice rule whose body holds, its head; candidates are
 //! ranked by the chosen heuristic. With `--decisions=vars` every unassigned variable is a
 //! candidate instead, decided true if it is a rule body (or an atom that is one, as `a` in
-//! `h :- a`, or equivalent to one) and false otherwise (clasp's default signs), or with the value it last had (`--save-progress`): the completion, the
-//! unfounded-set propagator and the final check make any total assignment an answer set, so
-//! the ASP computation's restriction is a heuristic, not a condition of soundness.
+//! `h :- a`, or equivalent to one) and false otherwise (clasp's default signs), or with the value
+//! it last had (`--save-progress`): the completion, the unfounded-set propagator and the final
+//! check make any total assignment an answer set, so the ASP computation's restriction is a
+//! heuristic, not a condition of soundness.
 //!
 //! Candidates live in a heap of variables ordered by score. A body variable is a candidate when its
 //! rule is applicable (positive literals true, negative ones not false); an atom `q` is one when
@@ -59,24 +60,7 @@ pub struct Decider {
     /// (`Problem::equal_to`), which share its activity: learned nogoods name only representatives,
     /// while the candidates may be followers.
     followers: Csr<Var>,
-    /// `--decisions=alternate`: the other way's candidates, and when this way's turn ends.
-    alternation: Option<Alternation>,
 }
-
-/// `--decisions=alternate`: decisions on rules and on variables take turns, in phases whose
-/// length (in conflicts) doubles every second phase: rules for the first [`PHASE`] conflicts,
-/// variables for the next [`PHASE`], rules for twice as many, and so on. The learned nogoods
-/// and the scores are the search's, whichever way decides.
-struct Alternation {
-    /// Which variables the way not deciding now takes as candidates.
-    other: Vec<bool>,
-    /// Phases ended so far (even: rules decide).
-    phase: u32,
-    /// The search's conflict count at which this phase ends (at the next restart after it).
-    ends: u64,
-}
-
-const PHASE: u64 = 1000;
 
 const ABSENT: u32 = u32::MAX;
 
@@ -98,9 +82,8 @@ impl Decider {
         let nv = p.num_vars as usize;
         let bt = &p.bodies;
         let any = decisions == Decisions::Vars;
-        let alternate = decisions == Decisions::Alternate;
-        // Deciding on rules: bodies and choice heads (below). Variable 0 is the constant true.
-        let mut eligible: Vec<bool> = vec![false; nv];
+        // Variable 0 is the constant true.
+        let mut eligible: Vec<bool> = (0..nv).map(|v| any && v > 0).collect();
         let mut choices: Vec<Vec<u32>> = vec![Vec::new(); nv];
         for b in 0..bt.len() {
             if !bt.has_heads(b) {
@@ -117,15 +100,11 @@ impl Decider {
                 choices[h as usize].push(b as u32);
             }
         }
-        // Deciding on variables: each but those that follow another's literal
-        // (`nogoods/equivalences.rs`).
-        let vars: Vec<bool> = (0..nv).map(|v| v > 0 && p.leader(v as Var).is_none()).collect();
-        let (eligible, alternation) = match () {
-            _ if any => (vars, None),
-            _ if alternate => (eligible, Some(Alternation { other: vars, phase: 0, ends: PHASE })),
-            _ => (eligible, None),
-        };
+        // A variable equivalent to another's literal follows it (`nogoods/equivalences.rs`).
         let followers = if any {
+            for v in (0..nv).filter(|&v| p.leader(v as Var).is_some()) {
+                eligible[v] = false;
+            }
             Csr::default()
         } else {
             Csr::from_pairs(nv, (0..nv as Var).filter_map(|v| p.leader(v).map(|r| (r.var() as usize, v))))
@@ -137,7 +116,7 @@ impl Decider {
             choice_start.push(choice.len() as u32);
         }
         let mut body = vec![false; nv];
-        if any || alternate {
+        if any {
             for b in (0..bt.len()).filter(|&b| bt.has_heads(b)) {
                 body[bt.lit[b].var() as usize] = true;
             }
@@ -165,13 +144,12 @@ impl Decider {
             any,
             num_atoms: p.num_atoms,
             body,
-            saved: ((any || alternate) && save_progress).then(|| vec![Lit::FALSE; nv]),
+            saved: (any && save_progress).then(|| vec![Lit::FALSE; nv]),
             sign,
             rng: std::cell::Cell::new(perturb.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1),
             domain,
             deferred: Vec::new(),
             followers,
-            alternation,
         };
         for v in 0..nv as Var {
             d.insert(v);
@@ -200,11 +178,6 @@ impl Decider {
     pub fn restrict(&mut self, keep: &[bool]) {
         for (e, &k) in self.eligible.iter_mut().zip(keep) {
             *e &= k;
-        }
-        if let Some(alt) = &mut self.alternation {
-            for (e, &k) in alt.other.iter_mut().zip(keep) {
-                *e &= k;
-            }
         }
         self.rebuild_heap();
     }
@@ -288,23 +261,13 @@ impl Decider {
         self.parked[l.index()]
     }
 
-    /// At a restart: the other way of deciding takes its turn if this one's is over
-    /// (`--decisions=alternate`), and the parked entries are dropped and the heap refilled (to
-    /// keep parking lists short).
-    pub fn restart(&mut self, conflicts: u64) {
+    /// Drops all parked entries and refills the heap (on restarts, to keep parking lists short).
+    pub fn reset_parking(&mut self) {
         for list in &mut self.park {
             list.clear();
         }
         self.parked.fill(false);
         self.parked_on.fill(Lit::FALSE);
-        if let Some(alt) = self.alternation.as_mut().filter(|alt| conflicts >= alt.ends) {
-            alt.phase += 1;
-            alt.ends = conflicts.saturating_add(PHASE << (alt.phase / 2).min(40));
-            std::mem::swap(&mut self.eligible, &mut alt.other);
-            self.any = !self.any;
-            self.rebuild_heap();
-            return;
-        }
         for v in 0..self.pos.len() as Var {
             self.insert(v);
         }
@@ -552,42 +515,5 @@ mod tests {
         let leader = [1, 3].into_iter().find(|&v| p.leader(v).is_none()).expect("a representative");
         assert!(p.leader(1).is_some() || p.leader(3).is_some(), "h and a are equivalent");
         assert!(d.saved_or_default(leader).is_pos());
-    }
-
-    /// The variables decided, one after another from the empty assignment, until none is left.
-    fn decided(d: &mut Decider, p: &Problem) -> Vec<Var> {
-        let mut a = Assignment::new(p.num_vars);
-        a.assign(Lit::TRUE, crate::engine::assignment::Reason::Unit);
-        let mut order = Vec::new();
-        while let Some(l) = d.pick(p, &a) {
-            order.push(l.var());
-            a.new_level();
-            a.assign(l, crate::engine::assignment::Reason::Decision);
-        }
-        order.sort_unstable();
-        order
-    }
-
-    #[test]
-    fn alternating_decisions_take_turns_at_restarts() {
-        let opts = SearchOptions { decisions: Decisions::Alternate, ..Default::default() };
-        let p = complete(&read_program(PROGRAM.as_bytes()).unwrap(), &StopToken::never(), 0).unwrap();
-        let mut d = Decider::new(&p, &opts);
-        // By rules: the choice heads a and b (then c's body is not applicable: a is true); by
-        // variables, h and c too (nothing propagates here).
-        let (rules, vars) = (vec![1, 2], vec![1, 2, 3, 4]);
-        assert_eq!(decided(&mut d, &p), rules);
-        d.restart(PHASE - 1);
-        assert_eq!(decided(&mut d, &p), rules, "the first phase is not over");
-        d.restart(PHASE);
-        assert_eq!(decided(&mut d, &p), vars);
-        d.restart(2 * PHASE - 1);
-        assert_eq!(decided(&mut d, &p), vars);
-        d.restart(2 * PHASE);
-        assert_eq!(decided(&mut d, &p), rules);
-        d.restart(3 * PHASE);
-        assert_eq!(decided(&mut d, &p), rules, "the third phase is twice as long");
-        d.restart(4 * PHASE);
-        assert_eq!(decided(&mut d, &p), vars);
     }
 }

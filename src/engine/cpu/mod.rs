@@ -506,7 +506,7 @@ impl Engine for CpuEngine {
     fn restart(&mut self) -> EngineResult<()> {
         self.stats.restarts += 1;
         self.backjump(0);
-        self.dec.restart(self.stats.conflicts);
+        self.dec.reset_parking();
         Ok(())
     }
 
