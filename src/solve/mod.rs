@@ -5,6 +5,7 @@
 //! is checked by [`verify`] before anyone sees it; a check that a stop cut short prints nothing.
 
 pub mod acyclicity;
+mod changes;
 pub mod config;
 pub mod configurations;
 mod consequences;

@@ -39,6 +39,9 @@ pub struct EdgeGraph {
     /// Per edge: the atom its condition is, where that is one positive literal (most are:
     /// `#edge (X,Y) : arc(X,Y)`), so that a check reads one value; `u32::MAX` otherwise.
     single: Vec<u32>,
+    /// Per atom: the edges whose conditions name it (what the kept order looks at again when the
+    /// atom changes).
+    by_atom: Csr<u32>,
     nodes: usize,
 }
 
@@ -81,7 +84,16 @@ impl EdgeGraph {
                 _ => u32::MAX,
             })
             .collect();
-        EdgeGraph { start, out, inc, ends, cond_start, cond, single, nodes }
+        let atoms = cond.iter().map(|&l| atom_of(l) as usize + 1).max().unwrap_or(0);
+        let by_atom = Csr::from_pairs(
+            atoms,
+            (0..edges.len()).flat_map(|i| {
+                cond[cond_start[i] as usize..cond_start[i + 1] as usize]
+                    .iter()
+                    .map(move |&l| (atom_of(l) as usize, i as u32))
+            }),
+        );
+        EdgeGraph { start, out, inc, ends, cond_start, cond, single, by_atom, nodes }
     }
 
     pub fn is_empty(&self) -> bool {

@@ -205,7 +205,7 @@ impl Support {
         changed.clear();
         // Index 0 is no atom.
         self.m[0] = m[0];
-        differences(m, &self.m, &mut changed);
+        crate::solve::changes::differences(m, &self.m, &mut changed);
         for &a in &changed {
             let value = m[a];
             self.unsupported -= usize::from(self.unsupported(a));
@@ -237,22 +237,6 @@ impl Support {
         self.changed = changed;
         self.violated == 0 && self.unsupported == 0
     }
-}
-
-/// Appends to `out` the positions where `new` and `old` (of one length) differ, comparing eight
-/// at a time as one word: models in a row differ in few atoms.
-fn differences(new: &[bool], old: &[bool], out: &mut Vec<usize>) {
-    let ((n8, n_tail), (o8, o_tail)) = (new.as_chunks::<8>(), old.as_chunks::<8>());
-    let word = |c: &[bool; 8]| u64::from_le_bytes(c.map(u8::from));
-    for (i, (n, o)) in n8.iter().zip(o8).enumerate() {
-        let mut diff = word(n) ^ word(o);
-        while diff != 0 {
-            out.push(i * 8 + diff.trailing_zeros() as usize / 8);
-            diff &= diff - 1;
-        }
-    }
-    let tail = n8.len() * 8;
-    out.extend(n_tail.iter().zip(o_tail).enumerate().filter(|(_, (x, y))| x != y).map(|(j, _)| tail + j));
 }
 
 #[cfg(test)]
@@ -294,21 +278,6 @@ mod tests {
         seq.extend(0..total);
         seq.extend((0..total).rev().step_by(3));
         seq.iter().map(|&bits| (0..=n).map(|a| a > 0 && bits >> (a - 1) & 1 == 1).collect()).collect()
-    }
-
-    #[test]
-    fn differences_are_found_in_and_after_whole_words() {
-        let old = vec![false; 21];
-        let mut new = old.clone();
-        for i in [0, 7, 8, 15, 16, 20] {
-            new[i] = true;
-        }
-        let mut out = vec![99];
-        super::differences(&new, &old, &mut out);
-        assert_eq!(out, [99, 0, 7, 8, 15, 16, 20]);
-        out.clear();
-        super::differences(&old, &old, &mut out);
-        assert!(out.is_empty());
     }
 
     #[test]
