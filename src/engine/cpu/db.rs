@@ -12,10 +12,10 @@
 //!
 //! Arena layout per nogood: `[len, meta, activity bits, search position, lits...]`; `meta` holds
 //! the LBD in its low 16 bits and the learned, deleted and protected flags above (protected: its
-//! LBD was lowered since the last deletion, which spares it once, `--update-lbd`'s N). The search position (Gent's
-//! saved position) is where the last search for a new watch stopped, an index in `2..len`: the
-//! next search starts there and wraps around, so that a long nogood is not rescanned from its
-//! third literal at every visit.
+//! LBD was lowered since the last deletion, which spares it once, `--update-lbd`'s N). The search
+//! position (Gent's saved position) is where the last search for a new watch stopped, an index
+//! in `2..len`: the next search starts there and wraps around, so that a long nogood is not
+//! rescanned from its third literal at every visit.
 
 use crate::nogoods::{Csr, Lit, NogoodStore};
 use crate::stop::{DROP_ASIDE_FROM, drop_aside};

@@ -12,13 +12,17 @@ impl CpuEngine {
         if self.deletion == Deletion::No {
             return;
         }
+        // Every protection ends with this deletion, whether or not it spares its nogood.
+        let spared: Vec<bool> =
+            (0..self.db.learned.len()).map(|i| self.db.take_protection(self.db.learned[i])).collect();
         let locked = |c: u32| {
             let l0 = self.db.lits(c)[0];
             self.a.is_false(l0) && self.a.reason[l0.var() as usize] == Reason::Nogood(c)
         };
-        let mut cands: Vec<u32> =
-            self.db.learned.iter().copied().filter(|&c| self.db.lbd(c) > 2 && !locked(c)).collect();
-        cands.retain(|&c| !self.db.take_protection(c));
+        let mut cands: Vec<u32> = (self.db.learned.iter().copied().zip(spared))
+            .filter(|&(c, spared)| !spared && self.db.lbd(c) > 2 && !locked(c))
+            .map(|(c, _)| c)
+            .collect();
         match self.deletion {
             Deletion::Lbd => cands.sort_by(|&x, &y| {
                 self.db.lbd(y).cmp(&self.db.lbd(x)).then(self.db.activity(x).total_cmp(&self.db.activity(y)))
