@@ -15,12 +15,8 @@ for fam in CrossingMinimization ValvesLocationProblem; do
     [ -s "$g" ] || timeout 200 python3 -m clingo --mode=gringo "$bench/aspcomp2015/$fam/encoding.asp" "$f" > "$g" 2>/dev/null &
   done
 done
-tail -n +2 "$bench/anchor.csv" | cut -d, -f1 | while read -r f; do
-  coll=${f%%/*}; rest=${f#*/}; fam=${rest%%/*}
-  g="$out/anchor/${coll}_${fam}__$(basename "$f" .asp).aspif"
-  [ -s "$g" ] || timeout 200 python3 -m clingo --mode=gringo "$bench/$coll/$fam/encoding.asp" "$bench/$f" > "$g" 2>/dev/null &
-done
 wait
+bash benchmarks/ground_anchor.sh "$out/anchor" "$bench"
 bench_run() {
   python3 scripts/parallel_bench.py --yasmin "$yasmin" --python python3 --jobs 15 --timeout "$T" "$@"
 }

@@ -9,12 +9,6 @@ set -euo pipefail
 cd "$(dirname "$0")/../../.."
 out=$1; shift
 bench=${BENCH:-../shared/bench}; ground=${GROUND:-/tmp/ga}; T=${T:-30}; J=${J:-15}
-mkdir -p "$ground"
-tail -n +2 "$bench/anchor.csv" | cut -d, -f1 | while read -r f; do
-  coll=${f%%/*}; rest=${f#*/}; fam=${rest%%/*}
-  g="$ground/${coll}_${fam}__$(basename "$f" .asp).aspif"
-  [ -s "$g" ] || timeout 200 python3 -m clingo --mode=gringo "$bench/$coll/$fam/encoding.asp" "$bench/$f" > "$g" 2>/dev/null &
-done
-wait
+bash benchmarks/ground_anchor.sh "$ground" "$bench"
 python3 scripts/parallel_bench.py --yasmin "${YASMIN:-target/release/yasmin}" --python python3 --jobs "$J" \
   --timeout "$T" --out "$out" "$@" "$ground"/*.aspif
