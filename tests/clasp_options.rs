@@ -101,6 +101,12 @@ fn rows() -> Vec<Row> {
         row(&["--sign-def=pos", "-n0", "-q"], File("queens.aspif"), true),
         row(&["--update-lbd=less,2", "--del-cfl=+,10,10", "-n0", "-q"], File("queens.aspif"), true),
         Row {
+            args: &["--save-progress=2", "-n0", "-q"],
+            input: File("colouring.aspif"),
+            yasmin_only: &["--decisions=vars"],
+            shape: true,
+        },
+        Row {
             args: &["--update-lbd=pseudo", "--del-cfl=F,5", "-n0", "-q"],
             input: File("hamiltonian.aspif"),
             yasmin_only: &["--decisions=vars"],

@@ -17,7 +17,7 @@ fn run_family(
 ) {
     let mut opts = options(learning, heuristic);
     opts.search.decisions = decisions;
-    opts.search.save_progress = save_progress;
+    opts.search.save_progress = save_progress.then_some(0);
     let mut failures = Vec::new();
     for (path, expected) in conformance(family) {
         let program = read_program(&std::fs::read(&path).unwrap()).unwrap();

@@ -501,7 +501,7 @@ fn options(s: Scheme) -> SolveOptions {
             learning: s.learning,
             heuristic: s.heuristic,
             decisions: if s.vars { Decisions::Vars } else { Decisions::Rules },
-            save_progress: s.save,
+            save_progress: s.save.then_some(0),
             // Parallel searches restart after every conflict or two, so that they take in each
             // other's nogoods all the time (small programs have few conflicts).
             restarts: if s.threads > 1 {

@@ -228,9 +228,8 @@ pub struct SearchArgs {
     pub decisions: Decisions,
 
     /// With --decisions=vars: a variable is decided with the value it had before it was last
-    /// unassigned (progress saving), where it had one.
-    /// clasp's `--save-progress=N` saves only on backjumps longer than N; yasmin saves on
-    /// every one (N is taken, with a warning if it is not 0).
+    /// unassigned (progress saving), where it had one; as clasp's --save-progress=N, the values
+    /// are saved by backjumps over more than N levels (0, the default N: every backjump).
     #[arg(long = "save-progress", value_name = "N", num_args = 0..=1, require_equals = true, default_missing_value = "0", value_parser = clap::value_parser!(u32))]
     pub save_progress: Option<u32>,
 
@@ -325,9 +324,6 @@ impl SearchArgs {
             .flatten()
             .cloned()
             .collect();
-        if let Some(n @ 1..) = self.save_progress {
-            w.push(format!("--save-progress={n}: yasmin saves the values on every backjump"));
-        }
         if self.sign_def != SignDef::Asp && self.options().decisions == Decisions::Rules {
             w.push(format!(
                 "--sign-def={}: decisions on rules (--decisions=rules) give each rule's value; the sign applies to --decisions=vars",
@@ -349,7 +345,7 @@ impl SearchArgs {
             } else {
                 self.decisions
             },
-            save_progress: self.save_progress.is_some(),
+            save_progress: self.save_progress,
             sign_def: self.sign_def,
             restarts: self.restarts.value,
             deletion: self.deletion.value,
@@ -572,7 +568,7 @@ mod tests {
     fn configurations_and_distribution() {
         let stop = StopToken::never();
         let o = Cli::parse_from(["yasmin", "--configuration=tweety"]).solve_options(None, &stop).unwrap();
-        assert_eq!((o.search.decisions, o.search.save_progress), (Decisions::Vars, true));
+        assert_eq!((o.search.decisions, o.search.save_progress), (Decisions::Vars, Some(0)));
         let err =
             Cli::parse_from(["yasmin", "--configuration=speedy"]).solve_options(None, &stop).unwrap_err();
         assert!(err.contains("tweety") && err.contains("speedy"), "{err}");

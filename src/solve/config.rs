@@ -339,8 +339,9 @@ pub struct SearchOptions {
     pub decay: f64,
     pub decisions: Decisions,
     /// With [`Decisions::Vars`]: a variable is decided with the value it had before it was last
-    /// unassigned, where it had one.
-    pub save_progress: bool,
+    /// unassigned by a backjump over more than N levels (`Some(N)`, clasp's `--save-progress=N`),
+    /// where it had one; `None`: never.
+    pub save_progress: Option<u32>,
     /// With [`Decisions::Vars`]: the value a decision gives a variable that has no saved one.
     pub sign_def: SignDef,
     pub restarts: Schedule,
@@ -406,7 +407,7 @@ impl Default for SearchOptions {
             heuristic: Heuristic::Activity,
             decay: 0.95,
             decisions: Decisions::Auto,
-            save_progress: false,
+            save_progress: None,
             sign_def: SignDef::Asp,
             restarts: Restarts::Luby(100).into(),
             deletion: Deletion::Lbd,

@@ -19,10 +19,12 @@ pub const NAMES: &[&str] = &["auto", "tweety", "trendy", "frumpy", "crafty", "ju
 /// The search options of a named configuration, over `base` (what the options not named keep);
 /// `None` for `many` (a portfolio, see [`portfolio`]) or an unknown name.
 pub fn preset(name: &str, base: &SearchOptions) -> Option<SearchOptions> {
-    let vars = |save_progress, restarts: Restarts, deletion| SearchOptions {
+    // Progress saving on every backjump where it is on (clasp's presets save on longer ones; not
+    // measured here).
+    let vars = |save: bool, restarts: Restarts, deletion| SearchOptions {
         decisions: Decisions::Vars,
         heuristic: Heuristic::Activity,
-        save_progress,
+        save_progress: save.then_some(0),
         restarts: restarts.into(),
         deletion,
         ..base.clone()

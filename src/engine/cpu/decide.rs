@@ -43,9 +43,8 @@ pub struct Decider {
     /// Per variable: whether it is a rule's body, as an atom is where it alone is one (`h :- a`),
     /// or is equivalent to one (`--eq`): `--sign-def=asp` decides it true, as clasp does.
     body: Vec<bool>,
-    /// `--save-progress`: per variable, the literal that was true when it was last unassigned
-    /// (`Lit::FALSE` before that).
-    saved: Option<Vec<Lit>>,
+    /// `--save-progress`: the values saved.
+    saved: Option<Saved>,
     /// `--sign-def`: the value a decision gives a variable without a saved one.
     sign: SignDef,
     /// `--sign-def=rnd`: the state of the generator of signs (xorshift, from the seed).
@@ -63,6 +62,15 @@ pub struct Decider {
 }
 
 const ABSENT: u32 = u32::MAX;
+
+/// `--save-progress=N`: per variable, the literal that was true when a backjump over more than
+/// `over` levels last unassigned it (`Lit::FALSE` before that); `now`: whether the backjump
+/// under way is one.
+struct Saved {
+    values: Vec<Lit>,
+    over: u32,
+    now: bool,
+}
 
 impl Drop for Decider {
     /// A big program's parking lists (a vector per variable) are freed aside.
@@ -144,7 +152,11 @@ impl Decider {
             any,
             num_atoms: p.num_atoms,
             body,
-            saved: (any && save_progress).then(|| vec![Lit::FALSE; nv]),
+            saved: save_progress.filter(|_| any).map(|over| Saved {
+                values: vec![Lit::FALSE; nv],
+                over,
+                now: false,
+            }),
             sign,
             rng: std::cell::Cell::new(perturb.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1),
             domain,
@@ -197,7 +209,7 @@ impl Decider {
         self.activity[..n].copy_from_slice(&old.activity[..n]);
         self.inc = old.inc;
         if let (Some(mine), Some(theirs)) = (self.saved.as_mut(), old.saved.as_ref()) {
-            mine[..n].copy_from_slice(&theirs[..n]);
+            mine.values[..n].copy_from_slice(&theirs.values[..n]);
         }
         self.rebuild_heap();
     }
@@ -244,8 +256,8 @@ impl Decider {
     /// `v`, whose true literal was `was`, became unassigned: back to the heap, unless it is
     /// parked on a literal that is still unassigned (then it is still not applicable).
     pub fn on_unassign(&mut self, a: &Assignment, v: Var, was: Lit) {
-        if let Some(saved) = &mut self.saved {
-            saved[v as usize] = was;
+        if let Some(saved) = self.saved.as_mut().filter(|s| s.now) {
+            saved.values[v as usize] = was;
         }
         let on = self.parked_on[v as usize];
         if on != Lit::FALSE && a.value(on) == 0 {
@@ -253,6 +265,14 @@ impl Decider {
         }
         self.parked_on[v as usize] = Lit::FALSE;
         self.insert(v);
+    }
+
+    /// A backjump over `levels` levels begins: it saves the values it undoes if it is longer
+    /// than `--save-progress`'s N.
+    pub fn on_backjump(&mut self, levels: u32) {
+        if let Some(saved) = &mut self.saved {
+            saved.now = levels > saved.over;
+        }
     }
 
     /// Whether something waits for `l` to become true.
@@ -354,7 +374,7 @@ impl Decider {
 
     /// The value `v` had before it was last unassigned (`--save-progress`), else the default's.
     fn saved_or_default(&self, v: Var) -> Lit {
-        match self.saved.as_ref().map(|s| s[v as usize]) {
+        match self.saved.as_ref().map(|s| s.values[v as usize]) {
             Some(l) if l != Lit::FALSE => l,
             _ => self.default_sign(v),
         }
@@ -515,5 +535,20 @@ mod tests {
         let leader = [1, 3].into_iter().find(|&v| p.leader(v).is_none()).expect("a representative");
         assert!(p.leader(1).is_some() || p.leader(3).is_some(), "h and a are equivalent");
         assert!(d.saved_or_default(leader).is_pos());
+    }
+
+    #[test]
+    fn progress_is_saved_by_backjumps_over_more_than_n_levels() {
+        let opts = SearchOptions { decisions: Decisions::Vars, save_progress: Some(2), ..Default::default() };
+        let p = complete(&read_program(PROGRAM.as_bytes()).unwrap(), &StopToken::never(), 0).unwrap();
+        let mut d = Decider::new(&p, &opts);
+        let a = Assignment::new(p.num_vars);
+        // b (an atom only) is decided false unless a value was saved.
+        d.on_backjump(2);
+        d.on_unassign(&a, 2, Lit::pos(2));
+        assert_eq!(d.saved_or_default(2), Lit::neg(2), "a backjump over 2 levels saves nothing");
+        d.on_backjump(3);
+        d.on_unassign(&a, 2, Lit::pos(2));
+        assert_eq!(d.saved_or_default(2), Lit::pos(2));
     }
 }

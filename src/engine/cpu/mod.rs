@@ -239,6 +239,7 @@ impl CpuEngine {
         );
         let qhead = self.qhead;
         let keep = self.a.level_start[level as usize] as usize;
+        self.dec.on_backjump(self.a.decision_level() - level);
         let (wp, cost, ufs, dec, w, hooks) =
             (&mut self.wp, &mut self.cost, &mut self.ufs, &mut self.dec, &self.p.weights, &self.hooks);
         let mut idx = self.a.trail.len();
