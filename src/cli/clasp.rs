@@ -57,6 +57,11 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Parsed, CliErro
     };
     let mut cli = Cli::from_arg_matches(&matches).map_err(|e| CliError(clasp_message(&e)))?;
     cli.ignored = tuning::check(&matches).map_err(|e| CliError(format!("In context '<yasmin>': {e}")))?;
+    cli.given = matches
+        .ids()
+        .filter(|id| matches.value_source(id.as_str()) == Some(clap::parser::ValueSource::CommandLine))
+        .map(|id| id.to_string())
+        .collect();
     if let Some(shell) = cli.completions {
         let mut out = Vec::new();
         clap_complete::generate(shell, &mut Cli::command(), "yasmin", &mut out);

@@ -200,6 +200,11 @@ pub struct Cli {
     /// Warnings for clasp's tuning options given, which yasmin ignores (`tuning.rs`).
     #[arg(skip)]
     pub ignored: Vec<String>,
+
+    /// The options given on the command line (their argument ids), which a `--configuration`
+    /// preset does not override.
+    #[arg(skip)]
+    pub given: Vec<String>,
 }
 
 /// Options of the search itself (what the engines see), mapped onto [`SearchOptions`].
@@ -453,7 +458,24 @@ impl Cli {
     fn configurations(&self) -> Result<(SearchOptions, Vec<SearchOptions>), String> {
         let base = self.search.options();
         let name = self.configuration.as_str();
-        if let Some(preset) = configurations::preset(name, &base) {
+        if let Some(mut preset) = configurations::preset(name, &base) {
+            // As clasp: a preset sets the defaults of the options not given.
+            let given = |id: &str| self.given.iter().any(|g| g == id);
+            if given("decisions") {
+                preset.decisions = base.decisions;
+            }
+            if given("heuristic") {
+                (preset.heuristic, preset.decay) = (base.heuristic, base.decay);
+            }
+            if given("save_progress") {
+                preset.save_progress = base.save_progress;
+            }
+            if given("restarts") {
+                preset.restarts = base.restarts;
+            }
+            if given("deletion") {
+                preset.deletion = base.deletion;
+            }
             return Ok((preset, Vec::new()));
         }
         if name == "many" {
@@ -562,6 +584,25 @@ mod tests {
         assert_eq!(c.project, Some(Project(Some(ProjectMode::Auto))));
         assert_eq!(Cli::parse_from(["yasmin", "--project=no"]).project, Some(Project(None)));
         assert!(Cli::try_parse_from(["yasmin", "--learning=fast"]).is_err());
+    }
+
+    #[test]
+    fn options_given_win_over_a_preset() {
+        let stop = StopToken::never();
+        let run = |args: &[&str]| match clasp::parse(args.iter().map(std::ffi::OsString::from)) {
+            Ok(clasp::Parsed::Run(cli)) => cli.solve_options(None, &stop).unwrap().search,
+            _ => panic!("{args:?}"),
+        };
+        let tweety = run(&["yasmin", "--configuration=tweety"]);
+        assert_eq!((tweety.save_progress, tweety.decay), (Some(0), 0.92));
+        let given = run(&["yasmin", "--configuration=tweety", "--save-progress=160", "--heuristic=Vsids,95"]);
+        assert_eq!((given.save_progress, given.decay), (Some(160), 0.95));
+        assert_eq!(given.restarts, tweety.restarts, "restarts were not given");
+        let given = run(&["yasmin", "--configuration=tweety", "-r", "L,100", "--decisions=rules"]);
+        assert_eq!(
+            (given.restarts, given.decisions),
+            (yasmin::solve::config::Restarts::Luby(100).into(), Decisions::Rules)
+        );
     }
 
     #[test]
