@@ -426,9 +426,9 @@ impl Report for Collect {
 struct Scheme {
     learning: Learning,
     heuristic: Heuristic,
-    /// `--decisions=vars`, with `--save-progress` when `save` (CPU engine).
+    /// `--decisions=vars`, with `--save-progress=N` when `save` is `Some(N)` (CPU engine).
     vars: bool,
-    save: bool,
+    save: Option<u32>,
     /// `--parallel-mode`: searches racing for an optimum (enumeration, projection and optN's
     /// models divide the space), or with `split` dividing the space for every check.
     threads: u32,
@@ -455,7 +455,7 @@ impl Scheme {
             learning,
             heuristic,
             vars: false,
-            save: false,
+            save: None,
             threads: 1,
             split: false,
             record: false,
@@ -468,9 +468,9 @@ impl Scheme {
 
     fn name(&self) -> String {
         let d = match (self.vars, self.save) {
-            (false, _) => "",
-            (true, false) => "-vars",
-            (true, true) => "-vars-saved",
+            (false, _) => String::new(),
+            (true, None) => "-vars".into(),
+            (true, Some(n)) => format!("-vars-saved{n}"),
         };
         let t = match (self.threads, self.split) {
             (1, _) => String::new(),
@@ -501,7 +501,7 @@ fn options(s: Scheme) -> SolveOptions {
             learning: s.learning,
             heuristic: s.heuristic,
             decisions: if s.vars { Decisions::Vars } else { Decisions::Rules },
-            save_progress: s.save.then_some(0),
+            save_progress: s.save,
             // Parallel searches restart after every conflict or two, so that they take in each
             // other's nogoods all the time (small programs have few conflicts).
             restarts: if s.threads > 1 {
@@ -777,8 +777,8 @@ fn cli_args(c: &str, info: &Info, s: Scheme) -> Vec<String> {
     if s.vars {
         a.push("--decisions=vars".into());
     }
-    if s.save {
-        a.push("--save-progress".into());
+    if let Some(n) = s.save {
+        a.push(format!("--save-progress={n}"));
     }
     if s.threads > 1 {
         a.push(format!("--parallel-mode={}{}", s.threads, if s.split { ",split" } else { "" }));
@@ -1169,7 +1169,8 @@ fn scheme_for(i: u64) -> Scheme {
     // is solved by three searches in parallel, half of those dividing the space (split mode:
     // enumeration, projection and optN then run in parallel too).
     s.vars = i % 5 >= 3;
-    s.save = i % 5 == 4;
+    // Progress is saved by every backjump, or by those over more than one level.
+    s.save = (i % 5 == 4).then_some(if i % 10 == 4 { 0 } else { 1 });
     s.threads = if i % 3 == 1 { 3 } else { 1 };
     s.split = i % 6 == 4;
     // One program in four (learning by resolution) records its models as nogoods, where one
@@ -1619,7 +1620,7 @@ fn check_file(path: &Path) -> Vec<String> {
         Scheme::new(Learning::Res, Heuristic::JeroslowWang),
         Scheme::new(Learning::Fwd, Heuristic::Activity),
         Scheme { vars: true, ..Scheme::new(Learning::Res, Heuristic::Activity) },
-        Scheme { vars: true, save: true, ..Scheme::new(Learning::Fwd, Heuristic::Activity) },
+        Scheme { vars: true, save: Some(0), ..Scheme::new(Learning::Fwd, Heuristic::Activity) },
         Scheme { threads: 3, ..Scheme::new(Learning::Res, Heuristic::Activity) },
         Scheme { threads: 3, split: true, ..Scheme::new(Learning::Res, Heuristic::Activity) },
     ];
