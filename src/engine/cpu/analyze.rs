@@ -14,6 +14,41 @@ use crate::engine::assignment::Reason;
 use crate::nogoods::Lit;
 use crate::solve::config::LbdUpdate;
 
+/// Counts distinct decision levels (a nogood's LBD) without allocating: per level, the stamp of
+/// the last count that saw it; the levels of one count carry that count's stamp, which no
+/// earlier count used.
+#[derive(Default)]
+pub(super) struct Levels {
+    stamps: Vec<u32>,
+    stamp: u32,
+}
+
+impl Levels {
+    /// The number of distinct `levels`, or `cap` as soon as it reaches `cap`.
+    pub(super) fn count(&mut self, levels: impl Iterator<Item = u32>, cap: u32) -> u32 {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.stamps.fill(0);
+            self.stamp = 1;
+        }
+        let mut n = 0;
+        for lv in levels {
+            let lv = lv as usize;
+            if lv >= self.stamps.len() {
+                self.stamps.resize(lv + 1, 0);
+            }
+            if self.stamps[lv] != self.stamp {
+                self.stamps[lv] = self.stamp;
+                n += 1;
+                if n >= cap {
+                    break;
+                }
+            }
+        }
+        n
+    }
+}
+
 impl CpuEngine {
     /// Conflicts from added nogoods or the cost bound may lie below the current level: backjump
     /// to the conflict's own level first. Returns that level (0: unsatisfiable).
@@ -147,7 +182,7 @@ impl CpuEngine {
             ng.swap(1, best);
         }
         let bj = ng.get(1).map_or(0, |l| self.a.level[l.var() as usize]);
-        let lbd = crate::engine::lbd(ng.iter().map(|l| self.a.level[l.var() as usize]));
+        let lbd = self.levels.count(ng.iter().map(|l| self.a.level[l.var() as usize]), u32::MAX);
         self.export(&ng, lbd);
         self.backjump(bj);
         let uip = ng[0];
@@ -260,23 +295,7 @@ impl CpuEngine {
         if mode == LbdUpdate::No || old <= 2 || !self.db.is_learned(c) {
             return;
         }
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.level_stamps.fill(0);
-            self.stamp = 1;
-        }
-        self.level_stamps.resize(self.a.decision_level() as usize + 1, 0);
-        let mut n = 0;
-        for l in self.db.lits(c) {
-            let lv = self.a.level[l.var() as usize] as usize;
-            if self.level_stamps[lv] != self.stamp {
-                self.level_stamps[lv] = self.stamp;
-                n += 1;
-                if n >= old {
-                    return;
-                }
-            }
-        }
+        let n = self.levels.count(self.db.lits(c).iter().map(|l| self.a.level[l.var() as usize]), old);
         if let Some(lbd) = mode.updated(old, n) {
             self.db.set_lbd(c, lbd, lbd <= protect);
         }
@@ -362,5 +381,23 @@ impl CpuEngine {
             self.a.assign(!ng[0], reason);
         }
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Levels;
+
+    #[test]
+    fn levels_are_counted_once_each_up_to_the_cap() {
+        let mut l = Levels::default();
+        assert_eq!(l.count([3, 1, 3, 0, 1].into_iter(), u32::MAX), 3);
+        assert_eq!(l.count([3, 1, 3, 0, 1].into_iter(), 2), 2);
+        assert_eq!(l.count([7].into_iter(), u32::MAX), 1, "the stamps of earlier counts do not count");
+        assert_eq!(l.count(std::iter::empty(), u32::MAX), 0);
+        for (a, b) in [(vec![5u32, 5, 9, 2], 3), (vec![0, 0], 1)] {
+            assert_eq!(l.count(a.iter().copied(), u32::MAX), crate::engine::lbd(a.iter().copied()));
+            assert_eq!(b, crate::engine::lbd(a));
+        }
     }
 }

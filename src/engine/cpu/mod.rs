@@ -68,10 +68,8 @@ pub struct CpuEngine {
     touched: Vec<u32>,
     ante: Vec<Lit>,
     stack: Vec<Lit>,
-    /// Counting a nogood's distinct levels (`--update-lbd`): per level, the stamp of the last
-    /// count that saw it; the stamps of one count are equal and new.
-    level_stamps: Vec<u32>,
-    stamp: u32,
+    /// Counts the distinct levels of a nogood's literals (its LBD).
+    levels: analyze::Levels,
     /// Per literal index: which propagators want to hear of it (`HOOK_*` bits), so that the
     /// propagation loop skips the others without touching their tables.
     hooks: Vec<u8>,
@@ -175,8 +173,7 @@ impl CpuEngine {
             touched: Vec::new(),
             ante: Vec::new(),
             stack: Vec::new(),
-            level_stamps: Vec::new(),
-            stamp: 0,
+            levels: Default::default(),
             share: opts.share,
             exports: Vec::new(),
             loops_seen: 0,
@@ -386,7 +383,7 @@ impl CpuEngine {
             }
         }
         for ng in found {
-            let lbd = crate::engine::lbd(ng.iter().map(|l| self.a.level[l.var() as usize]));
+            let lbd = self.levels.count(ng.iter().map(|l| self.a.level[l.var() as usize]), u32::MAX);
             self.export(&ng, lbd);
         }
     }
