@@ -132,11 +132,7 @@ impl EdgeGraph {
             o.mark[from as usize] = o.epoch;
             while let Some(n) = o.stack.pop() {
                 found.push(n);
-                let next = if forward {
-                    &self.out[self.start[n as usize] as usize..self.start[n as usize + 1] as usize]
-                } else {
-                    self.inc.get(n as usize)
-                };
+                let next = if forward { self.out.get(n as usize) } else { self.inc.get(n as usize) };
                 for &(m, e) in next {
                     if !o.held[e as usize] || o.mark[m as usize] == o.epoch {
                         continue;

@@ -27,10 +27,9 @@ pub fn cycle<E: Borrow<Edge>>(edges: &[E], atoms: &[bool]) -> Option<Vec<usize>>
 /// is one depth-first search that tests each condition as it meets the edge, without hashing or
 /// building anything.
 pub struct EdgeGraph {
-    /// Per node (CSR): its outgoing edges, as (end node, edge index), and its incoming ones, as
+    /// Per node: its outgoing edges, as (end node, edge index), and its incoming ones, as
     /// (start node, edge index); per edge, its (start, end).
-    start: Vec<u32>,
-    out: Vec<(u32, u32)>,
+    out: Csr<(u32, u32)>,
     inc: Csr<(u32, u32)>,
     ends: Vec<(u32, u32)>,
     /// Per edge (CSR): its condition (program literals).
@@ -48,8 +47,8 @@ pub struct EdgeGraph {
 /// A check's working memory, kept from one check to the next where the checker can.
 #[derive(Default)]
 pub struct Scratch {
-    /// Depth-first search: 0 unvisited, 1 on the path, 2 done; the path (node, next out-edge,
-    /// the edge that led there).
+    /// Depth-first search: 0 unvisited, 1 on the path, 2 done; the path (node, the position of
+    /// its next out-edge in its list, the edge that led there).
     state: Vec<u8>,
     stack: Vec<(u32, u32, u32)>,
     /// [`EdgeGraph::cycle_kept`]'s order; `None` before the first check and after a cycle.
@@ -70,7 +69,7 @@ impl EdgeGraph {
                 ends.iter().enumerate().map(move |(i, &e)| (pick(e).0 as usize, (pick(e).1, i as u32)));
             Csr::from_pairs(nodes, pairs)
         };
-        let (start, out) = by_node(|(u, v)| (u, v)).into_parts();
+        let out = by_node(|(u, v)| (u, v));
         let inc = by_node(|(u, v)| (v, u));
         let mut cond_start = vec![0u32];
         let mut cond = Vec::new();
@@ -93,11 +92,11 @@ impl EdgeGraph {
                     .map(move |&l| (atom_of(l) as usize, i as u32))
             }),
         );
-        EdgeGraph { start, out, inc, ends, cond_start, cond, single, by_atom, nodes }
+        EdgeGraph { out, inc, ends, cond_start, cond, single, by_atom, nodes }
     }
 
     pub fn is_empty(&self) -> bool {
-        self.out.is_empty()
+        self.ends.is_empty()
     }
 
     /// Edge `i`'s condition (program literals).
@@ -127,11 +126,10 @@ impl EdgeGraph {
                 continue;
             }
             s.stack.clear();
-            s.stack.push((root, self.start[root as usize], u32::MAX));
+            s.stack.push((root, 0, u32::MAX));
             s.state[root as usize] = 1;
             while let Some(&mut (n, ref mut k, _)) = s.stack.last_mut() {
-                if *k < self.start[n as usize + 1] {
-                    let (m, e) = self.out[*k as usize];
+                if let Some(&(m, e)) = self.out.get(n as usize).get(*k as usize) {
                     *k += 1;
                     if s.state[m as usize] == 2 || !holds(e) {
                         continue;
@@ -144,7 +142,7 @@ impl EdgeGraph {
                         return Some(c);
                     }
                     s.state[m as usize] = 1;
-                    s.stack.push((m, self.start[m as usize], e));
+                    s.stack.push((m, 0, e));
                 } else {
                     s.state[n as usize] = 2;
                     s.stack.pop();
