@@ -291,8 +291,11 @@ impl CpuEngine {
     /// levels again, and takes the lower LBD the mode allows.
     fn update_lbd(&mut self, c: u32) {
         let (mode, protect) = self.opts.update_lbd;
+        if mode == LbdUpdate::No {
+            return;
+        }
         let old = self.db.lbd(c);
-        if mode == LbdUpdate::No || old <= 2 || !self.db.is_learned(c) {
+        if old <= 2 || !self.db.is_learned(c) {
             return;
         }
         let n = self.levels.count(self.db.lits(c).iter().map(|l| self.a.level[l.var() as usize]), old);
