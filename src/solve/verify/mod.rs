@@ -57,6 +57,7 @@ pub fn check_answer_set(program: &Program, m: &[bool], deps: &Dependencies, stop
 pub struct Kept {
     support: Option<Support>,
     cycles: Scratch,
+    unfounded: unfounded_free::Scratch,
 }
 
 pub struct Verifier {
@@ -65,9 +66,13 @@ pub struct Verifier {
     edges: Vec<Edge>,
     graph: EdgeGraph,
     assumptions: Vec<Lit>,
-    /// The check of tight programs kept up to date across models, where the program allows: the
-    /// counts for no model (each sequence of models keeps its own, in its [`Kept`]).
+    /// Whether a model is supported, kept up to date across models where the program allows (a
+    /// tight program, where that is the whole check, or one with head cycles, where the
+    /// unfounded-set check follows): the counts for no model (each sequence of models keeps its
+    /// own, in its [`Kept`]).
     support: Option<Support>,
+    /// The unfounded-set check's view of the program (with head cycles).
+    unfounded: Option<unfounded_free::Prepared>,
     /// Atom `a`'s occurrences, (rule, weight), are `occ[occ_start[a]..occ_start[a + 1]]`.
     occ_start: Vec<u32>,
     occ: Vec<(u32, i64)>,
@@ -94,11 +99,14 @@ impl Verifier {
             }
         }
         let externals = program.effective_externals();
-        let support = Support::new(program, deps.is_tight(), &externals);
+        let kept = deps.is_tight() || !deps.is_head_cycle_free();
+        let support = kept.then(|| Support::new(program, &externals)).flatten();
         let assumptions = program.assumptions();
         let edges: Vec<Edge> = program.edges().cloned().collect();
         let graph = EdgeGraph::new(&edges);
-        Verifier { externals, edges, graph, assumptions, support, occ_start: count, occ }
+        let unfounded =
+            (!deps.is_head_cycle_free()).then(|| unfounded_free::Prepared::new(program, deps, &externals));
+        Verifier { externals, edges, graph, assumptions, support, unfounded, occ_start: count, occ }
     }
 
     /// Checks whether `m` (indexed by atom, index 0 unused) is an answer set of `program`, the
@@ -129,15 +137,18 @@ impl Verifier {
             _ => None,
         };
         if quick == Some(true) {
-            debug_assert_eq!(
-                self.full_check(program, m, deps, stop),
-                Verdict::AnswerSet,
+            // A supported model: an answer set if the program is tight, and with head cycles if
+            // no set of its atoms is unfounded.
+            let verdict = self.minimal(program, m, deps, stop, &mut kept.unfounded, kept.support.as_ref());
+            debug_assert!(
+                matches!(verdict, Verdict::Interrupted(_))
+                    || verdict == self.full_check(program, m, deps, stop, &mut kept.unfounded),
                 "incremental check"
             );
-            return Verdict::AnswerSet;
+            return verdict;
         }
         // Not an answer set (the full check says why), or no incremental check.
-        let verdict = self.full_check(program, m, deps, stop);
+        let verdict = self.full_check(program, m, deps, stop, &mut kept.unfounded);
         debug_assert!(
             quick.is_none() || verdict != Verdict::AnswerSet,
             "incremental check rejects an answer set"
@@ -145,11 +156,36 @@ impl Verifier {
         verdict
     }
 
-    fn full_check(&self, program: &Program, m: &[bool], deps: &Dependencies, stop: &StopToken) -> Verdict {
+    fn full_check(
+        &self,
+        program: &Program,
+        m: &[bool],
+        deps: &Dependencies,
+        stop: &StopToken,
+        scratch: &mut unfounded_free::Scratch,
+    ) -> Verdict {
         match self.model_and_founded(program, m, deps) {
             Err(why) => Verdict::Not(why),
-            Ok(()) if deps.is_head_cycle_free() => Verdict::AnswerSet,
-            Ok(()) => match unfounded_free::check(program, m, deps, &self.externals, stop) {
+            Ok(()) => self.minimal(program, m, deps, stop, scratch, None),
+        }
+    }
+
+    /// The verdict on a supported model `m` (a least model of its reduct, where the program is
+    /// free of head cycles): with head cycles, whether no set of its atoms is unfounded.
+    /// `support`: the counts kept for `m`, if they are.
+    fn minimal(
+        &self,
+        program: &Program,
+        m: &[bool],
+        deps: &Dependencies,
+        stop: &StopToken,
+        scratch: &mut unfounded_free::Scratch,
+        support: Option<&Support>,
+    ) -> Verdict {
+        match &self.unfounded {
+            None => Verdict::AnswerSet,
+            Some(prepared) => match unfounded_free::check(program, prepared, m, deps, stop, scratch, support)
+            {
                 Ok(None) => Verdict::AnswerSet,
                 Ok(Some(u)) => Verdict::Not(format!(
                     "atoms {} are unfounded (a smaller model of the reduct leaves them out)",
