@@ -98,6 +98,13 @@ pub trait Engine {
     fn set_cost_bound(&mut self, bound: Option<Vec<i64>>, strict: bool) -> EngineResult<()>;
     /// Backjumps to level 0, or to the backtrack level ([`Engine::backtrack`]).
     fn restart(&mut self) -> EngineResult<()>;
+    /// Undoes the levels above `level`, which decided assumptions that still hold (a search
+    /// asked again under assumptions that begin as the last ones did). By default a restart:
+    /// it keeps none, which is always right.
+    fn keep_levels(&mut self, level: u32) -> EngineResult<()> {
+        let _ = level;
+        self.restart()
+    }
     /// Whether the engine backtracks for enumeration ([`Engine::backtrack`]).
     fn can_backtrack(&self) -> bool {
         false

@@ -508,6 +508,14 @@ impl Engine for CpuEngine {
         Ok(())
     }
 
+    fn keep_levels(&mut self, level: u32) -> EngineResult<()> {
+        if level == 0 {
+            return self.restart();
+        }
+        self.backjump(level);
+        Ok(())
+    }
+
     /// Backtracking needs 1-UIP learning: forward learning's nogoods name the decisions of the
     /// levels a conflict depends on, not the flipped literals among them.
     fn can_backtrack(&self) -> bool {

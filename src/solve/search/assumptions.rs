@@ -38,6 +38,18 @@ pub struct Established {
     marks: Vec<(u32, usize)>,
 }
 
+impl Established {
+    /// Keeps the marks of the levels that decided assumptions among the first `prefix` (which
+    /// stay the same) and that the engine, at `level`, still has; the deepest such level (0 if
+    /// none), to which the engine is to go back.
+    pub fn keep(&mut self, prefix: usize, level: u32) -> u32 {
+        self.levels = None;
+        // Marks grow in both level and position: those kept are a prefix.
+        self.marks.retain(|&(lv, next)| lv <= level && next <= prefix);
+        self.marks.last().map_or(0, |&(lv, _)| lv)
+    }
+}
+
 impl Assumptions {
     pub fn new(lits: Vec<Lit>) -> Self {
         Assumptions { lits, at: Established::default() }

@@ -166,13 +166,18 @@ impl<'e> Search<'e> {
         Ok(None)
     }
 
-    /// Searches under `lits` from now on (decided first, in order), from level 0: the next
+    /// Searches under `lits` from now on (decided first, in order; the levels that decided the
+    /// assumptions they begin with are kept, the others undone): the next
     /// [`Search::next_model`] reports a model where they all hold, or exhaustion if none is left
     /// there. What the search learns holds without them: it can be asked again under others.
     pub fn assume(&mut self, lits: Vec<Lit>) -> Result<(), SolveError> {
         debug_assert!(self.guide.is_none() && !self.backtracking, "assumptions are not a part's path");
-        self.engine.restart().map_err(|e| SolveError::Engine(e.0))?;
-        self.assumptions = Assumptions::new(lits);
+        // The levels that decided assumptions the new ones begin with stay (a tester's
+        // consecutive candidates differ in few atoms); the others are undone.
+        let same = self.assumptions.lits.iter().zip(&lits).take_while(|(a, b)| a == b).count();
+        let level = self.assumptions.at.keep(same, self.engine.decision_level());
+        self.engine.keep_levels(level).map_err(|e| SolveError::Engine(e.0))?;
+        self.assumptions.lits = lits;
         self.refuted = None;
         Ok(())
     }
