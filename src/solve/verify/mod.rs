@@ -11,6 +11,7 @@
 //! The check for head cycles is a search, coNP-hard in general; it polls the stop token, and a
 //! check that was stopped says so ([`Verdict::Interrupted`]): its set is then never printed.
 
+mod founded;
 mod support;
 mod unfounded_free;
 
@@ -58,6 +59,7 @@ pub struct Kept {
     support: Option<Support>,
     cycles: Scratch,
     unfounded: unfounded_free::Scratch,
+    founded: founded::Scratch,
 }
 
 pub struct Verifier {
@@ -66,11 +68,12 @@ pub struct Verifier {
     edges: Vec<Edge>,
     graph: EdgeGraph,
     assumptions: Vec<Lit>,
-    /// Whether a model is supported, kept up to date across models where the program allows (a
-    /// tight program, where that is the whole check, or one with head cycles, where the
-    /// unfounded-set check follows): the counts for no model (each sequence of models keeps its
-    /// own, in its [`Kept`]).
+    /// Whether a model is supported, kept up to date across models where the program allows (for
+    /// a tight program that is the whole check; otherwise the check of its cyclic components
+    /// follows): the counts for no model (each sequence of models keeps its own, in its [`Kept`]).
     support: Option<Support>,
+    /// The check of a supported model's cyclic components, without head cycles.
+    founded: Option<founded::Prepared>,
     /// The unfounded-set check's view of the program (with head cycles).
     unfounded: Option<unfounded_free::Prepared>,
     /// Atom `a`'s occurrences, (rule, weight), are `occ[occ_start[a]..occ_start[a + 1]]`.
@@ -99,14 +102,15 @@ impl Verifier {
             }
         }
         let externals = program.effective_externals();
-        let kept = deps.is_tight() || !deps.is_head_cycle_free();
-        let support = kept.then(|| Support::new(program, &externals)).flatten();
+        let support = Support::new(program, &externals);
+        let founded = (!deps.is_tight() && deps.is_head_cycle_free())
+            .then(|| founded::Prepared::new(program, deps, &externals));
         let assumptions = program.assumptions();
         let edges: Vec<Edge> = program.edges().cloned().collect();
         let graph = EdgeGraph::new(&edges);
         let unfounded =
             (!deps.is_head_cycle_free()).then(|| unfounded_free::Prepared::new(program, deps, &externals));
-        Verifier { externals, edges, graph, assumptions, support, unfounded, occ_start: count, occ }
+        Verifier { externals, edges, graph, assumptions, support, founded, unfounded, occ_start: count, occ }
     }
 
     /// Checks whether `m` (indexed by atom, index 0 unused) is an answer set of `program`, the
@@ -137,12 +141,22 @@ impl Verifier {
             _ => None,
         };
         if quick == Some(true) {
-            // A supported model: an answer set if the program is tight, and with head cycles if
-            // no set of its atoms is unfounded.
-            let verdict = self.minimal(program, m, deps, stop, &mut kept.unfounded, kept.support.as_ref());
+            // A supported model: an answer set if the program is tight, and otherwise if no set of
+            // its atoms is unfounded.
+            let verdict = match (&self.founded, kept.support.as_ref()) {
+                (Some(f), Some(s)) => match founded::check(f, m, s, &mut kept.founded) {
+                    None => Verdict::AnswerSet,
+                    Some(a) => Verdict::Not(format!(
+                        "atom {a} is true but unfounded (not in the least model of the reduct)"
+                    )),
+                },
+                _ => self.minimal(program, m, deps, stop, &mut kept.unfounded, kept.support.as_ref()),
+            };
             debug_assert!(
                 matches!(verdict, Verdict::Interrupted(_))
-                    || verdict == self.full_check(program, m, deps, stop, &mut kept.unfounded),
+                    || (verdict == Verdict::AnswerSet)
+                        == (self.full_check(program, m, deps, stop, &mut kept.unfounded)
+                            == Verdict::AnswerSet),
                 "incremental check"
             );
             return verdict;
