@@ -51,10 +51,6 @@ impl Established {
 }
 
 impl Assumptions {
-    pub fn new(lits: Vec<Lit>) -> Self {
-        Assumptions { lits, at: Established::default() }
-    }
-
     /// At a propagation fixpoint: decides the first assumption not yet true, if any, or says
     /// that they all hold, or that one is false.
     pub fn establish(&mut self, e: &mut dyn Engine) -> EngineResult<Path> {
@@ -94,4 +90,27 @@ pub fn establish(lits: &[Lit], at: &mut Established, e: &mut dyn Engine) -> Engi
 /// builds; an engine that fails says nothing, and the search sees its error next).
 fn holds(lits: &[Lit], e: &dyn Engine) -> bool {
     lits.iter().all(|&l| !matches!(e.lit_value(l), Ok(Some(false) | None)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Assumptions 0 and 1 decided at levels 1 and 2 (2 followed), 3 at level 5: asked again
+    /// under assumptions that begin with the same three, levels 1 and 2 stay.
+    #[test]
+    fn the_levels_of_a_shared_beginning_stay() {
+        let at = Established { levels: Some(6), marks: vec![(1, 1), (2, 3), (5, 4)] };
+        let keep = |prefix, level| {
+            let mut a = at.clone();
+            let kept = a.keep(prefix, level);
+            assert_eq!(a.levels, None);
+            (kept, a.marks)
+        };
+        assert_eq!(keep(3, 6), (2, vec![(1, 1), (2, 3)]));
+        assert_eq!(keep(4, 6), (5, vec![(1, 1), (2, 3), (5, 4)]));
+        assert_eq!(keep(2, 6), (1, vec![(1, 1)]), "assumption 2 differs: level 2 goes");
+        assert_eq!(keep(4, 1), (1, vec![(1, 1)]), "the engine went back to level 1 since");
+        assert_eq!(keep(0, 6), (0, vec![]), "nothing shared: a restart");
+    }
 }
