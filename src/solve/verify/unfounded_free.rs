@@ -40,6 +40,10 @@ struct Constraint {
     others: (u32, u32),
     outside: (u32, u32),
     terms: (u32, u32),
+    /// Whether it may force a value before any is set: a weight body, or no terms. Where a
+    /// normal body applies, its atoms are true, those in the component are all its terms, and
+    /// they meet its need of 1 while none is out of `X`.
+    first: bool,
 }
 
 /// What the check needs of a program, made once for all its models.
@@ -133,6 +137,7 @@ impl Prepared {
                 others: (o, p.others.len() as u32),
                 outside: (x, p.outside.len() as u32),
                 terms: (t, p.terms.len() as u32),
+                first: matches!(r.body, Body::Weight { .. }) || t as usize == p.terms.len(),
             });
             p.comp_cons[c as usize].1 = p.cons.len() as u32;
         }
@@ -378,7 +383,7 @@ impl Dpll<'_, '_> {
         let (from, to) = self.p.comp_cons[self.comp];
         for k in from as usize..to as usize {
             stop.check_every(k)?;
-            if !self.visit(k) || self.alive == 0 {
+            if self.p.cons[k].first && !self.visit(k) || self.alive == 0 {
                 return Ok(None);
             }
         }
