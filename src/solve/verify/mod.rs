@@ -10,6 +10,12 @@
 //!
 //! The check for head cycles is a search, coNP-hard in general; it polls the stop token, and a
 //! check that was stopped says so ([`Verdict::Interrupted`]): its set is then never printed.
+//!
+//! Along a sequence of models (one search's), the check follows the change where the program
+//! allows: `support.rs` keeps whether the model is supported (for a tight program, the whole
+//! check); then `founded.rs` derives the cyclic atoms of a program without head cycles, or
+//! `unfounded_free.rs` searches for an unfounded set over constraints made once. Debug builds
+//! compare each such verdict with the check from scratch.
 
 mod founded;
 mod support;
