@@ -15,7 +15,7 @@
 
 use super::support::Support;
 use crate::nogoods::Csr;
-use crate::program::deps::{Dependencies, NO_SCC};
+use crate::program::deps::Dependencies;
 use crate::program::{Atom, ExternalValue, Program};
 
 /// What the pass needs of a program, made once for all its models.
@@ -24,8 +24,9 @@ use crate::program::{Atom, ExternalValue, Program};
 /// `cyclic_body` are indexed by their place in `rules`, and `body_occ` lists, per atom, the places
 /// of the rules whose body has it as a positive literal with its weight (cyclic atoms only).
 pub struct Prepared {
-    /// Cyclic atoms that may be unfounded (not true or free externals).
+    /// Cyclic atoms that may be unfounded (not true or free externals), per atom and as a list.
     cyclic: Vec<bool>,
+    cyclic_atoms: Vec<Atom>,
     rules: Vec<u32>,
     heads: Csr<Atom>,
     /// Per rule place: its positive body literals over cyclic atoms, with their weights.
@@ -37,16 +38,8 @@ impl Prepared {
     /// `externals` are the program's effective externals (`Program::effective_externals`).
     pub fn new(program: &Program, deps: &Dependencies, externals: &[(Atom, ExternalValue)]) -> Prepared {
         let n = program.atom_count() as usize;
-        let mut cyclic: Vec<bool> = (0..=n).map(|a| a > 0 && deps.scc[a] != NO_SCC).collect();
-        for &(a, v) in externals {
-            if matches!(v, ExternalValue::Free | ExternalValue::True) {
-                cyclic[a as usize] = false;
-            }
-        }
-        let rules: Vec<u32> = (0..program.rule_count())
-            .filter(|&i| program.rule(i).head.iter().any(|&a| cyclic[a as usize]))
-            .map(|i| i as u32)
-            .collect();
+        let (cyclic, rules) = super::may_be_unfounded(program, deps, externals);
+        let cyclic_atoms = (1..=n as Atom).filter(|&a| cyclic[a as usize]).collect();
         let heads = Csr::from_pairs(
             rules.len(),
             rules
@@ -68,7 +61,7 @@ impl Prepared {
             n + 1,
             (0..rules.len()).flat_map(|k| body(k).map(move |(a, w)| (a as usize, (k as u32, w)))),
         );
-        Prepared { cyclic, rules, heads, cyclic_body, body_occ }
+        Prepared { cyclic, cyclic_atoms, rules, heads, cyclic_body, body_occ }
     }
 }
 
@@ -77,7 +70,9 @@ impl Prepared {
 pub struct Scratch {
     /// Per rule place: the weight its body still lacks (positive cyclic atoms not yet derived).
     need: Vec<i64>,
+    /// Per atom: whether it is derived (all false between checks: each check clears what it set).
     derived: Vec<bool>,
+    /// The atoms derived, in order; the first `done` are propagated.
     queue: Vec<Atom>,
 }
 
@@ -85,7 +80,6 @@ pub struct Scratch {
 /// program `prepared` was made for, and `support` its counts, kept for `m`.
 pub fn check(prepared: &Prepared, m: &[bool], support: &Support, scratch: &mut Scratch) -> Option<Atom> {
     let Scratch { need, derived, queue } = scratch;
-    derived.clear();
     derived.resize(m.len(), false);
     queue.clear();
     need.clear();
@@ -103,7 +97,10 @@ pub fn check(prepared: &Prepared, m: &[bool], support: &Support, scratch: &mut S
             fire(prepared, k, m, derived, queue);
         }
     }
-    while let Some(a) = queue.pop() {
+    let mut done = 0;
+    while done < queue.len() {
+        let a = queue[done];
+        done += 1;
         for &(k, w) in prepared.body_occ.get(a as usize) {
             let k = k as usize;
             if need[k] == i64::MAX {
@@ -116,7 +113,11 @@ pub fn check(prepared: &Prepared, m: &[bool], support: &Support, scratch: &mut S
             }
         }
     }
-    (1..m.len()).find(|&a| m[a] && prepared.cyclic[a] && !derived[a]).map(|a| a as Atom)
+    let unfounded = prepared.cyclic_atoms.iter().copied().find(|&a| m[a as usize] && !derived[a as usize]);
+    for &a in queue.iter() {
+        derived[a as usize] = false;
+    }
+    unfounded
 }
 
 /// Rule place `k`'s body is met: its true cyclic heads are derived (a supporting rule's true

@@ -21,8 +21,8 @@ mod founded;
 mod support;
 mod unfounded_free;
 
-use crate::program::deps::Dependencies;
-use crate::program::{Body, Edge, ExternalValue, HeadKind, Lit, Program, Rule, atom_of};
+use crate::program::deps::{Dependencies, NO_SCC};
+use crate::program::{Atom, Body, Edge, ExternalValue, HeadKind, Lit, Program, Rule, atom_of};
 use crate::solve::acyclicity::{EdgeGraph, Scratch};
 use crate::stop::{Stop, StopToken};
 use support::Support;
@@ -44,10 +44,42 @@ fn holds(m: &[bool], l: Lit) -> bool {
 fn body_holds(m: &[bool], b: Body<'_>) -> bool {
     match b {
         Body::Normal(lits) => lits.iter().all(|&l| holds(m, l)),
-        Body::Weight { bound, lits, weights } => {
-            lits.iter().zip(weights).filter(|(l, _)| holds(m, **l)).map(|(_, w)| w).sum::<i64>() >= bound
+        Body::Weight { .. } => slack(b, m).is_some(),
+    }
+}
+
+/// A body's slack in `m`: the weight of its true literals above its bound, if it holds (a normal
+/// body's is 0).
+fn slack(body: Body<'_>, m: &[bool]) -> Option<i64> {
+    let (bound, weights): (i64, &[i64]) = match body {
+        Body::Normal(l) => (l.len() as i64, &[]),
+        Body::Weight { bound, weights, .. } => (bound, weights),
+    };
+    let lits = body.lits();
+    let true_weight: i64 =
+        (0..lits.len()).filter(|&i| holds(m, lits[i])).map(|i| weights.get(i).copied().unwrap_or(1)).sum();
+    (true_weight >= bound).then_some(true_weight - bound)
+}
+
+/// Per atom: whether it may be unfounded, that is, it is in a cyclic component and not a true or
+/// free external (which are founded); and the rules with such an atom in the head (indices).
+fn may_be_unfounded(
+    program: &Program,
+    deps: &Dependencies,
+    externals: &[(Atom, ExternalValue)],
+) -> (Vec<bool>, Vec<u32>) {
+    let n = program.atom_count() as usize;
+    let mut may: Vec<bool> = (0..=n).map(|a| a > 0 && deps.scc[a] != NO_SCC).collect();
+    for &(a, v) in externals {
+        if matches!(v, ExternalValue::Free | ExternalValue::True) {
+            may[a as usize] = false;
         }
     }
+    let rules = (0..program.rule_count())
+        .filter(|&i| program.rule(i).head.iter().any(|&a| may[a as usize]))
+        .map(|i| i as u32)
+        .collect();
+    (may, rules)
 }
 
 /// Checks whether `m` (indexed by atom, index 0 unused) is an answer set of `program`.
@@ -156,7 +188,7 @@ impl Verifier {
                         "atom {a} is true but unfounded (not in the least model of the reduct)"
                     )),
                 },
-                _ => self.minimal(program, m, deps, stop, &mut kept.unfounded, kept.support.as_ref()),
+                _ => self.minimal(program, m, stop, &mut kept.unfounded, kept.support.as_ref()),
             };
             // Debug builds: the same verdict from scratch, where neither check was stopped.
             #[cfg(debug_assertions)]
@@ -189,7 +221,7 @@ impl Verifier {
     ) -> Verdict {
         match self.model_and_founded(program, m, deps) {
             Err(why) => Verdict::Not(why),
-            Ok(()) => self.minimal(program, m, deps, stop, scratch, None),
+            Ok(()) => self.minimal(program, m, stop, scratch, None),
         }
     }
 
@@ -200,15 +232,13 @@ impl Verifier {
         &self,
         program: &Program,
         m: &[bool],
-        deps: &Dependencies,
         stop: &StopToken,
         scratch: &mut unfounded_free::Scratch,
         support: Option<&Support>,
     ) -> Verdict {
         match &self.unfounded {
             None => Verdict::AnswerSet,
-            Some(prepared) => match unfounded_free::check(program, prepared, m, deps, stop, scratch, support)
-            {
+            Some(prepared) => match unfounded_free::check(program, prepared, m, stop, scratch, support) {
                 Ok(None) => Verdict::AnswerSet,
                 Ok(Some(u)) => Verdict::Not(format!(
                     "atoms {} are unfounded (a smaller model of the reduct leaves them out)",

@@ -24,8 +24,8 @@
 
 use super::support::Support;
 use crate::nogoods::Csr;
-use crate::program::deps::{Dependencies, NO_SCC};
-use crate::program::{Atom, Body, ExternalValue, HeadKind, Program, atom_of};
+use crate::program::deps::Dependencies;
+use crate::program::{Atom, Body, ExternalValue, HeadKind, Program};
 use crate::stop::{Interrupted, StopToken};
 
 /// Rule `rule`'s constraint for its head `head`: its premise is `head` and `others` (the other
@@ -50,10 +50,12 @@ struct Constraint {
 ///
 /// Invariant: the constraints of component `c` are `cons[comp_cons.get(c)]`, contiguous and in
 /// the order of the components; every atom a constraint names (head, others, terms) is of its
-/// component and not [`Prepared::founded`].
+/// component and [`Prepared::may_be`] unfounded.
 pub struct Prepared {
-    /// True or free externals: never unfounded.
-    founded: Vec<bool>,
+    /// Per atom: whether it may be unfounded (cyclic, not a true or free external).
+    may_be: Vec<bool>,
+    /// The components with such atoms, ascending.
+    comps: Vec<u32>,
     /// The rules that have a head in a cyclic component (as indices of the program's rules).
     rules: Vec<u32>,
     cons: Vec<Constraint>,
@@ -77,15 +79,8 @@ impl Prepared {
     /// `externals` are the program's effective externals (`Program::effective_externals`).
     pub fn new(program: &Program, deps: &Dependencies, externals: &[(Atom, ExternalValue)]) -> Prepared {
         let n = program.atom_count() as usize;
-        let mut founded = vec![false; n + 1];
-        for &(a, v) in externals {
-            founded[a as usize] = matches!(v, ExternalValue::Free | ExternalValue::True);
-        }
-        let may = |a: Atom| deps.scc[a as usize] != NO_SCC && !founded[a as usize];
-        let rules: Vec<u32> = (0..program.rule_count())
-            .filter(|&i| program.rule(i).head.iter().any(|&a| may(a)))
-            .map(|i| i as u32)
-            .collect();
+        let (may_be, rules) = super::may_be_unfounded(program, deps, externals);
+        let may = |a: Atom| may_be[a as usize];
         // (component, rule slot, head), sorted by component.
         let mut pairs: Vec<(u32, u32, Atom)> = Vec::new();
         for (slot, &r) in rules.iter().enumerate() {
@@ -97,9 +92,13 @@ impl Prepared {
         }
         pairs.sort_by_key(|&(c, _, _)| c);
         let mut atoms: Vec<Atom> = (1..=n as Atom).filter(|&a| may(a)).collect();
+        let mut comps: Vec<u32> = atoms.iter().map(|&a| deps.scc[a as usize]).collect();
+        comps.sort_unstable();
+        comps.dedup();
         let mut p = Prepared {
             comp_cons: vec![(0, 0); deps.components as usize],
-            founded,
+            comps,
+            may_be,
             rules,
             cons: Vec::with_capacity(pairs.len()),
             others: Vec::new(),
@@ -112,7 +111,7 @@ impl Prepared {
         };
         for &(c, slot, a) in &pairs {
             let r = program.rule(p.rules[slot as usize] as usize);
-            let same = |h: Atom| deps.scc[h as usize] == c && !p.founded[h as usize];
+            let same = |h: Atom| deps.scc[h as usize] == c && p.may_be[h as usize];
             let (o, x, t) = (p.others.len() as u32, p.outside.len() as u32, p.terms.len() as u32);
             let mut others: Vec<Atom> = Vec::new();
             if r.kind == HeadKind::Disjunction {
@@ -208,20 +207,19 @@ pub fn check(
     program: &Program,
     prepared: &Prepared,
     m: &[bool],
-    deps: &Dependencies,
     stop: &StopToken,
     scratch: &mut Scratch,
     support: Option<&Support>,
 ) -> Result<Option<Vec<Atom>>, Interrupted> {
     let slack_of = |slot: u32| {
         let r = prepared.rules[slot as usize] as usize;
-        support.map_or_else(|| slack(program.rule(r).body, m), |s| s.slack(r))
+        support.map_or_else(|| super::slack(program.rule(r).body, m), |s| s.slack(r))
     };
     // A check begun after a stop says so, however small the program.
     stop.check()?;
     scratch.value.resize(m.len(), ABSENT);
     scratch.need.resize(prepared.cons.len(), None);
-    for c in 0..deps.components as usize {
+    for c in prepared.comps.iter().map(|&c| c as usize) {
         let atoms = prepared.comp_atoms.get(c);
         if !atoms.iter().any(|&a| m[a as usize]) {
             continue;
@@ -243,21 +241,6 @@ pub fn check(
         }
     }
     Ok(None)
-}
-
-/// A body's slack in `m`: the weight of its true literals above its bound, if it holds.
-fn slack(body: Body<'_>, m: &[bool]) -> Option<i64> {
-    let (bound, weights): (i64, &[i64]) = match body {
-        Body::Normal(l) => (l.len() as i64, &[]),
-        Body::Weight { bound, weights, .. } => (bound, weights),
-    };
-    let mut true_weight = 0;
-    for (i, &l) in body.lits().iter().enumerate() {
-        if m[atom_of(l) as usize] == (l > 0) {
-            true_weight += weights.get(i).copied().unwrap_or(1);
-        }
-    }
-    (true_weight >= bound).then_some(true_weight - bound)
 }
 
 /// Chronological DPLL over one component's atoms with propagation over its constraints;
@@ -464,10 +447,9 @@ mod tests {
                     continue;
                 }
                 let smaller = smaller_model_exists(&program, &m, |_| true);
-                let found = check(&program, &prepared, &m, &deps, &go, &mut scratch, None).unwrap();
+                let found = check(&program, &prepared, &m, &go, &mut scratch, None).unwrap();
                 if kept == Some(true) {
-                    let with_counts =
-                        check(&program, &prepared, &m, &deps, &go, &mut scratch, counts.as_ref());
+                    let with_counts = check(&program, &prepared, &m, &go, &mut scratch, counts.as_ref());
                     assert_eq!(with_counts.unwrap(), found, "{m:?}: with the kept counts");
                     with_support += 1;
                 }
