@@ -67,14 +67,20 @@ struct Outbox {
     entries: VecDeque<Shared>,
 }
 
-/// The outboxes of a parallel run's searches.
+/// The outboxes of a parallel run's searches. Invariant: `published[i]` is outbox `i`'s end
+/// (`start + entries.len()`) as of its last export, stored after the entries, so that a reader
+/// that sees nothing new there takes no lock.
 pub struct Exchange {
     outboxes: Vec<RwLock<Outbox>>,
+    published: Vec<AtomicU64>,
 }
 
 impl Exchange {
     pub fn new(searches: u32) -> Arc<Exchange> {
-        Arc::new(Exchange { outboxes: (0..searches).map(|_| RwLock::new(Outbox::default())).collect() })
+        Arc::new(Exchange {
+            outboxes: (0..searches).map(|_| RwLock::new(Outbox::default())).collect(),
+            published: (0..searches).map(|_| AtomicU64::new(0)).collect(),
+        })
     }
 
     /// Search `me`'s end of the exchange.
@@ -118,13 +124,17 @@ impl Port {
             ob.entries.pop_front();
             ob.start += 1;
         }
+        self.exchange.published[self.me].store(ob.start + ob.entries.len() as u64, Ordering::Release);
     }
 
     /// Calls `take` with every nogood the other searches exported since the last import.
     pub fn import(&mut self, mut take: impl FnMut(&[Lit], u32) -> bool) -> bool {
         self.turn = self.turn.wrapping_add(1);
         for i in 0..self.exchange.outboxes.len() {
-            if i == self.me || (cfg!(debug_assertions) && (self.turn + i as u64).is_multiple_of(3)) {
+            if i == self.me
+                || (cfg!(debug_assertions) && (self.turn + i as u64).is_multiple_of(3))
+                || self.exchange.published[i].load(Ordering::Acquire) <= self.read[i]
+            {
                 continue;
             }
             let batch: Vec<Shared> = {

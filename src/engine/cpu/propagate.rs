@@ -120,28 +120,31 @@ impl CpuEngine {
                 continue;
             }
             let c = w.cref as usize;
-            let len = self.db.arena[c] as usize;
-            let base = c + HEADER;
-            if self.db.arena[base] == l.0 {
-                self.db.arena.swap(base, base + 1);
+            let arena = &mut self.db.arena;
+            let len = arena[c] as usize;
+            let start = arena[c + POS] as usize;
+            debug_assert!((2..=len.max(2)).contains(&start), "saved position {start} of {len}");
+            let [w0, w1, rest @ ..] = &mut arena[c + HEADER..c + HEADER + len] else {
+                unreachable!("a watched nogood of {len} literals")
+            };
+            if *w0 == l.0 {
+                std::mem::swap(w0, w1);
             }
-            let first = Lit(self.db.arena[base]);
+            let first = Lit(*w0);
             if first != w.blocker && self.a.is_false(first) {
                 ws[j] = Watch { cref: w.cref, blocker: first };
                 j += 1;
                 continue;
             }
             // A new watch: the first literal that is not true, from the saved position on.
-            let start = self.db.arena[c + POS] as usize;
-            debug_assert!((2..=len.max(2)).contains(&start), "saved position {start} of {len}");
-            let lits = &self.db.arena[base..base + len];
             let a = &self.a;
-            let free = |k: &usize| !a.is_true(Lit(lits[*k]));
-            let found = (start..len).find(free).or_else(|| (2..start).find(free));
-            if let Some(k) = found {
-                let cand = Lit(lits[k]);
-                self.db.arena.swap(base + 1, base + k);
-                self.db.arena[c + POS] = k as u32;
+            let free = |x: &u32| !a.is_true(Lit(*x));
+            let from = (start - 2).min(rest.len());
+            let found = rest[from..].iter().position(free).map(|k| k + from);
+            if let Some(k) = found.or_else(|| rest[..from].iter().position(free)) {
+                let cand = Lit(rest[k]);
+                std::mem::swap(w1, &mut rest[k]);
+                arena[c + POS] = (k + 2) as u32;
                 self.db.watches[cand.index()].push(Watch { cref: w.cref, blocker: first });
                 continue;
             }
