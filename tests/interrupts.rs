@@ -17,7 +17,7 @@
 mod r#gen;
 mod support;
 
-use r#gen::qbf::{Qbf, hard_sat, hard_unsat, many_models};
+use r#gen::qbf::{Qbf, hard_sat, hard_unsat, long_enumeration, many_models};
 use std::io::Write;
 use std::process::{Command, Stdio};
 use std::sync::Mutex;
@@ -86,8 +86,18 @@ fn conformance_cases() -> Vec<Case> {
 /// How a run is stopped.
 #[derive(Clone, Debug)]
 enum Stimulus {
-    Signal { after: Duration, sig: i32 },
-    InPhase { phase: &'static str, n: u32, sig: &'static str },
+    /// `sig` after `after`; `twice`: sent again right after, as `timeout(1)` sends it twice (to the
+    /// process, then to its group), which must still end the run with its summary.
+    Signal {
+        after: Duration,
+        sig: i32,
+        twice: bool,
+    },
+    InPhase {
+        phase: &'static str,
+        n: u32,
+        sig: &'static str,
+    },
     TimeLimit(f64),
 }
 
@@ -123,11 +133,19 @@ fn run(case: &Case, how: &Stimulus) -> Result<(), String> {
     let pid = child.id() as i32;
     let t0 = Instant::now();
     let waiter = std::thread::spawn(move || child.wait_with_output());
-    if let Stimulus::Signal { after, sig } = how {
+    if let Stimulus::Signal { after, sig, twice } = how {
         std::thread::sleep(*after);
         // SAFETY: the child is ours; if it has ended already, the signal goes nowhere (its pid is
         // not reused before we reap it).
         unsafe { libc::kill(pid, *sig) };
+        // Again and again for 5 ms: one of these comes after the first was taken (a signal sent
+        // while the same one is pending merges with it), before the run ends.
+        let again = Instant::now();
+        while *twice && again.elapsed() < Duration::from_millis(5) {
+            // SAFETY: as above.
+            unsafe { libc::kill(pid, *sig) };
+            std::thread::yield_now();
+        }
     }
     // A run that ignores its stop is killed after a minute and reported.
     while !waiter.is_finished() {
@@ -145,7 +163,9 @@ fn run(case: &Case, how: &Stimulus) -> Result<(), String> {
         // A signal that came before yasmin installed its handler (as the process started) ends
         // it as the signal's default action does: that is right, if it printed no answer.
         use std::os::unix::process::ExitStatusExt;
-        let early = matches!(how, Stimulus::Signal { sig, .. } if out.status.signal() == Some(*sig));
+        // (Sent twice, the signal comes after the handler is installed.)
+        let early =
+            matches!(how, Stimulus::Signal { sig, twice: false, .. } if out.status.signal() == Some(*sig));
         if early && !stdout.contains("Answer:") {
             return Ok(());
         }
@@ -288,13 +308,26 @@ fn signals_at_any_time_print_only_answer_sets() {
         qbf_case("qbf-many", many_models(1), vec!["-n", "0"]),
         qbf_case("qbf-many-quiet", many_models(2), vec!["-n", "0", "-q"]),
         qbf_minimize_case("qbf-many-minimize", many_models(1), vec![]),
+        // Still going after seconds (the others end within a few tenths).
+        qbf_case("qbf-long-quiet", long_enumeration(0), vec!["-n", "0", "-q"]),
     ];
     let mut runs = Vec::new();
     for case in &cases {
         for ms in [0, 1, 3, 10, 30, 100, 250, 600, 1200, 2500] {
             for sig in [libc::SIGINT, libc::SIGTERM] {
-                runs.push((case, Stimulus::Signal { after: Duration::from_millis(ms), sig }));
+                runs.push((case, Stimulus::Signal { after: Duration::from_millis(ms), sig, twice: false }));
             }
+        }
+    }
+    // Sent twice, to runs still going then.
+    let long = [
+        qbf_case("qbf-long-quiet", long_enumeration(1), vec!["-n", "0", "-q"]),
+        qbf_case("qbf-long-quiet-t2", long_enumeration(1), vec!["-n", "0", "-q", "-t", "2"]),
+    ];
+    for case in &long {
+        for ms in [250, 600] {
+            let how = Stimulus::Signal { after: Duration::from_millis(ms), sig: libc::SIGTERM, twice: true };
+            runs.push((case, how));
         }
     }
     run_all(runs);
@@ -308,6 +341,7 @@ fn time_limits_print_only_answer_sets() {
         qbf_case("qbf-many", many_models(0), vec!["-n", "0"]),
         qbf_minimize_case("qbf-many-minimize", many_models(2), vec![]),
         qbf_minimize_case("qbf-sat-minimize-bb", hard_sat(2), vec!["--opt-strategy=bb"]),
+        qbf_case("qbf-long-quiet", long_enumeration(0), vec!["-n", "0", "-q"]),
     ];
     let qbf = cases.len();
     cases.extend(conformance_cases());
