@@ -47,8 +47,8 @@ use yasmin::input::read_program;
 use yasmin::output::ShownTable;
 use yasmin::program::Program;
 use yasmin::solve::config::{
-    Backend, Decisions, EnumMode, Heuristic, LbdUpdate, Learning, OptMode, OptStrategy, ProjectMode,
-    Restarts, Schedule, SearchOptions,
+    Backend, Decisions, Deletion, EnumMode, Heuristic, LbdUpdate, Learning, OptMode, OptStrategy,
+    ProjectMode, Restarts, Schedule, SearchOptions,
 };
 use yasmin::solve::{ModelEvent, Outcome, Report, SolveOptions, solve};
 use yasmin::stop::StopToken;
@@ -444,6 +444,8 @@ struct Scheme {
     /// `--update-lbd=glucose,3 --del-cfl=+,20,20`: learned nogoods deleted often, those whose LBD
     /// an analysis lowered spared once.
     churn: bool,
+    /// `--deletion=tiered`: those that took part in a conflict spared too.
+    tiered: bool,
     /// `--opt-strategy`: by unsatisfiable cores (one search; disjoint where split, stratified
     /// where models are recorded), by branch and bound, or the default.
     opt: OptStrategy,
@@ -462,6 +464,7 @@ impl Scheme {
             no_eq: false,
             no_acyc_prop: false,
             churn: false,
+            tiered: false,
             opt: OptStrategy::Auto,
         }
     }
@@ -481,6 +484,7 @@ impl Scheme {
         let q = if self.no_eq { "-noeq" } else { "" };
         let g = if self.no_acyc_prop { "-acyc0" } else { "" };
         let g = if self.churn { format!("{g}-churn") } else { g.to_string() };
+        let g = if self.tiered { format!("{g}-tiered") } else { g };
         let u = match self.opt {
             OptStrategy::Auto => "",
             OptStrategy::Bb => "-bb",
@@ -512,6 +516,7 @@ fn options(s: Scheme) -> SolveOptions {
             acyc_prop: !s.no_acyc_prop,
             update_lbd: if s.churn { (LbdUpdate::Glucose, 3) } else { SearchOptions::default().update_lbd },
             del_cfl: if s.churn { CHURN } else { SearchOptions::default().del_cfl },
+            deletion: if s.tiered { Deletion::Tiered } else { SearchOptions::default().deletion },
             ..SearchOptions::default()
         },
         stop: StopToken::new(Some(Instant::now() + YASMIN_TIME_LIMIT)),
@@ -793,6 +798,9 @@ fn cli_args(c: &str, info: &Info, s: Scheme) -> Vec<String> {
     if s.churn {
         a.push("--update-lbd=glucose,3".into());
         a.push("--del-cfl=+,20,20".into());
+    }
+    if s.tiered {
+        a.push("--deletion=tiered".into());
     }
     match s.opt {
         OptStrategy::Auto => {}
@@ -1183,6 +1191,8 @@ fn scheme_for(i: u64) -> Scheme {
     // Two in nine (one of them in parallel) delete learned nogoods every 20 conflicts or so,
     // updating their LBDs.
     s.churn = matches!(i % 9, 2 | 4);
+    // One of those two deletes in tiers.
+    s.tiered = i % 9 == 4;
     // Two in five optimize by cores (one search, even where three are asked for), two by
     // branch and bound, one by the default (cores for one search, else branch and bound).
     s.opt = match i / 5 % 5 {

@@ -258,10 +258,11 @@ pub struct SearchArgs {
     #[arg(short = 'r', long = "restarts", value_name = "SCHEDULE", default_value = "luby,100", value_parser = parse_restarts)]
     pub restarts: Nearest<Schedule>,
 
-    /// Deletion of learned nogoods: lbd, activity, or no (the CUDA engine keeps no activities of
-    /// nogoods: activity deletes by LBD there); clasp's basic, sort, ipSort and ipHeap[,...]
-    /// delete by LBD, with a warning.
-    #[arg(short = 'd', long = "deletion", value_name = "lbd|activity|no", default_value = "lbd", value_parser = parse_deletion)]
+    /// Deletion of learned nogoods: lbd, tiered (by LBD, sparing the nogoods that took part in a
+    /// conflict since the last deletion; of LBD up to 6, since the last two), activity, or no (the
+    /// CUDA engine keeps no activities or uses of nogoods: activity and tiered delete by LBD
+    /// there); clasp's basic, sort, ipSort and ipHeap[,...] delete by LBD, with a warning.
+    #[arg(short = 'd', long = "deletion", value_name = "lbd|tiered|activity|no", default_value = "lbd", value_parser = parse_deletion)]
     pub deletion: Nearest<Deletion>,
 
     /// When learned nogoods are deleted, in conflicts, as a schedule of --restarts' forms (clasp's

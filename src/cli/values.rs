@@ -299,9 +299,9 @@ pub(super) fn parse_deletion(s: &str) -> Result<Nearest<Deletion>, String> {
             Deletion::Lbd,
             format!("--deletion={s}: yasmin deletes learned nogoods by LBD and age (lbd)"),
         )),
-        _ => {
-            Err(format!("'{s}': expected lbd, activity, no, or clasp's basic, sort, ipSort or ipHeap[,...]"))
-        }
+        _ => Err(format!(
+            "'{s}': expected lbd, tiered, activity, no, or clasp's basic, sort, ipSort or ipHeap[,...]"
+        )),
     }
 }
 

@@ -130,9 +130,15 @@ named! {
 }
 
 named! {
-    /// Which learned nogoods are deleted: by LBD, by activity, or none.
-    pub enum Deletion { Lbd = "lbd", Activity = "activity", No = "no" }
+    /// Which learned nogoods are deleted: by LBD, by LBD in tiers (a nogood that took part in a
+    /// conflict since the last deletion is spared: of LBD up to [`TIER2_LBD`], since the last
+    /// two), by activity, or none.
+    pub enum Deletion { Lbd = "lbd", Tiered = "tiered", Activity = "activity", No = "no" }
 }
+
+/// `--deletion=tiered`'s second tier: learned nogoods of LBD above 2 (which always stay) and up
+/// to this, spared while used (CaDiCaL's `tier2`).
+pub const TIER2_LBD: u32 = 6;
 
 named! {
     /// clasp's `--update-lbd`: how a learned nogood's LBD follows the conflicts it takes part in

@@ -12,7 +12,7 @@ const SEEN: u8 = 1;
 const POISON: u8 = 2;
 use crate::engine::assignment::Reason;
 use crate::nogoods::Lit;
-use crate::solve::config::LbdUpdate;
+use crate::solve::config::{Deletion, LbdUpdate, TIER2_LBD};
 
 /// Counts distinct decision levels (a nogood's LBD) without allocating: per level, the stamp of
 /// the last count that saw it; the levels of one count carry that count's stamp, which no
@@ -305,6 +305,9 @@ impl CpuEngine {
     }
 
     fn bump_nogood(&mut self, c: u32) {
+        if self.deletion == Deletion::Tiered && self.db.is_learned(c) {
+            self.db.mark_used(c, if self.db.lbd(c) <= TIER2_LBD { 2 } else { 1 });
+        }
         if self.db.bump(c, self.nogood_inc) {
             self.db.rescale_activities();
             self.nogood_inc *= 1e-20;

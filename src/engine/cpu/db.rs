@@ -11,8 +11,11 @@
 //! and need not be visited.
 //!
 //! Arena layout per nogood: `[len, meta, activity bits, search position, lits...]`; `meta` holds
-//! the LBD in its low 16 bits and the learned, deleted and protected flags above (protected: its
-//! LBD was lowered since the last deletion, which spares it once, `--update-lbd`'s N). The search
+//! the LBD in its low 16 bits, a use count in the two above (`--deletion=tiered`: set when the
+//! nogood is a reason in an analysis, 2 for LBD up to `TIER2_LBD`, else 1; each deletion spares a
+//! nogood whose count is not 0, and lowers it), and the learned, deleted and protected flags
+//! at the top (protected: its LBD was lowered since the last deletion, which spares it once,
+//! `--update-lbd`'s N). The search
 //! position (Gent's saved position) is where the last search for a new watch stopped, an index
 //! in `2..len`: the next search starts there and wraps around, so that a long nogood is not
 //! rescanned from its third literal at every visit.
@@ -25,6 +28,8 @@ pub type CRef = u32;
 pub(super) const HEADER: usize = 4;
 /// Offset of the search position in a nogood's header.
 pub(super) const POS: usize = 3;
+const USED_SHIFT: u32 = 16;
+const USED: u32 = 3 << USED_SHIFT;
 const PROTECTED: u32 = 1 << 29;
 const LEARNED: u32 = 1 << 30;
 const DELETED: u32 = 1 << 31;
@@ -115,6 +120,23 @@ impl NogoodDb {
     pub fn set_lbd(&mut self, c: CRef, lbd: u32, protect: bool) {
         let meta = &mut self.arena[c as usize + 1];
         *meta = (*meta & !0xffff) | lbd.min(0xffff) | if protect { PROTECTED } else { 0 };
+    }
+
+    /// Notes that `c` took part in a conflict: spared by the next `uses` deletions.
+    pub fn mark_used(&mut self, c: CRef, uses: u32) {
+        let meta = &mut self.arena[c as usize + 1];
+        *meta = (*meta & !USED) | (uses.min(3) << USED_SHIFT);
+    }
+
+    /// Whether `c` took part in a conflict since the deletion before last (its use count is not
+    /// 0), counting this deletion off.
+    pub fn take_use(&mut self, c: CRef) -> bool {
+        let meta = &mut self.arena[c as usize + 1];
+        let used = (*meta & USED) >> USED_SHIFT;
+        if used > 0 {
+            *meta = (*meta & !USED) | ((used - 1) << USED_SHIFT);
+        }
+        used > 0
     }
 
     /// Whether `c` is spared by this deletion; the protection lasts for one.
@@ -209,5 +231,29 @@ impl NogoodDb {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::NogoodDb;
+    use crate::nogoods::{Lit, NogoodStore};
+
+    /// A use spares a nogood at the next `uses` deletions; the count leaves the LBD and the
+    /// protection alone, and they leave it alone.
+    #[test]
+    fn uses_are_counted_off_one_deletion_at_a_time() {
+        let mut db = NogoodDb::new(4, &NogoodStore::default());
+        let c = db.add(&[Lit(2), Lit(4), Lit(6)], true, 5);
+        assert!(!db.take_use(c), "a new nogood is not used");
+        db.mark_used(c, 2);
+        db.set_lbd(c, 3, true);
+        assert_eq!(db.lbd(c), 3);
+        assert!(db.take_use(c) && db.take_use(c) && !db.take_use(c));
+        assert!(db.take_protection(c) && !db.take_protection(c));
+        db.mark_used(c, 1);
+        assert_eq!(db.lbd(c), 3);
+        assert!(db.is_learned(c));
+        assert!(db.take_use(c) && !db.take_use(c));
     }
 }

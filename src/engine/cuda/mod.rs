@@ -122,8 +122,11 @@ impl CudaEngine {
         if stop.reached().is_some() {
             return Ok(None);
         }
-        if opts.deletion == Deletion::Activity {
-            log::warn!("the CUDA engine keeps no activity of nogoods: --deletion=activity deletes by LBD");
+        if matches!(opts.deletion, Deletion::Activity | Deletion::Tiered) {
+            log::warn!(
+                "the CUDA engine keeps no activity or uses of nogoods: --deletion={} deletes by LBD",
+                opts.deletion
+            );
         }
         dev.coop.grid = match opts.gpu_rounds {
             GpuRounds::Device => {
