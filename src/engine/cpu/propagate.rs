@@ -57,7 +57,9 @@ impl CpuEngine {
             let l = self.a.trail[self.qhead];
             self.qhead += 1;
             self.stats.propagations += 1;
-            self.record_deps(l);
+            if self.fwd.is_some() {
+                self.record_deps(l);
+            }
             let h = self.hooks[l.index()];
             if h & HOOK_WEIGHT != 0 {
                 self.wp.on_assign(&self.p.weights, l);
