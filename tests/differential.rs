@@ -446,6 +446,8 @@ struct Scheme {
     churn: bool,
     /// `--deletion=tiered`: those that took part in a conflict spared too.
     tiered: bool,
+    /// `--restarts=D,4,0.8`: dynamic restarts over short windows (one search).
+    dynamic: bool,
     /// `--opt-strategy`: by unsatisfiable cores (one search; disjoint where split, stratified
     /// where models are recorded), by branch and bound, or the default.
     opt: OptStrategy,
@@ -465,6 +467,7 @@ impl Scheme {
             no_acyc_prop: false,
             churn: false,
             tiered: false,
+            dynamic: false,
             opt: OptStrategy::Auto,
         }
     }
@@ -485,6 +488,7 @@ impl Scheme {
         let g = if self.no_acyc_prop { "-acyc0" } else { "" };
         let g = if self.churn { format!("{g}-churn") } else { g.to_string() };
         let g = if self.tiered { format!("{g}-tiered") } else { g };
+        let g = if self.dynamic { format!("{g}-dynamic") } else { g };
         let u = match self.opt {
             OptStrategy::Auto => "",
             OptStrategy::Bb => "-bb",
@@ -510,6 +514,8 @@ fn options(s: Scheme) -> SolveOptions {
             // other's nogoods all the time (small programs have few conflicts).
             restarts: if s.threads > 1 {
                 Restarts::Luby(1).into()
+            } else if s.dynamic {
+                Restarts::Dynamic(4, 0.8).into()
             } else {
                 SearchOptions::default().restarts
             },
@@ -801,6 +807,9 @@ fn cli_args(c: &str, info: &Info, s: Scheme) -> Vec<String> {
     }
     if s.tiered {
         a.push("--deletion=tiered".into());
+    }
+    if s.dynamic {
+        a.push("--restarts=D,4,0.8".into());
     }
     match s.opt {
         OptStrategy::Auto => {}
@@ -1193,6 +1202,8 @@ fn scheme_for(i: u64) -> Scheme {
     s.churn = matches!(i % 9, 2 | 4);
     // One of those two deletes in tiers.
     s.tiered = i % 9 == 4;
+    // One search in five restarts dynamically.
+    s.dynamic = s.threads == 1 && i % 5 == 3;
     // Two in five optimize by cores (one search, even where three are asked for), two by
     // branch and bound, one by the default (cores for one search, else branch and bound).
     s.opt = match i / 5 % 5 {

@@ -251,10 +251,12 @@ pub struct SearchArgs {
     #[arg(long = "acyc-prop", value_name = "0|1", num_args = 0..=1, require_equals = true, default_missing_value = "1", value_parser = clap::value_parser!(u8).range(0..=1))]
     pub acyc_prop: Option<u8>,
 
-    /// Restart policy: luby,N (Luby sequence times N conflicts), geom,N,F (N, N*F, ...), or no;
-    /// clasp's L,N  x,N,F  +,N,M (N + M*i)  F,N (every N) and 0 too; a last ,LIM of L, x and +
-    /// starts the sequence over after LIM restarts, one longer each time (clasp's dynamic D,N,F
-    /// runs as luby,100, with a warning).
+    /// Restart policy: luby,N (Luby sequence times N conflicts), geom,N,F (N, N*F, ...),
+    /// dynamic,N,K (Glucose's: restart when the average LBD of the last N learned nogoods, times
+    /// K, exceeds the average of all; CPU engine), or no; clasp's L,N  x,N,F  +,N,M (N + M*i)
+    /// F,N (every N)  D,N,K and 0 too; a last ,LIM of L, x and + starts the sequence over after
+    /// LIM restarts, one longer each time (of D: clasp adjusts K every LIM conflicts, yasmin does
+    /// not, with a warning).
     #[arg(short = 'r', long = "restarts", value_name = "SCHEDULE", default_value = "luby,100", value_parser = parse_restarts)]
     pub restarts: Nearest<Schedule>,
 

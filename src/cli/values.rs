@@ -310,12 +310,18 @@ pub(super) fn parse_deletion(s: &str) -> Result<Nearest<Deletion>, String> {
 pub(super) fn parse_restarts(s: &str) -> Result<Nearest<Schedule>, String> {
     let parts: Vec<&str> = s.split(',').collect();
     match (parts[0], parts.len()) {
-        ("D", 2..=4) => Ok(nearest(
-            Restarts::Luby(100).into(),
-            format!(
-                "--restarts={s}: dynamic (LBD-based) restarts are not implemented; restarting by luby,100"
-            ),
-        )),
+        // clasp's D,N,K,LIM adjusts K every LIM conflicts (0: never); yasmin keeps K.
+        ("D", 4) => {
+            let sequence: Restarts = parts[..3].join(",").parse()?;
+            match parts[3].parse::<u64>() {
+                Ok(0) => Ok(exact(sequence.into())),
+                Ok(_) => Ok(nearest(
+                    sequence.into(),
+                    format!("--restarts={s}: yasmin does not adjust the margin K; restarting by {sequence}"),
+                )),
+                Err(_) => Err(format!("'{s}': expected a number of conflicts last")),
+            }
+        }
         _ => s.parse::<Schedule>().map(exact),
     }
 }
@@ -339,7 +345,12 @@ pub(super) fn parse_update_lbd(s: &str) -> Result<(LbdUpdate, u32), String> {
 
 /// `--del-cfl`: the schedule of deletions of learned nogoods, in conflicts (clasp's forms).
 pub(super) fn parse_del_cfl(s: &str) -> Result<Schedule, String> {
-    s.parse()
+    match s.parse::<Schedule>()? {
+        Schedule { sequence: Restarts::Dynamic(..), .. } => {
+            Err(format!("'{s}': dynamic schedules are for restarts only"))
+        }
+        schedule => Ok(schedule),
+    }
 }
 
 #[cfg(test)]
@@ -421,6 +432,11 @@ mod tests {
         assert_eq!(parse_restarts("+,10,5").unwrap(), exact(Restarts::Arithmetic(10, 5).into()));
         assert_eq!(parse_restarts("F,300").unwrap(), exact(Restarts::Fixed(300).into()));
         assert_eq!(parse_restarts("0").unwrap(), exact(Restarts::No.into()));
+        assert_eq!(parse_restarts("D,100,0.7").unwrap(), exact(Restarts::Dynamic(100, 0.7).into()));
+        assert_eq!(parse_restarts("D,100,0.7,0").unwrap(), exact(Restarts::Dynamic(100, 0.7).into()));
+        let adjusted = parse_restarts("D,100,0.7,16000").unwrap();
+        assert_eq!(adjusted.value, Restarts::Dynamic(100, 0.7).into());
+        assert!(adjusted.warning.is_some_and(|w| w.contains("does not adjust")));
         let r = parse_restarts("L,100,8").unwrap();
         assert_eq!(r, exact(Schedule { sequence: Restarts::Luby(100), repeat: 8 }));
         assert_eq!(parse_del_cfl("+,2000,300").unwrap(), yasmin::solve::config::DEL_CFL);
@@ -437,7 +453,7 @@ mod tests {
         assert_eq!(parse_solve_limit("0,3"), limit(0, 3));
         assert_eq!(parse_solve_limit("umax,-1"), limit(u64::MAX, u64::MAX));
         assert!(parse_solve_limit("x").is_err() && parse_solve_limit("5,x").is_err());
-        assert!(parse_restarts("D,100,0.7").unwrap().warning.is_some());
+        assert!(parse_restarts("D,100,0.7").unwrap().warning.is_none());
         assert!(parse_restarts("L").is_err() && parse_restarts("x,0,2").is_err());
         let c = Cli::parse_from(["yasmin", "--quiet=1", "-s", "--opt-mode=enum,3"]);
         assert_eq!((c.quiet().models, c.stats, c.opt_mode.bound.clone()), (1, Some(1), Some(vec![3])));

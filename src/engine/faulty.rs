@@ -135,6 +135,9 @@ impl Engine for Faulty<'_> {
     fn take_exports(&mut self, out: &mut Vec<(Vec<Lit>, u32)>) {
         self.inner.take_exports(out)
     }
+    fn last_lbd(&self) -> Option<u32> {
+        self.inner.last_lbd()
+    }
     fn import(&mut self, lits: &[Lit], lbd: u32) -> EngineResult<bool> {
         self.tick()?;
         self.inner.import(lits, lbd)

@@ -172,6 +172,11 @@ pub trait Engine {
     /// filter (`SearchOptions::share`), with their LBDs, for the other searches of a parallel run.
     /// An engine that shares none (the CUDA engine, for now) gives none.
     fn take_exports(&mut self, _out: &mut Vec<(Vec<Lit>, u32)>) {}
+    /// The LBD of the nogood learned from the last conflict resolved, where the engine says (the
+    /// CPU engine; dynamic restarts follow them): `None` where it learned none or does not say.
+    fn last_lbd(&self) -> Option<u32> {
+        None
+    }
     /// Adds a nogood another search learned: a consequence of the program (and of a cost bound
     /// at least as tight as any this engine will get), kept as a learned nogood of LBD `lbd`
     /// where the engine can delete it again; false if no model is left.

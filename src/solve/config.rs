@@ -219,7 +219,8 @@ named! {
 }
 
 /// When to restart: after a number of conflicts from the Luby sequence times a unit, from a
-/// geometric series, from an arithmetic one, after a fixed number each time, or never.
+/// geometric series, from an arithmetic one, after a fixed number each time, dynamically, or
+/// never.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Restarts {
     Luby(u64),
@@ -227,13 +228,19 @@ pub enum Restarts {
     /// `n + m*i` conflicts before the i-th restart (from 0).
     Arithmetic(u64, u64),
     Fixed(u64),
+    /// Glucose's dynamic restarts (clasp's `D,N,K`, without its adjustment of K): once `N`
+    /// conflicts have passed since the last restart, restart when the average LBD of the last
+    /// `N` learned nogoods, times `K`, exceeds the average of all (the search learns worse
+    /// nogoods than it has been learning). Conflicts only (`--restarts`, not `--del-cfl`).
+    Dynamic(u32, f64),
     No,
 }
 
 impl std::str::FromStr for Restarts {
     type Err = String;
-    /// yasmin's `luby[,N]`, `geom[,N[,F]]`, `no`, and clasp's `L,N`, `x,N,F`, `+,N,M`, `F,N`, `0`
-    /// (clasp's repeat limit, a last `,LIM` of L, x and +, is not taken).
+    /// yasmin's `luby[,N]`, `geom[,N[,F]]`, `dynamic[,N[,K]]`, `no`, and clasp's `L,N`, `x,N,F`,
+    /// `+,N,M`, `F,N`, `D,N[,K]`, `0` (clasp's repeat limit, a last `,LIM` of L, x and +, is not
+    /// taken).
     fn from_str(s: &str) -> Result<Self, String> {
         let parts: Vec<&str> = s.split(',').collect();
         let num = |i: usize| -> Result<u64, String> {
@@ -267,7 +274,22 @@ impl std::str::FromStr for Restarts {
                 Ok(Restarts::Arithmetic(num(1)?, m))
             }
             ("F", 2) => Ok(Restarts::Fixed(num(1)?)),
-            _ => Err(format!("'{s}': expected luby[,N], geom[,N[,F]], L,N, x,N,F, +,N,M, F,N or no")),
+            ("D" | "dynamic", _) if parts.len() <= 3 && (parts[0] == "dynamic" || parts.len() >= 2) => {
+                let window = if parts.len() >= 2 { num(1)? } else { 100 };
+                let window = u32::try_from(window).map_err(|_| format!("'{s}': window too large"))?;
+                let k = match parts.get(2) {
+                    Some(x) => x
+                        .parse()
+                        .ok()
+                        .filter(|&k: &f64| k > 0.0 && k.is_finite())
+                        .ok_or_else(|| format!("'{s}': the margin K must be positive"))?,
+                    None => 0.7,
+                };
+                Ok(Restarts::Dynamic(window, k))
+            }
+            _ => Err(format!(
+                "'{s}': expected luby[,N], geom[,N[,F]], dynamic[,N[,K]], L,N, x,N,F, +,N,M, F,N, D,N,K or no"
+            )),
         }
     }
 }
@@ -279,6 +301,7 @@ impl std::fmt::Display for Restarts {
             Restarts::Geometric(n, x) => write!(f, "geom,{n},{x}"),
             Restarts::Arithmetic(n, m) => write!(f, "+,{n},{m}"),
             Restarts::Fixed(n) => write!(f, "F,{n}"),
+            Restarts::Dynamic(n, k) => write!(f, "D,{n},{k}"),
             Restarts::No => f.write_str("no"),
         }
     }

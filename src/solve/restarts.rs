@@ -1,9 +1,10 @@
 //! Schedules of conflict counts: how many conflicts the search goes between two restarts (clasp's
 //! `--restarts`) or two deletions of learned nogoods (`--del-cfl`): the Luby sequence times a
 //! unit, a geometric or an arithmetic series, a fixed interval, or none, each with clasp's
-//! repeat limit.
+//! repeat limit; or, for restarts, Glucose's dynamic ones, which follow the LBDs learned.
 
 use crate::solve::config::{Restarts, Schedule};
+use std::collections::VecDeque;
 
 /// When the next event (restart or deletion) is due: after `limit` conflicts, the `index`-th
 /// element of the sequence (from 1). Invariant: `index <= len` where `len` is not 0.
@@ -14,6 +15,38 @@ pub struct RestartSchedule {
     len: u32,
     limit: u64,
     since: u64,
+    /// `Restarts::Dynamic`'s averages.
+    lbds: Lbds,
+}
+
+/// The LBDs of the nogoods learned: of the last `window` since the last restart, and of all.
+/// Invariant: `recent_sum` is the sum of `recent`, which holds at most `window` entries.
+#[derive(Default)]
+struct Lbds {
+    window: usize,
+    recent: VecDeque<u32>,
+    recent_sum: u64,
+    all_sum: u64,
+    all: u64,
+}
+
+impl Lbds {
+    fn push(&mut self, lbd: u32) {
+        self.all_sum += lbd as u64;
+        self.all += 1;
+        self.recent.push_back(lbd);
+        self.recent_sum += lbd as u64;
+        if self.recent.len() > self.window {
+            self.recent_sum -= self.recent.pop_front().map_or(0, u64::from);
+        }
+    }
+
+    /// Whether the last `window` LBDs, on average, times `k` exceed the average of all.
+    fn worse(&self, k: f64) -> bool {
+        self.window > 0
+            && self.recent.len() == self.window
+            && self.recent_sum as f64 / self.window as f64 * k > self.all_sum as f64 / self.all as f64
+    }
 }
 
 /// The i-th element (1-based) of the Luby sequence 1 1 2 1 1 2 4 ...
@@ -36,9 +69,16 @@ impl RestartSchedule {
             (Restarts::Luby(_), r) => ((r.next_power_of_two() - 1) * 2).max(2),
             (_, r) => r,
         };
-        let mut s = RestartSchedule { policy, index: 0, len, limit: u64::MAX, since: 0 };
+        let window = if let Restarts::Dynamic(n, _) = policy { n as usize } else { 0 };
+        let lbds = Lbds { window, ..Lbds::default() };
+        let mut s = RestartSchedule { policy, index: 0, len, limit: u64::MAX, since: 0, lbds };
         s.advance();
         s
+    }
+
+    /// Whether restarts follow the LBDs learned ([`RestartSchedule::conflict_lbd`]).
+    pub fn is_dynamic(&self) -> bool {
+        matches!(self.policy, Restarts::Dynamic(..))
     }
 
     fn advance(&mut self) {
@@ -54,6 +94,8 @@ impl RestartSchedule {
             Restarts::Geometric(n, f) => (n as f64 * f.powi(self.index as i32 - 1)).min(1e18) as u64,
             Restarts::Arithmetic(n, m) => n.saturating_add(m.saturating_mul(self.index as u64 - 1)),
             Restarts::Fixed(n) => n,
+            // Decided conflict by conflict: each comes back to the search loop.
+            Restarts::Dynamic(..) => 1,
             Restarts::No => u64::MAX,
         };
     }
@@ -69,8 +111,24 @@ impl RestartSchedule {
         self.since += n;
     }
 
+    /// Counts a conflict whose learned nogood has LBD `lbd` (where the engine says): true when a
+    /// restart is due. Only dynamic restarts read it.
+    pub fn conflict_lbd(&mut self, lbd: Option<u32>) -> bool {
+        let Restarts::Dynamic(_, k) = self.policy else { return self.conflict() };
+        if let Some(lbd) = lbd {
+            self.lbds.push(lbd);
+        }
+        if !self.lbds.worse(k) {
+            return false;
+        }
+        self.lbds.recent.clear();
+        self.lbds.recent_sum = 0;
+        true
+    }
+
     /// Counts a conflict; true when a restart is due.
     pub fn conflict(&mut self) -> bool {
+        debug_assert!(!self.is_dynamic(), "dynamic restarts need the LBDs: conflict_lbd");
         self.since += 1;
         if self.since >= self.limit {
             self.advance();
@@ -96,6 +154,27 @@ mod tests {
         let fired: Vec<bool> = (0..6).map(|_| r.conflict()).collect();
         // Limits 2, 4, 8, ...: restarts after conflicts 2 and 6.
         assert_eq!(fired, vec![false, true, false, false, false, true]);
+    }
+
+    #[test]
+    fn dynamic_restarts_follow_the_lbds() {
+        let mut r = RestartSchedule::new("D,3,0.8".parse::<Schedule>().unwrap());
+        assert_eq!(r.left(), 1, "every conflict is decided on its own");
+        // Steady LBDs: the recent average times 0.8 never exceeds the global one.
+        assert!((0..10).all(|_| !r.conflict_lbd(Some(5))));
+        // Worse ones: the last three [5, 5, 10] average 6.7, times 0.8 less than 60 / 11; then
+        // [5, 10, 10] average 8.3, times 0.8 more than 70 / 12.
+        assert!(!r.conflict_lbd(Some(10)));
+        assert!(r.conflict_lbd(Some(10)));
+        // After a restart, a whole window again before the next.
+        assert!(!r.conflict_lbd(Some(40)) && !r.conflict_lbd(Some(40)));
+        assert!(r.conflict_lbd(Some(40)));
+        // Without an LBD nothing is observed.
+        assert!((0..5).all(|_| !r.conflict_lbd(None)));
+        assert_eq!("dynamic".parse::<Restarts>().unwrap(), Restarts::Dynamic(100, 0.7));
+        assert_eq!("D,50,0.8".parse::<Restarts>().unwrap().to_string(), "D,50,0.8");
+        assert!("D".parse::<Restarts>().is_err() && "D,50,0".parse::<Restarts>().is_err());
+        assert!("D,0,0.7".parse::<Restarts>().is_err() && "D,50,0.7,9".parse::<Restarts>().is_err());
     }
 
     /// The limits a schedule gives, one per event.

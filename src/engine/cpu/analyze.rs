@@ -183,6 +183,7 @@ impl CpuEngine {
         }
         let bj = ng.get(1).map_or(0, |l| self.a.level[l.var() as usize]);
         let lbd = self.levels.count(ng.iter().map(|l| self.a.level[l.var() as usize]), u32::MAX);
+        self.last_lbd = Some(lbd);
         self.export(&ng, lbd);
         self.backjump(bj);
         let uip = ng[0];

@@ -53,6 +53,9 @@ pub struct CpuEngine {
     /// Invariant: every level above it starts with a decision whose other branch is unexplored;
     /// within a part, it is at least the part's root.
     floor: u32,
+    /// The LBD of the nogood the last conflict taught (`None`: it taught none, as a conflict at
+    /// the backtrack level, which flips a decision).
+    last_lbd: Option<u32>,
     /// Within a part of the space (split mode): the last level of its path.
     part_root: Option<u32>,
     /// Projective enumeration: the projected variables (decided first, in this order; the
@@ -162,6 +165,7 @@ impl CpuEngine {
             conflict: Vec::new(),
             unsat: false,
             floor: 0,
+            last_lbd: None,
             part_root: None,
             project_order: Vec::new(),
             project_next: 0,
@@ -414,6 +418,7 @@ impl Engine for CpuEngine {
         // The conflict may be empty: the cost bound violated by the fixed cost alone (no true
         // cost literal, as after the optimum's strict bound). Its level is 0: no answer set.
         self.stats.conflicts += 1;
+        self.last_lbd = None;
         if self.unsat {
             return Ok(false);
         }
@@ -494,6 +499,10 @@ impl Engine for CpuEngine {
 
     fn import(&mut self, lits: &[Lit], lbd: u32) -> EngineResult<bool> {
         Ok(self.add_external_nogood(lits, Some(lbd)))
+    }
+
+    fn last_lbd(&self) -> Option<u32> {
+        self.last_lbd
     }
 
     fn set_cost_bound(&mut self, bound: Option<Vec<i64>>, strict: bool) -> EngineResult<()> {

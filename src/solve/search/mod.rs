@@ -15,7 +15,7 @@ use super::restarts::RestartSchedule;
 use super::split::Guide;
 use crate::engine::{Completion, Engine, EngineError};
 use crate::nogoods::Lit;
-use crate::solve::config::SearchOptions;
+use crate::solve::config::{Restarts, SearchOptions};
 use crate::stop::{Phase, Stop, StopToken};
 use assumptions::{Assumptions, Path};
 use std::sync::Arc;
@@ -111,10 +111,19 @@ pub struct Search<'e> {
 
 impl<'e> Search<'e> {
     pub fn new(engine: Box<dyn Engine + 'e>, opts: &SearchOptions, stop: StopToken) -> Self {
+        let mut restarts = opts.restarts;
+        if matches!(restarts.sequence, Restarts::Dynamic(..)) && engine.name() != "cpu" {
+            // Only the CPU engine says the LBD of each nogood it learns.
+            log::warn!(
+                "the {} engine restarts by luby,100: dynamic restarts need the CPU engine",
+                engine.name()
+            );
+            restarts = Restarts::Luby(100).into();
+        }
         Search {
             engine,
             check: None,
-            restarts: RestartSchedule::new(opts.restarts),
+            restarts: RestartSchedule::new(restarts),
             conflicts: 0,
             restarts_made: 0,
             reduce: RestartSchedule::new(opts.del_cfl),
@@ -323,7 +332,7 @@ impl<'e> Search<'e> {
             }
             self.conflicts += 1;
             self.send()?;
-            if self.restarts.conflict() {
+            if self.restarts.conflict_lbd(self.engine.last_lbd()) {
                 self.restarts_made += 1;
                 self.engine.restart()?;
                 self.count_progress();
