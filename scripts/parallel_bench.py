@@ -15,10 +15,17 @@ A configuration is `clingo ARGS` (python -m clingo, --mode=clasp), `yasmin ARGS`
 `yasmin@PATH ARGS` (the yasmin binary at PATH: two builds in one run). A run stopped by the time
 limit is a TIMEOUT, also where it had found models (an enumeration, `-n 0`, left incomplete);
 the CSV gives each run's model count.
+
+Parallel runs vary from run to run (`-t 8` on one instance: up to tenfold), so one run of each
+says little. `--repeat N` makes N rounds (every run once per round, round after round, so that
+the machine's drift falls on every configuration alike); the CSV has each run with its round, and
+the table gives per instance the rounds solved and the median time (an unsolved run counting
+twice the limit, as PAR2 does), and per configuration each round's solved and PAR2.
 """
 import argparse
 import csv
 import json
+import statistics
 import subprocess
 import sys
 import threading
@@ -61,6 +68,42 @@ def run(cmd, timeout):
     return status, min(wall, j["Time"]["Total"] + 0.0), costs, traffic, conflicts, models
 
 
+def solved(r):
+    return r["status"] not in ("TIMEOUT", "ERROR")
+
+
+def table(rows, configs, names, timeout, rounds):
+    """The Markdown table: per instance and configuration the result and time (over several
+    rounds: the rounds solved and the median PAR2 time), then per configuration the solved and
+    PAR2 (of each round, and their mean)."""
+    def par2(r):
+        return r["time"] if solved(r) else 2 * timeout
+
+    out = ["| instance | " + " | ".join(configs) + " |", "|---|" + "---|" * len(configs)]
+    for n in names:
+        cells = []
+        for c in configs:
+            runs = [r for r in rows if r["instance"] == n and r["config"] == c]
+            if rounds == 1:
+                r = runs[0]
+                cells.append(f"{r['status']} {r['time']:.2f}" if solved(r) else r["status"])
+            else:
+                cells.append(f"{sum(map(solved, runs))}/{len(runs)} {statistics.median(map(par2, runs)):.2f}")
+        out.append(f"| {n} | " + " | ".join(cells) + " |")
+    per_round = {c: [[r for r in rows if r["config"] == c and r["round"] == k] for k in range(1, rounds + 1)]
+                 for c in configs}
+    counts = {c: [sum(map(solved, rs)) for rs in per_round[c]] for c in configs}
+    times = {c: [sum(map(par2, rs)) / len(names) for rs in per_round[c]] for c in configs}
+    if rounds == 1:
+        out.append("| solved | " + " | ".join(str(counts[c][0]) for c in configs) + " |")
+        out.append("| PAR2 (s) | " + " | ".join(f"{times[c][0]:.1f}" for c in configs) + " |")
+    else:
+        out.append("| solved, each round | " + " | ".join(", ".join(map(str, counts[c])) for c in configs) + " |")
+        out.append("| PAR2 (s), each round (mean) | " + " | ".join(
+            ", ".join(f"{t:.1f}" for t in times[c]) + f" ({statistics.mean(times[c]):.1f})" for c in configs) + " |")
+    return "\n".join(out)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("files", nargs="+")
@@ -70,11 +113,12 @@ def main():
     ap.add_argument("--config", action="append", required=True)
     ap.add_argument("--out", default="parallel_bench.csv")
     ap.add_argument("--jobs", type=int, default=1, help="runs at once (1: one at a time)")
+    ap.add_argument("--repeat", type=int, default=1, help="rounds of every run (see above)")
     args = ap.parse_args()
     rows = []
     lock = threading.Lock()
 
-    def one(f, cfg):
+    def one(f, cfg, rnd):
         name = Path(f).stem
         solver, *extra = cfg.split()
         if solver == "clingo":
@@ -85,7 +129,7 @@ def main():
             cmd = [binary, "--outf=2", "-q", f"--time-limit={args.timeout}", *extra, f]
         status, t, costs, traffic, conflicts, models = run(cmd, args.timeout)
         with lock:
-            rows.append({"instance": name, "config": cfg, "status": status, "time": round(t, 3),
+            rows.append({"instance": name, "config": cfg, "round": rnd, "status": status, "time": round(t, 3),
                          "costs": json.dumps(costs) if costs else "", "conflicts": conflicts, "models": models,
                          "relayed": traffic.get("Relayed", ""), "relayed_bytes": traffic.get("RelayedBytes", "")})
             print(f"{name[:40]:40} {cfg:32} {status:8} {t:7.2f} {traffic or ''}", flush=True)
@@ -96,26 +140,14 @@ def main():
                 w.writerows(rows)
 
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        for fut in [pool.submit(one, f, cfg) for f in args.files for cfg in args.config]:
+        runs = [(f, cfg, rnd) for rnd in range(1, args.repeat + 1) for f in args.files for cfg in args.config]
+        for fut in [pool.submit(one, *r) for r in runs]:
             fut.result()
-    names = list(dict.fromkeys(Path(f).stem for f in args.files))
     print()
-    print("| instance | " + " | ".join(args.config) + " |")
-    print("|---|" + "---|" * len(args.config))
-    for n in names:
-        cells = []
-        for c in args.config:
-            r = next(r for r in rows if r["instance"] == n and r["config"] == c)
-            cells.append(r["status"] if r["status"] == "TIMEOUT" else f"{r['status']} {r['time']:.2f}")
-        print(f"| {n} | " + " | ".join(cells) + " |")
-    solved = [sum(1 for r in rows if r["config"] == c and r["status"] != "TIMEOUT" and r["status"] != "ERROR")
-              for c in args.config]
-    par2 = [sum(r["time"] if r["status"] not in ("TIMEOUT", "ERROR") else 2 * args.timeout
-                for r in rows if r["config"] == c) / len(names) for c in args.config]
-    print("| solved | " + " | ".join(str(s) for s in solved) + " |")
-    print("| PAR2 (s) | " + " | ".join(f"{p:.1f}" for p in par2) + " |")
+    print(table(rows, args.config, list(dict.fromkeys(Path(f).stem for f in args.files)), args.timeout,
+                args.repeat))
     # Runs that ended (not stopped by the limit) count the same models, or the table is wrong.
-    for n in names:
+    for n in dict.fromkeys(Path(f).stem for f in args.files):
         counts = {r["config"]: r["models"] for r in rows
                   if r["instance"] == n and r["status"] in ("SAT", "UNSAT") and "-n 0" in r["config"]}
         if len(set(counts.values())) > 1:
