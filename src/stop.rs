@@ -74,13 +74,15 @@ impl Phase {
     }
 }
 
-/// Set by the first SIGINT or SIGTERM (async-signal-safe: only a store).
-static SIGNALLED: AtomicBool = AtomicBool::new(false);
-
-/// When the handler took the first signal (CLOCK_MONOTONIC, nanoseconds, at least 1; 0: none
-/// yet). Set by compare-and-swap, so that of two handlers running at once on two threads exactly
-/// one is the first.
+/// When the handler took the first SIGINT or SIGTERM (CLOCK_MONOTONIC, nanoseconds, at least 1;
+/// 0: none yet), which asks every token to stop. Set by compare-and-swap (async-signal-safe), so
+/// that of two handlers running at once on two threads exactly one is the first.
 static FIRST_SIGNAL_NS: AtomicU64 = AtomicU64::new(0);
+
+/// Whether the handler has taken a signal.
+fn signalled() -> bool {
+    FIRST_SIGNAL_NS.load(Ordering::Relaxed) != 0
+}
 
 /// A signal this soon after the first is the same request delivered twice: `timeout(1)` sends
 /// its signal to the process and then to the process group, which holds the process too.
@@ -95,11 +97,10 @@ extern "C" fn on_signal(sig: libc::c_int) {
     // SAFETY: clock_gettime is async-signal-safe and writes only `ts`.
     unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC, &mut ts) };
     let now = (ts.tv_sec as u64).saturating_mul(1_000_000_000).saturating_add(ts.tv_nsec as u64).max(1);
-    let first = match FIRST_SIGNAL_NS.compare_exchange(0, now, Ordering::SeqCst, Ordering::SeqCst) {
-        Ok(_) => now,
-        Err(t) => t,
-    };
-    if SIGNALLED.swap(true, Ordering::SeqCst) && now.saturating_sub(first) >= REPEAT_NS {
+    // The first signal's stamp stays; a later one compares itself with it.
+    if let Err(first) = FIRST_SIGNAL_NS.compare_exchange(0, now, Ordering::SeqCst, Ordering::SeqCst)
+        && now.saturating_sub(first) >= REPEAT_NS
+    {
         // SAFETY: signal and raise are async-signal-safe.
         unsafe {
             libc::signal(sig, libc::SIG_DFL);
@@ -300,7 +301,7 @@ impl StopToken {
             self.run.seen.get_or_init(Instant::now);
             return Some(s);
         }
-        if self.signals && SIGNALLED.load(Ordering::Relaxed) {
+        if self.signals && signalled() {
             self.run.fire(Stop::Signal);
             return decode(self.run.stop.load(Ordering::Relaxed));
         }
@@ -482,7 +483,7 @@ mod tests {
             unsafe {
                 super::install_interrupt_handler();
                 libc::raise(libc::SIGTERM);
-                if !super::SIGNALLED.load(Ordering::SeqCst) {
+                if !super::signalled() {
                     libc::_exit(3);
                 }
                 libc::raise(libc::SIGTERM);

@@ -135,6 +135,9 @@ impl Engine for Faulty<'_> {
     fn take_exports(&mut self, out: &mut Vec<(Vec<Lit>, u32)>) {
         self.inner.take_exports(out)
     }
+    fn tells_lbd(&self) -> bool {
+        self.inner.tells_lbd()
+    }
     fn last_lbd(&self) -> Option<u32> {
         self.inner.last_lbd()
     }

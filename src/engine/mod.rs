@@ -172,8 +172,13 @@ pub trait Engine {
     /// filter (`SearchOptions::share`), with their LBDs, for the other searches of a parallel run.
     /// An engine that shares none (the CUDA engine, for now) gives none.
     fn take_exports(&mut self, _out: &mut Vec<(Vec<Lit>, u32)>) {}
-    /// The LBD of the nogood learned from the last conflict resolved, where the engine says (the
-    /// CPU engine; dynamic restarts follow them): `None` where it learned none or does not say.
+    /// Whether the engine says the LBD of each nogood it learns ([`Engine::last_lbd`]), which
+    /// dynamic restarts follow.
+    fn tells_lbd(&self) -> bool {
+        false
+    }
+    /// The LBD of the nogood learned from the last conflict resolved, where the engine says
+    /// ([`Engine::tells_lbd`]): `None` where it learned none.
     fn last_lbd(&self) -> Option<u32> {
         None
     }

@@ -501,6 +501,10 @@ impl Engine for CpuEngine {
         Ok(self.add_external_nogood(lits, Some(lbd)))
     }
 
+    fn tells_lbd(&self) -> bool {
+        true
+    }
+
     fn last_lbd(&self) -> Option<u32> {
         self.last_lbd
     }

@@ -171,11 +171,10 @@ impl CpuEngine {
         ok
     }
 
-    /// Under forward learning, gives `l` (being propagated) its dependency row.
+    /// Under forward learning (only: its callers check), gives `l` (being propagated) its
+    /// dependency row.
     pub(super) fn record_deps(&mut self, l: Lit) {
-        if self.fwd.is_none() {
-            return;
-        }
+        debug_assert!(self.fwd.is_some(), "dependency rows without forward learning");
         let v = l.var();
         let lv = self.a.level[v as usize];
         let mut ante = std::mem::take(&mut self.scratch);

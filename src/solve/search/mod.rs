@@ -112,8 +112,7 @@ pub struct Search<'e> {
 impl<'e> Search<'e> {
     pub fn new(engine: Box<dyn Engine + 'e>, opts: &SearchOptions, stop: StopToken) -> Self {
         let mut restarts = opts.restarts;
-        if matches!(restarts.sequence, Restarts::Dynamic(..)) && engine.name() != "cpu" {
-            // Only the CPU engine says the LBD of each nogood it learns.
+        if matches!(restarts.sequence, Restarts::Dynamic(..)) && !engine.tells_lbd() {
             log::warn!(
                 "the {} engine restarts by luby,100: dynamic restarts need the CPU engine",
                 engine.name()
