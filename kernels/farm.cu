@@ -9,25 +9,38 @@
 // between: a search that found a total assignment (a model of the completion: the farm runs on
 // tight programs only) or proved that there is none ends the run.
 //
-// Propagation counts (no watches): cnt[g] is the number of nogood g's literals that are true and
-// processed (their place on the trail is below the search's queue head). Processing a literal
-// adds one to the count of every nogood it occurs in: a nogood whose count reaches its length is
-// violated; one at its length less one is unit unless its last literal is already false (it is
-// then satisfied) or true (it is violated when that literal is processed). A weight constraint
-// `W <-> sum >= bound` keeps the processed true and false weights (wsum) and, once W is processed,
-// its value (whead). Undoing a processed literal subtracts what processing added, so the counts
-// always describe the processed prefix of the trail.
+// The program's binary nogoods are implications: processing a literal makes the other literal of
+// each it occurs in false (or finds it true: a conflict). The longer ones propagate by counts:
+// cnt[g] is the number of nogood g's literals that are true and processed (their place on the trail is below the search's queue head). Processing a
+// literal adds one to the count of every nogood it occurs in: a nogood whose count reaches its
+// length is violated; one at its length less one is unit unless its last literal is already false
+// (it is then satisfied) or true (it is violated when that literal is processed). A weight
+// constraint `W <-> sum >= bound` keeps the processed true and false weights (wsum) and, once W is
+// processed, its value (whead). Undoing a processed literal subtracts what processing added, so
+// the counts always describe the processed prefix of the trail.
+//
+// Learned nogoods are watched, as in the CPU engine (src/engine/cpu/db.rs): they live in the
+// search's arena (l_lits), and the literals at positions 0 and 1 of each are its watches. Each
+// literal's watch list is a list of chunks of FARM_CHUNK entries (l_head, the pool l_chunk), a
+// nogood and a blocker an entry, the entries of a chunk visited by the warp's lanes at once when
+// the literal is processed: a nogood whose blocker (a literal of it, as the CPU engine's) or other
+// watch is false is satisfied; otherwise the watch moves to a literal that is not true, and where
+// there is none the other watch is implied false (or, true, the nogood is violated). A visit
+// reads values in one phase and assigns in the next, so that every literal it found true has its
+// place on the trail before what it implies. Nothing is undone on a backjump. Chunks emptied by
+// moves go to a free list (FS_FREE); deletion rebuilds the lists.
 //
 // Invariants (per search): the trail's literals are true, in order of assignment, levels
-// non-decreasing; trail[0..qhead) are processed and cnt/wsum/whead agree with exactly them; a
-// literal's reason, where it has one, names a nogood or weight constraint whose other literals
-// (those the reason enumerates) precede it on the trail. Every literal below the queue head of a
-// level below the current one was processed before its level's successor was decided, so a
-// backjump leaves the whole remaining trail processed.
+// non-decreasing; trail[0..qhead) are processed and cnt (of nogoods longer than two), wsum and
+// whead agree with exactly them; a literal's reason, where it has one, names a nogood or weight
+// constraint whose other literals (those the reason enumerates) precede it on the trail. Every
+// literal below the queue head of a level below the current one was processed before its level's
+// successor was decided, so a backjump leaves the whole remaining trail processed. Learned nogood
+// k (of two literals or more) is in the watch lists of exactly its literals 0 and 1, once each. A
+// processed true watch has a false other watch or every other literal true, unless a move found
+// the pool empty (the search then rebuilds its lists at the next restart): so a violated nogood
+// is always found, and an implication is at most missed until then.
 //
-// Learned nogoods live in the search's arena (l_lits); each literal's learned occurrences are a
-// list of chunks of FARM_CHUNK nogood numbers (l_head, the pool l_chunk), the entries of a chunk
-// processed by the warp's lanes at once.
 // Everything else in a step is shared among the warp's lanes (FARM_W; 1 or 32 in the host
 // emulation, tests/farm_emu).
 //
@@ -41,9 +54,10 @@
 // program (a flipped literal enters them as a decision does). The cubes are disjoint, so no two
 // searches find one model.
 //
-// This file has the data and propagation; farm_learn.cu the analysis, the learned nogoods, the
-// exchange and deletion; farm_search.cu the search loop and the kernel. They are compiled in that
-// order, as one translation unit (src/engine/cuda/kernels.rs, tests/farm_emu/harness.cpp).
+// This file has the data; farm_propagate.cu the propagation and backjumps; farm_learn.cu the
+// analysis, the learned nogoods, the exchange and deletion; farm_search.cu the search loop and the
+// kernel. They are compiled in that order, as one translation unit (src/engine/cuda/kernels.rs,
+// tests/farm_emu/harness.cpp).
 
 #ifndef FARM_HOST_EMU
 #include "common.cuh"
@@ -79,8 +93,9 @@
 #define FS_RESTARTS 20
 #define FS_EXPORTED 21
 #define FS_IMPORTED 22
-#define FS_DROPPED 23    // learned nogoods that did not fit the arena
-#define FS_CHUNKS 24     // chunks of the pool in use
+#define FS_DROPPED 23    // learned nogoods that found no room (arena, table or pool)
+#define FS_CHUNKS 24     // chunks of the pool in watch lists
+#define FS_FREE 25       // the first chunk of the pool's free list + 1 (0: none)
 #define FS_MODELS 26     // enumeration: models found (64-bit)
 #define FS_BT 28         // enumeration: the backtrack level
 #define FS_ROOT 29       // enumeration: the level where the cube's literals all hold, + 1 (0: not yet)
@@ -89,6 +104,10 @@
 #define FS_T_BACKJUMP 36
 #define FS_T_RESTART 38
 #define FS_T_DECIDE 40
+#define FS_DELETED 42    // learned nogoods deleted (64-bit)
+#define FS_REDUCES 44    // deletions (rounds of farm_reduce_d)
+#define FS_BUMP 45       // chunks of the pool handed out since the last deletion (the free list
+                         // holds those of them not in a list)
 #define FS_WORDS 48
 
 #define FARM_RUNNING 0u
@@ -118,8 +137,10 @@ struct FarmArgs {
     // The problem, read by every search.
     const u32* ng_start;     // ngoods + 1
     const u32* ng_lits;
-    const u32* occ_start;    // 2 * nvars + 1: literal -> input nogoods
+    const u32* occ_start;    // 2 * nvars + 1: literal -> input nogoods of three literals or more
     const u32* occ;
+    const u32* bin_start;    // 2 * nvars + 1: literal -> [other literal, nogood] pairs of the
+    const u32* bin;          //   binary input nogoods
     const u32* w_head;       // nweights: the constraint's literal W
     const i64* w_bound;
     const i64* w_total;
@@ -145,12 +166,12 @@ struct FarmArgs {
     u32* cnt;       // ngoods
     i64* wsum;      // 2 * nweights: true and false weight processed
     u32* whead;     // nweights: W's processed value (0 not yet)
-    u32* l_head;    // 2 * nvars: the literal's first chunk + 1 (0: none)
-    u32* l_chunk;   // chunks * FARM_CW: FARM_CHUNK nogoods, the next chunk + 1, the fill
+    u32* l_head;    // 2 * nvars: the first chunk of the literal's watch list + 1 (0: none)
+    u32* l_chunk;   // chunks * FARM_CW: FARM_CHUNK [nogood, blocker] pairs, the next chunk + 1,
+                    //   the fill
     u32* l_lits;    // arena
     u32* l_start;   // max_learned
     u32* l_len;     // max_learned
-    u32* l_cnt;     // max_learned
     u32* l_lbd;     // max_learned (0: deleted)
     u32* st;        // FS_WORDS
     // Shared by all searches.
@@ -171,7 +192,9 @@ struct FarmArgs {
 #ifndef FARM_WARPS
 #define FARM_WARPS 4u  // searches a block (farm/mod.rs: WARPS_PER_BLOCK)
 #endif
-#define FARM_CW (FARM_CHUNK + 2u)
+#define FARM_CW (2u * FARM_CHUNK + 2u)
+#define FARM_NEXT (2u * FARM_CHUNK)     // a chunk's word: the next chunk of its list + 1 (0: none)
+#define FARM_FILL (2u * FARM_CHUNK + 1u) // a chunk's word: its entries
 
 // flags
 #define FARM_SHARE 1u  // export and import learned nogoods
@@ -191,7 +214,7 @@ struct FarmSearch {
     u32 *val, *level, *reason, *tpos, *trail, *lim, *seen, *phase, *learnt, *stamp, *cnt, *whead;
     float* act;
     i64* wsum;
-    u32 *l_head, *l_chunk, *l_lits, *l_start, *l_len, *l_cnt, *l_lbd, *st;
+    u32 *l_head, *l_chunk, *l_lits, *l_start, *l_len, *l_lbd, *st;
 };
 
 __device__ __forceinline__ FarmSearch farm_search_d(const FarmArgs& a, u32 s, u32 lane, u32* st) {
@@ -220,7 +243,6 @@ __device__ __forceinline__ FarmSearch farm_search_d(const FarmArgs& a, u32 s, u3
     f.l_lits = a.l_lits + (u64)s * a.arena;
     f.l_start = a.l_start + (u64)s * a.max_learned;
     f.l_len = a.l_len + (u64)s * a.max_learned;
-    f.l_cnt = a.l_cnt + (u64)s * a.max_learned;
     f.l_lbd = a.l_lbd + (u64)s * a.max_learned;
     f.st = st;
     return f;
@@ -254,149 +276,4 @@ __device__ __forceinline__ bool farm_assign_d(const FarmSearch& f, u32 l, u32 r)
 
 __device__ __forceinline__ void farm_conflict_d(const FarmSearch& f, u32 r) {
     atomicCAS(&f.st[FS_CONFLICT], 0u, r);
-}
-
-// Nogood `lits[0..len)` (reason code r) has all but one literal true and processed: assigns the
-// complement of its last literal if that is unassigned.
-__device__ __forceinline__ void farm_unit_d(const FarmSearch& f, const u32* lits, u32 len, u32 r) {
-    for (u32 i = 0; i < len; i++) {
-        u32 x = farm_lit_d(f, lits[i]);
-        if (x == 1u) continue;
-        if (x == 0u) farm_assign_d(f, lits[i] ^ 1u, r);
-        return;
-    }
-}
-
-// W is true (processed) and `fsum` of the weight is false: every open term heavier than the slack
-// must be true.
-__device__ void farm_need_true_d(const FarmArgs& a, const FarmSearch& f, u32 c, i64 fsum) {
-    i64 slack = a.w_total[c] - fsum - a.w_bound[c];
-    if (slack < 0) {
-        farm_conflict_d(f, FARM_WEIGHT | c);
-        return;
-    }
-    for (u32 j = a.w_start[c]; j < a.w_start[c + 1]; j++) {
-        if (a.w_weight[j] <= slack) break;
-        if (farm_lit_d(f, a.w_lits[j]) == 0u) farm_assign_d(f, a.w_lits[j], FARM_WEIGHT | c);
-    }
-}
-
-// W is false (processed) and `tsum` of the weight is true: every open term that would reach the
-// bound must be false.
-__device__ void farm_need_false_d(const FarmArgs& a, const FarmSearch& f, u32 c, i64 tsum) {
-    i64 bound = a.w_bound[c];
-    if (tsum >= bound) {
-        farm_conflict_d(f, FARM_WEIGHT | c);
-        return;
-    }
-    for (u32 j = a.w_start[c]; j < a.w_start[c + 1]; j++) {
-        if (tsum + a.w_weight[j] < bound) break;
-        if (farm_lit_d(f, a.w_lits[j]) == 0u) farm_assign_d(f, a.w_lits[j] ^ 1u, FARM_WEIGHT | c);
-    }
-}
-
-// Processes weight entry [c, code] of a literal.
-__device__ void farm_weight_entry_d(const FarmArgs& a, const FarmSearch& f, u32 c, u32 code) {
-    u32 kind = code & 3u;
-    i64 w = kind < 2u ? a.w_weight[code >> 2] : 0;
-    i64* sums = f.wsum + 2 * (u64)c;
-    i64 bound = a.w_bound[c];
-    u32 head = a.w_head[c];
-    if (kind == 0u) {
-        i64 t = (i64)atomicAdd((u64*)&sums[0], (u64)w) + w;
-        u32 h = f.whead[c];
-        if (h == 2u) farm_need_false_d(a, f, c, t);
-        else if (h == 0u && t >= bound) farm_assign_d(f, head, FARM_WEIGHT | c);
-    } else if (kind == 1u) {
-        i64 fs = (i64)atomicAdd((u64*)&sums[1], (u64)w) + w;
-        u32 h = f.whead[c];
-        if (h == 1u) farm_need_true_d(a, f, c, fs);
-        else if (h == 0u && a.w_total[c] - fs < bound) farm_assign_d(f, head ^ 1u, FARM_WEIGHT | c);
-    } else if (kind == 2u) {
-        f.whead[c] = 1u;
-        farm_need_true_d(a, f, c, sums[1]);
-    } else {
-        f.whead[c] = 2u;
-        farm_need_false_d(a, f, c, sums[0]);
-    }
-}
-
-// Processes literal p: every lane takes part.
-__device__ void farm_process_d(const FarmArgs& a, const FarmSearch& f, u32 p) {
-    for (u32 i = a.occ_start[p] + f.lane; i < a.occ_start[p + 1]; i += FARM_W) {
-        u32 g = a.occ[i];
-        u32 c = atomicAdd(&f.cnt[g], 1u) + 1u;
-        u32 b = a.ng_start[g], len = a.ng_start[g + 1] - b;
-        if (c == len) farm_conflict_d(f, g + 1u);
-        else if (c + 1u == len) farm_unit_d(f, a.ng_lits + b, len, g + 1u);
-    }
-    for (u32 i = a.w_occ_start[p] + f.lane; i < a.w_occ_start[p + 1]; i += FARM_W) {
-        farm_weight_entry_d(a, f, a.w_occ[2 * i], a.w_occ[2 * i + 1]);
-    }
-    for (u32 ci = f.l_head[p]; ci != 0u;) {
-        const u32* ch = f.l_chunk + (u64)(ci - 1u) * FARM_CW;
-        for (u32 j = f.lane; j < ch[FARM_CHUNK + 1u]; j += FARM_W) {
-            u32 k = ch[j];  // a nogood occurs once in a literal's list: no two lanes share it
-            u32 c = atomicAdd(&f.l_cnt[k], 1u) + 1u, len = f.l_len[k];
-            if (c == len) farm_conflict_d(f, a.ngoods + k + 1u);
-            else if (c + 1u == len) farm_unit_d(f, f.l_lits + f.l_start[k], len, a.ngoods + k + 1u);
-        }
-        ci = ch[FARM_CHUNK];
-    }
-    __syncwarp();
-}
-
-// Takes back what processing literal p added (one lane; others undo other literals at once, so
-// every update is atomic).
-__device__ void farm_unprocess_d(const FarmArgs& a, const FarmSearch& f, u32 p) {
-    for (u32 i = a.occ_start[p]; i < a.occ_start[p + 1]; i++) atomicSub(&f.cnt[a.occ[i]], 1u);
-    for (u32 i = a.w_occ_start[p]; i < a.w_occ_start[p + 1]; i++) {
-        u32 c = a.w_occ[2 * i], code = a.w_occ[2 * i + 1], kind = code & 3u;
-        if (kind < 2u) atomicAdd((u64*)&f.wsum[2 * (u64)c + kind], (u64)(-a.w_weight[code >> 2]));
-        else f.whead[c] = 0u;
-    }
-    for (u32 ci = f.l_head[p]; ci != 0u;) {
-        const u32* ch = f.l_chunk + (u64)(ci - 1u) * FARM_CW;
-        for (u32 j = 0; j < ch[FARM_CHUNK + 1u]; j++) atomicSub(&f.l_cnt[ch[j]], 1u);
-        ci = ch[FARM_CHUNK];
-    }
-}
-
-// Processes the trail up to a fixpoint or a conflict (in st[FS_CONFLICT]): true on a conflict.
-__device__ bool farm_propagate_d(const FarmArgs& a, const FarmSearch& f) {
-    for (;;) {
-        __syncwarp();
-        u32 q = f.st[FS_QHEAD], conflict = f.st[FS_CONFLICT], end = f.st[FS_TSIZE];
-        // Every lane has read before any lane processes: processing writes the conflict and
-        // the trail's size, and a lane that read them after another's write would leave the
-        // warp divided.
-        __syncwarp();
-        if (conflict != 0u) return true;
-        if (q == end) return false;
-        farm_process_d(a, f, f.trail[q]);
-        if (f.lane == 0u) {
-            f.st[FS_QHEAD] = q + 1u;
-            farm_add64_d(f.st, FS_PROPS, 1u);
-        }
-    }
-}
-
-// Undoes the trail down to the end of level `target`, a literal a lane.
-__device__ void farm_backjump_d(const FarmArgs& a, const FarmSearch& f, u32 target, bool save) {
-    __syncwarp();
-    u32 end = f.st[FS_TSIZE], q = f.st[FS_QHEAD], start = f.lim[target + 1u];
-    for (u32 i = start + f.lane; i < end; i += FARM_W) {
-        u32 l = f.trail[i];
-        if (i < q) farm_unprocess_d(a, f, l);
-        f.val[l >> 1] = 0u;
-        if (save) f.phase[l >> 1] = (l & 1u) + 1u;
-    }
-    __syncwarp();
-    if (f.lane == 0u) {
-        f.st[FS_TSIZE] = start;
-        f.st[FS_QHEAD] = start;
-        f.st[FS_LEVEL] = target;
-        f.st[FS_CONFLICT] = 0u;
-    }
-    __syncwarp();
 }

@@ -1,6 +1,6 @@
 // farm_learn.cu: the search farm's learning (kernels/farm.cu has its data and propagation):
-// the reasons of the counting propagation, 1-UIP analysis, the learned nogoods' store and
-// chunked occurrence lists, nogoods added at level 0, the exchange ring and deletion.
+// the reasons of the propagation, 1-UIP analysis, the learned nogoods' store and chunked watch
+// lists, nogoods added at level 0, the exchange ring and deletion.
 
 #ifndef FARM_HOST_EMU
 #include "common.cuh"
@@ -59,10 +59,12 @@ __device__ void farm_bump_d(const FarmSearch& f, u32 v) {
 
 #ifdef FARM_CHECK
 // The invariants, checked by the host emulation (tests/farm_emu, FARM_CHECK): the counts agree
-// with the processed trail, and a conflict's literals are all true.
+// with the processed trail, the learned nogoods are in their watches' lists, and a conflict's
+// literals are all true.
 __device__ void farm_check_d(const FarmArgs& a, const FarmSearch& f, u32 conflict) {
     u32 q = f.st[FS_QHEAD];
     for (u32 g = 0; g < a.ngoods; g++) {
+        if (a.ng_start[g + 1] - a.ng_start[g] == 2u) continue;  // an implication, not counted
         u32 c = 0;
         for (u32 i = a.ng_start[g]; i < a.ng_start[g + 1]; i++) {
             u32 l = a.ng_lits[i];
@@ -70,13 +72,17 @@ __device__ void farm_check_d(const FarmArgs& a, const FarmSearch& f, u32 conflic
         }
         if (c != f.cnt[g]) farm_fail_d("input count", g, c, f.cnt[g]);
     }
+    // Each learned nogood is in the watch lists of its literals 0 and 1, once each.
     for (u32 k = 0; k < f.st[FS_NLEARNED]; k++) {
-        u32 c = 0;
-        for (u32 i = 0; i < f.l_len[k]; i++) {
-            u32 l = f.l_lits[f.l_start[k] + i];
-            if (farm_lit_d(f, l) == 1u && f.tpos[l >> 1] < q) c++;
+        const u32* lits = f.l_lits + f.l_start[k];
+        for (u32 w = 0; w < 2u; w++) {
+            u32 seen = 0u;
+            for (u32 ci = f.l_head[lits[w]]; ci != 0u; ci = f.l_chunk[(u64)(ci - 1u) * FARM_CW + FARM_NEXT]) {
+                const u32* ch = f.l_chunk + (u64)(ci - 1u) * FARM_CW;
+                for (u32 j = 0; j < ch[FARM_FILL]; j++) seen += ch[2u * j] == k;
+            }
+            if (seen != 1u) farm_fail_d("learned watch", k, lits[w], seen);
         }
-        if (c != f.l_cnt[k]) farm_fail_d("learned count", k, c, f.l_cnt[k]);
     }
     if (conflict != 0u) {
         farm_reason_d(a, f, conflict, FARM_NONE, [&](u32 l) {
@@ -96,7 +102,7 @@ __device__ void farm_check_d(const FarmArgs& a, const FarmSearch& f, u32 conflic
 #endif
 
 // 1-UIP analysis of the conflict in st[FS_CONFLICT] (lane 0): the learned nogood into learnt[0..n)
-// (learnt[0] the UIP), with local minimisation; returns n and sets `*bj` (the backjump level)
+// (learnt[0] the UIP, learnt[1] one of the backjump level), with local minimisation; returns n and sets `*bj` (the backjump level)
 // and `*lbd`; 0 if the conflict breaks the invariants (the search then fails).
 __device__ u32 farm_analyze_d(const FarmArgs& a, const FarmSearch& f, u32* bj, u32* lbd) {
     u32 cur = f.st[FS_LEVEL], r = f.st[FS_CONFLICT], n = 1u, path = 0u, v = FARM_NONE;
@@ -149,58 +155,45 @@ __device__ u32 farm_analyze_d(const FarmArgs& a, const FarmSearch& f, u32* bj, u
         f.seen[(q & ~FARM_WEIGHT) >> 1] = 0u;
         if (!(q & FARM_WEIGHT)) f.learnt[m++] = q;
     }
-    u32 tag = f.st[FS_CONFLICTS] + 1u, b = 0u, levels = 1u;
+    u32 tag = f.st[FS_CONFLICTS] + 1u, b = 0u, levels = 1u, top = 1u;
     f.stamp[cur] = tag;
     for (u32 i = 1; i < m; i++) {
         u32 lv = f.level[f.learnt[i] >> 1];
-        if (lv > b) b = lv;
+        if (lv > b) {
+            b = lv;
+            top = i;
+        }
         if (f.stamp[lv] != tag) {
             f.stamp[lv] = tag;
             levels++;
         }
     }
+    // The second watch: a literal of the backjump level, the last to stay true.
+    u32 t = f.learnt[1];
+    f.learnt[1] = f.learnt[top];
+    f.learnt[top] = t;
     *bj = b;
     *lbd = levels;
     return m;
 }
 
-// Puts learned nogood k into literal l's list (lane 0; the caller made sure the pool of `cap`
-// chunks has one to spare).
-__device__ void farm_link_d(const FarmSearch& f, u32 l, u32 k, u32 cap) {
-    u32 c = f.l_head[l];
-    u32* ch = f.l_chunk + (u64)(c == 0u ? 0u : c - 1u) * FARM_CW;
-    if (c == 0u || ch[FARM_CHUNK + 1u] == FARM_CHUNK) {
-        u32 nc = f.st[FS_CHUNKS]++;
-#ifdef FARM_CHECK
-        if (nc >= cap) farm_fail_d("chunk pool overflow", nc, cap, l);
-#endif
-        ch = f.l_chunk + (u64)nc * FARM_CW;
-        ch[FARM_CHUNK] = c;
-        ch[FARM_CHUNK + 1u] = 0u;
-        f.l_head[l] = nc + 1u;
-    }
-    ch[ch[FARM_CHUNK + 1u]++] = k;
-}
-
 // Whether a learned nogood of `len` literals has room: in the arena, the nogood table and the
-// chunk pool (lane 0).
+// chunk pool, for its two watches (lane 0).
 __device__ bool farm_room_d(const FarmArgs& a, const FarmSearch& f, u32 len) {
-    return f.st[FS_NLEARNED] < a.max_learned && f.st[FS_ARENA] + len <= a.arena && f.st[FS_CHUNKS] + len <= a.chunks;
+    return f.st[FS_NLEARNED] < a.max_learned && f.st[FS_ARENA] + len <= a.arena && f.st[FS_CHUNKS] + 2u <= a.chunks;
 }
 
-// Stores learnt nogood lits[0..len) (lane 0) with `count` of its literals true and processed:
-// false if the arena, the nogood table or the chunk pool is full.
-__device__ bool farm_store_d(const FarmArgs& a, const FarmSearch& f, const u32* lits, u32 len, u32 count,
-                             u32 lbd, u32* id) {
+// Stores learnt nogood lits[0..len) (lane 0; len >= 2), watched on lits[0] and lits[1], which the
+// caller chose by the watch invariant: false if the arena, the nogood table or the chunk pool is
+// full.
+__device__ bool farm_store_d(const FarmArgs& a, const FarmSearch& f, const u32* lits, u32 len, u32 lbd, u32* id) {
     u32 k = f.st[FS_NLEARNED], at = f.st[FS_ARENA];
     if (!farm_room_d(a, f, len)) return false;
-    for (u32 i = 0; i < len; i++) {
-        f.l_lits[at + i] = lits[i];
-        farm_link_d(f, lits[i], k, a.chunks);
-    }
+    for (u32 i = 0; i < len; i++) f.l_lits[at + i] = lits[i];
+    farm_link_d(f, lits[0], k, lits[1], a.chunks);
+    farm_link_d(f, lits[1], k, lits[0], a.chunks);
     f.l_start[k] = at;
     f.l_len[k] = len;
-    f.l_cnt[k] = count;
     f.l_lbd[k] = lbd < 1u ? 1u : lbd;
     f.st[FS_NLEARNED] = k + 1u;
     f.st[FS_ARENA] = at + len;
@@ -210,34 +203,42 @@ __device__ bool farm_store_d(const FarmArgs& a, const FarmSearch& f, const u32* 
 
 // Adds nogood lits[0..len) at level 0 with everything propagated so far (lane 0): satisfied ones
 // are dropped, unit ones assign, violated ones prove that there is no model (returns false).
-__device__ bool farm_add_at_root_d(const FarmArgs& a, const FarmSearch& f, const u32* lits, u32 len, u32 lbd) {
-    u32 open = FARM_NONE, q = f.st[FS_QHEAD];
+__device__ bool farm_add_at_root_d(const FarmArgs& a, const FarmSearch& f, u32* lits, u32 len, u32 lbd) {
+    u32 open = FARM_NONE;
     for (u32 i = 0; i < len; i++) {
-        u32 x = farm_lit_d(f, lits[i]);
-        if (x == 2u) return true;
-        if (x == 0u) {
-            if (open != FARM_NONE) {
-                u32 id;
-                u32 count = 0u;
-                for (u32 j = 0; j < len; j++)
-                    if (farm_lit_d(f, lits[j]) == 1u && f.tpos[lits[j] >> 1] < q) count++;
-                if (!farm_store_d(a, f, lits, len, count, lbd, &id)) farm_add64_d(f.st, FS_DROPPED, 1u);
-                return true;
-            }
-            open = lits[i];
+        if (farm_lit_d(f, lits[i]) == 2u) return true;
+    }
+    for (u32 i = 0; i < len; i++) {
+        if (farm_lit_d(f, lits[i]) != 0u) continue;
+        if (open == FARM_NONE) {
+            open = i;
+            continue;
         }
+        // Two open literals (at `open` and i): the watches, first.
+        u32 t = lits[0];
+        lits[0] = lits[open];
+        lits[open] = t;
+        t = lits[1];
+        lits[1] = lits[i];
+        lits[i] = t;
+        u32 id;
+        if (!farm_store_d(a, f, lits, len, lbd, &id)) f.st[FS_DROPPED]++;
+        return true;
     }
     if (open == FARM_NONE) return false;
-    farm_assign_d(f, open ^ 1u, 0u);
+    farm_assign_d(f, lits[open] ^ 1u, 0u);
     return true;
 }
 
-// Imports the other searches' exchanged nogoods (lane 0, at level 0): false if one is violated.
+// Imports the other searches' exchanged nogoods (lane 0, at level 0), the latest FARM_IMPORTS at
+// most (a thousand searches export more than a search can keep): false if one is violated.
+#define FARM_IMPORTS 256u
 __device__ bool farm_import_d(const FarmArgs& a, const FarmSearch& f) {
     volatile u32* ctl = a.ctl;
     volatile u32* seq = a.x_seq;
     u32 head = ctl[FC_XHEAD], cur = f.st[FS_XCURSOR];
-    if (head - cur > a.xcap) cur = head - a.xcap;
+    u32 most = a.xcap < FARM_IMPORTS ? a.xcap : FARM_IMPORTS;
+    if (head - cur > most) cur = head - most;
     u32 lits[FARM_XLEN];
     for (; cur != head; cur++) {
         u32 i = cur % a.xcap;
@@ -256,7 +257,7 @@ __device__ bool farm_import_d(const FarmArgs& a, const FarmSearch& f) {
             for (u32 k = 0; k < j && ok; k++) ok = (lits[j] >> 1) != (lits[k] >> 1);
         }
         if (!ok) continue;
-        farm_add64_d(f.st, FS_IMPORTED, 1u);
+        f.st[FS_IMPORTED]++;
         if (!farm_add_at_root_d(a, f, lits, len, 2u)) return false;
     }
     f.st[FS_XCURSOR] = cur;
@@ -274,7 +275,7 @@ __device__ void farm_export_d(const FarmArgs& a, const FarmSearch& f, const u32*
     ((volatile u32*)a.x_meta)[i] = f.s << 8 | len;
     __threadfence();
     atomicExch(&a.x_seq[i], n + 1u);
-    farm_add64_d(f.st, FS_EXPORTED, 1u);
+    f.st[FS_EXPORTED]++;
 }
 
 // Deletes the worse half of the learned nogoods (LBD above 2, older half) and those satisfied at
@@ -282,40 +283,43 @@ __device__ void farm_export_d(const FarmArgs& a, const FarmSearch& f, const u32*
 // A nogood that is the reason of a literal above level 0 stays, and the reason follows it.
 #define FARM_LOCKED 0x80000000u
 __device__ void farm_reduce_d(const FarmArgs& a, const FarmSearch& f) {
-    u32 n = f.st[FS_NLEARNED], q = f.st[FS_QHEAD], kept = 0u, at = 0u;
+    u32 n = f.st[FS_NLEARNED], kept = 0u, at = 0u;
     for (u32 i = f.lim[1]; i < f.st[FS_TSIZE] && f.st[FS_LEVEL] > 0u; i++) {
         u32 r = f.reason[f.trail[i] >> 1];
         if (r > a.ngoods && (r & FARM_WEIGHT) == 0u) f.l_lbd[r - a.ngoods - 1u] |= FARM_LOCKED;
     }
     for (u32 l = 0; l < f.nl; l++) f.l_head[l] = 0u;
     f.st[FS_CHUNKS] = 0u;
+    f.st[FS_BUMP] = 0u;
+    f.st[FS_FREE] = 0u;
     for (u32 k = 0; k < n; k++) {
         u32 start = f.l_start[k], len = f.l_len[k], lbd = f.l_lbd[k] & ~FARM_LOCKED;
         bool locked = (f.l_lbd[k] & FARM_LOCKED) != 0u;
         bool keep = locked || (lbd != 0u && (lbd <= 2u || 2u * k >= n));
-        u32 count = 0u;
         for (u32 i = 0; keep && i < len; i++) {
             u32 x = farm_lit_d(f, f.l_lits[start + i]);
             if (x == 2u && f.level[f.l_lits[start + i] >> 1] == 0u) keep = locked;
-            else if (x == 1u && f.tpos[f.l_lits[start + i] >> 1] < q) count++;
         }
-        // Each literal takes at most one new chunk: a nogood the pool has no room for goes (a
-        // locked one fits: the lists kept are parts of lists that fitted).
-        if (!keep || (!locked && f.st[FS_CHUNKS] + len > a.chunks)) continue;
+        // Each watch takes at most one new chunk: a nogood the pool has no room for goes (a
+        // locked one fits: its lists fitted before, with every other nogood's).
+        if (!keep || (!locked && f.st[FS_CHUNKS] + 2u > a.chunks)) continue;
         for (u32 i = 0; i < len; i++) {
             u32 l = f.l_lits[start + i];
             f.l_lits[at + i] = l;
-            farm_link_d(f, l, kept, a.chunks);
             // Reasons of earlier nogoods have moved down already: none names k but its own.
             if (locked && f.reason[l >> 1] == a.ngoods + k + 1u) f.reason[l >> 1] = a.ngoods + kept + 1u;
         }
+        // The watches stay where they were: the invariant does not depend on the lists.
+        farm_link_d(f, f.l_lits[at], kept, f.l_lits[at + 1u], a.chunks);
+        farm_link_d(f, f.l_lits[at + 1u], kept, f.l_lits[at], a.chunks);
         f.l_start[kept] = at;
         f.l_len[kept] = len;
-        f.l_cnt[kept] = count;
         f.l_lbd[kept] = lbd;
         at += len;
         kept++;
     }
+    farm_add64_d(f.st, FS_DELETED, n - kept);
+    f.st[FS_REDUCES]++;
     f.st[FS_NLEARNED] = kept;
     f.st[FS_ARENA] = at;
 }

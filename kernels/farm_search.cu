@@ -258,7 +258,7 @@ __device__ void farm_run_d(const FarmArgs& a, const FarmSearch& f) {
                 if (__shfl_sync(0xffffffffu, full, 0)) {
                     if (lane == 0u) {
                         f.st[FS_REDUCE_AT] = 0u;
-                        farm_add64_d(f.st, FS_DROPPED, 1u);
+                        f.st[FS_DROPPED]++;
                         farm_add64_d(f.st, FS_CONFLICTS, 1u);
                     }
                     farm_flip_d(a, f, save);
@@ -275,13 +275,13 @@ __device__ void farm_run_d(const FarmArgs& a, const FarmSearch& f) {
                 const u32* l = f.learnt;
                 if (n == 1u) {
                     farm_assign_d(f, l[0] ^ 1u, 0u);
-                } else if (farm_store_d(a, f, l, n, n - 1u, lbd, &id)) {
+                } else if (farm_store_d(a, f, l, n, lbd, &id)) {
                     farm_assign_d(f, l[0] ^ 1u, id);
                 } else {
                     // No room: restart now, and delete at the restart.
                     f.st[FS_CONFL_LEFT] = 1u;
                     f.st[FS_REDUCE_AT] = 0u;
-                    farm_add64_d(f.st, FS_DROPPED, 1u);
+                    f.st[FS_DROPPED]++;
                 }
                 if ((a.flags & FARM_SHARE) && (n <= 2u || (lbd <= 2u && n <= FARM_XLEN))) farm_export_d(a, f, l, n);
                 farm_add64_d(f.st, FS_CONFLICTS, 1u);
@@ -296,6 +296,7 @@ __device__ void farm_run_d(const FarmArgs& a, const FarmSearch& f) {
         u32 restart = lane == 0u && f.st[FS_CONFL_LEFT] == 0u && f.st[FS_LEVEL] > (enumerate ? f.st[FS_BT] : 0u);
         if (__shfl_sync(0xffffffffu, restart, 0)) {
             farm_backjump_d(a, f, enumerate ? farm_word_d(f, FS_BT) : 0u, save);
+            FARM_MARK(FS_T_BACKJUMP);
             bool ok = true;
             if (lane == 0u) {
                 u32 i = ++f.st[FS_LUBY];

@@ -57,6 +57,25 @@ template <class T> inline T __shfl_down_sync(unsigned, T v, int off) {
     int lane = (int)(threadIdx.x % FARM_EMU_LANES);
     return emu_shfl(v, lane + off < FARM_EMU_LANES ? lane + off : lane);
 }
+// Every lane's value, through the slots at once (two barriers): bit i set where `same(lane i's)`.
+template <class F> inline unsigned emu_gather(u64 v, F same) {
+    emu_warp->slots[threadIdx.x % FARM_EMU_LANES] = v;
+    __syncwarp();
+    unsigned bits = 0;
+    for (int i = 0; i < FARM_EMU_LANES; i++) bits |= (unsigned)same(emu_warp->slots[i]) << i;
+    __syncwarp();
+    return bits;
+}
+inline unsigned __ballot_sync(unsigned, int pred) {
+    if (FARM_EMU_LANES == 1) return pred ? 1u : 0u;
+    return emu_gather(pred ? 1u : 0u, [](u64 x) { return x != 0u; });
+}
+inline unsigned __match_any_sync(unsigned, u32 v) {
+    if (FARM_EMU_LANES == 1) return 1u;
+    return emu_gather(v, [v](u64 x) { return x == v; });
+}
+inline int __popc(unsigned x) { return __builtin_popcount(x); }
+inline int __ffs(unsigned x) { return __builtin_ffs((int)x); }
 inline u32 atomicCAS(u32* p, u32 c, u32 v) {
     std::atomic_ref<u32>(*p).compare_exchange_strong(c, v);
     return c;

@@ -12,13 +12,14 @@ use std::sync::{Arc, Mutex};
 
 /// The shared header and the kernel files, in the order they are concatenated.
 pub const HEADER: (&str, &str) = ("common.cuh", include_str!("../../../kernels/common.cuh"));
-pub const SOURCES: [(&str, &str); 8] = [
+pub const SOURCES: [(&str, &str); 9] = [
     ("propagate.cu", include_str!("../../../kernels/propagate.cu")),
     ("decide.cu", include_str!("../../../kernels/decide.cu")),
     ("backjump.cu", include_str!("../../../kernels/backjump.cu")),
     ("learn.cu", include_str!("../../../kernels/learn.cu")),
     ("fixpoint.cu", include_str!("../../../kernels/fixpoint.cu")),
     ("farm.cu", include_str!("../../../kernels/farm.cu")),
+    ("farm_propagate.cu", include_str!("../../../kernels/farm_propagate.cu")),
     ("farm_learn.cu", include_str!("../../../kernels/farm_learn.cu")),
     ("farm_search.cu", include_str!("../../../kernels/farm_search.cu")),
 ];

@@ -165,11 +165,13 @@ unsafe impl DeviceRepr for FixArgs {}
 /// The pointers of `struct FarmArgs` (kernels/farm.cu), in their order: the problem's arrays,
 /// then the searches' state, then what they share (`farm/tables.rs` builds them in this order;
 /// a test checks the names against the struct).
-pub const FARM_POINTERS: [&str; 41] = [
+pub const FARM_POINTERS: [&str; 42] = [
     "ng_start",
     "ng_lits",
     "occ_start",
     "occ",
+    "bin_start",
+    "bin",
     "w_head",
     "w_bound",
     "w_total",
@@ -199,7 +201,6 @@ pub const FARM_POINTERS: [&str; 41] = [
     "l_lits",
     "l_start",
     "l_len",
-    "l_cnt",
     "l_lbd",
     "st",
     "x_seq",
@@ -483,7 +484,7 @@ mod tests {
         ];
         assert_eq!(scalars, rust.map(String::from));
         let a = FarmArgs {
-            ptrs: [0; 41],
+            ptrs: [0; 42],
             slice_ns: 0,
             nvars: 0,
             ngoods: 0,
@@ -502,7 +503,7 @@ mod tests {
             mcap: 0,
             mwords: 0,
         };
-        assert_eq!(std::mem::size_of_val(&a), 41 * 8 + 8 + 16 * 4);
+        assert_eq!(std::mem::size_of_val(&a), 42 * 8 + 8 + 16 * 4);
     }
 
     #[test]

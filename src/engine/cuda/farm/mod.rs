@@ -72,7 +72,8 @@ fn searches_that_fit(gpu: &Gpu, p: &Problem, c: &FarmConfig, want: u32) -> DResu
     let (free, _) = gpu.ctx.mem_get_info().map_err(err("memory query"))?;
     let per = tables::bytes_per_search(p, c).max(1);
     let (mwords, mcap) = c.ring_size(p.num_atoms);
-    let shared = 4 * (p.store.lits.len() + p.store.occ.len() + 8 * p.weights.lits.len()) as u64
+    // The occurrence lists: a word a counted occurrence, two a binary nogood's (at most).
+    let shared = 4 * (p.store.lits.len() + 2 * p.store.occ.len() + 8 * p.weights.lits.len()) as u64
         + 4 * u64::from(mwords) * u64::from(mcap);
     let room = (free as u64 / 10 * 7).saturating_sub(shared) / per;
     if room == 0 {
@@ -252,6 +253,7 @@ impl Farm {
                 propagations: wide(w, Word::Props),
                 restarts: u64::from(w[Word::Restarts as usize]),
                 learned: wide(w, Word::Conflicts),
+                deleted: wide(w, Word::Deleted),
                 exported: u64::from(w[Word::Exported as usize]),
                 imported: u64::from(w[Word::Imported as usize]),
                 ..Default::default()
@@ -272,7 +274,13 @@ impl Farm {
             .zip(&cycles)
             .map(|((name, _), &c)| format!("{name} {:.1}%", 100.0 * c as f64 / total as f64))
             .collect();
-        log::info!("search farm: the searches' time in {}", shares.join(", "));
+        let sum = |k: Word| st.chunks(SEARCH_WORDS).map(|w| u64::from(w[k as usize])).sum::<u64>();
+        log::info!(
+            "search farm: the searches' time in {}; {} deletions, {} nogoods without room",
+            shares.join(", "),
+            sum(Word::Reduces),
+            sum(Word::Dropped)
+        );
         if self.args.ncubes > 0 {
             let (taken, refuted) = (self.ctl.get(CTL_CUBE_NEXT), self.ctl.get(CTL_CUBES_DONE));
             let (taken, refuted) = (taken.copied().unwrap_or(0), refuted.copied().unwrap_or(0));

@@ -10,10 +10,10 @@ use crate::nogoods::{Lit, Problem};
 
 /// Literals an exchanged nogood may have (`FARM_XLEN`).
 pub const XLEN: usize = 8;
-/// Nogoods a chunk of a literal's learned occurrences holds (`FARM_CHUNK`), and its words with the
-/// next chunk's number and the fill (`FARM_CW`).
+/// Entries a chunk of a literal's watch list holds (`FARM_CHUNK`), and its words (`FARM_CW`): a
+/// nogood and its blocker an entry, the next chunk's number and the fill.
 pub const CHUNK: usize = 32;
-pub const CHUNK_WORDS: usize = CHUNK + 2;
+pub const CHUNK_WORDS: usize = 2 * CHUNK + 2;
 /// Words of a search's scalars (`FS_WORDS`) and of the control block (`FC_WORDS`).
 pub const SEARCH_WORDS: usize = 48;
 pub const CONTROL_WORDS: usize = 8;
@@ -33,12 +33,17 @@ pub enum Word {
     Restarts = 20,
     Exported = 21,
     Imported = 22,
+    /// Learned nogoods that found no room.
+    Dropped = 23,
     /// Clock cycles (64-bit) in each part of the step.
     TimePropagate = 32,
     TimeAnalyze = 34,
     TimeBackjump = 36,
     TimeRestart = 38,
     TimeDecide = 40,
+    /// Learned nogoods deleted (64-bit), and the deletions.
+    Deleted = 42,
+    Reduces = 44,
 }
 
 /// A search's status word (`FARM_*`).
@@ -114,10 +119,11 @@ pub struct FarmConfig {
 }
 
 impl FarmConfig {
-    /// Chunks of a search's pool: a chunk for eight arena slots (a literal's list wastes at most
-    /// its last chunk's room; a full pool deletes at the next restart).
+    /// Chunks of a search's pool: two a learned nogood, so that every watch may have a list of
+    /// its own (on programs of many variables most lists hold one or two entries), and lists
+    /// that moves left half empty fit (a full pool rebuilds the lists at the next restart).
     pub fn chunks(&self) -> u32 {
-        (self.arena / 8).max(64)
+        (2 * self.max_learned).max(64)
     }
 
     pub fn new(searches: u32, share: bool, seed: u32) -> FarmConfig {
@@ -190,6 +196,27 @@ fn weight_occurrences(p: &Problem) -> (Vec<u32>, Vec<u32>) {
     (start, entries)
 }
 
+/// The program's nogoods' occurrence lists, split: literal -> the nogoods of three literals or
+/// more it occurs in (counted), and literal -> `[other literal, nogood]` pairs of the binary ones
+/// (each an implication: the other literal false).
+fn split_occurrences(p: &Problem) -> [Vec<u32>; 4] {
+    let st = &p.store;
+    let nl = st.occ_offsets.len().saturating_sub(1);
+    let (mut occ_start, mut occ, mut bin_start, mut bin) = (vec![0], Vec::new(), vec![0], Vec::new());
+    for l in 0..nl {
+        for &g in &st.occ[st.occ_offsets[l] as usize..st.occ_offsets[l + 1] as usize] {
+            let lits = &st.lits[st.offsets[g as usize] as usize..st.offsets[g as usize + 1] as usize];
+            match lits {
+                [x, y] => bin.extend([if *x == l as u32 { *y } else { *x }, g]),
+                _ => occ.push(g),
+            }
+        }
+        occ_start.push(occ.len() as u32);
+        bin_start.push((bin.len() / 2) as u32);
+    }
+    [occ_start, occ, bin_start, bin]
+}
+
 /// Bytes of device memory one search's state takes.
 pub fn bytes_per_search(p: &Problem, c: &FarmConfig) -> u64 {
     let (n, g, w) =
@@ -203,7 +230,7 @@ pub fn bytes_per_search(p: &Problem, c: &FarmConfig) -> u64 {
         + 2 * n
         + u64::from(c.arena)
         + CHUNK_WORDS as u64 * u64::from(c.chunks())
-        + 4 * u64::from(c.max_learned)
+        + 3 * u64::from(c.max_learned)
         + SEARCH_WORDS as u64;
     4 * words
 }
@@ -218,6 +245,7 @@ impl FarmTables {
         let w = &p.weights;
         let nw = w.len();
         let (w_occ_start, w_occ) = weight_occurrences(p);
+        let [occ_start, occ, bin_start, bin] = split_occurrences(p);
         let totals: Vec<i64> = (0..nw).map(|k| w.total(k)).collect();
         let (arena, ml, x) = (c.arena as usize, c.max_learned as usize, c.xcap as usize);
         let chunks = c.chunks() as usize;
@@ -228,8 +256,10 @@ impl FarmTables {
         let bufs = vec![
             Buf::Words(st.offsets.clone()),
             Buf::Words(st.lits.clone()),
-            Buf::Words(st.occ_offsets.clone()),
-            Buf::Words(st.occ.clone()),
+            Buf::Words(occ_start),
+            Buf::Words(occ),
+            Buf::Words(bin_start),
+            Buf::Words(bin),
             Buf::Words(w.lit.iter().map(|l| l.0).collect()),
             Buf::Words(i64_words(w.bound.iter().copied())),
             Buf::Words(i64_words(totals)),
@@ -259,10 +289,9 @@ impl FarmTables {
             Buf::Zeros(s * 4 * nw),
             Buf::Zeros(s * nw),
             Buf::Zeros(s * 2 * n),
-            // l_chunk, l_lits; l_start, l_len, l_cnt, l_lbd; st
+            // l_chunk, l_lits; l_start, l_len, l_lbd; st
             Buf::Zeros(s * chunks * CHUNK_WORDS),
             Buf::Zeros(s * arena),
-            Buf::Zeros(s * ml),
             Buf::Zeros(s * ml),
             Buf::Zeros(s * ml),
             Buf::Zeros(s * ml),
