@@ -37,9 +37,10 @@
 // literal below the queue head of a level below the current one was processed before its level's
 // successor was decided, so a backjump leaves the whole remaining trail processed. Learned nogood
 // k (of two literals or more) is in the watch lists of exactly its literals 0 and 1, once each. A
-// processed true watch has a false other watch or every other literal true, unless a move found
-// the pool empty (the search then rebuilds its lists at the next restart): so a violated nogood
-// is always found, and an implication is at most missed until then.
+// processed true watch has a false blocker or other watch (false when the watch was processed,
+// so at its level or below: no backjump undoes it and keeps the watch), or every other literal
+// true; unless a move found the pool empty (the search then rebuilds its lists at the next
+// restart): so a violated nogood is always found, and an implication is at most missed until then.
 //
 // Everything else in a step is shared among the warp's lanes (FARM_W; 1 or 32 in the host
 // emulation, tests/farm_emu).
@@ -160,6 +161,8 @@ struct FarmArgs {
     u32* lim;       // nvars + 1: where each level begins on the trail
     u32* seen;      // nvars: the analysis' marks
     float* act;     // nvars: activities
+    u32* bmax;      // nvars / 32 + 1: per block of 32 variables, at least the highest key
+                    //   (farm_key_d) of its unassigned variables' activities (0: none)
     u32* phase;     // nvars: the sign a decision takes (1 true, 2 false)
     u32* learnt;    // nvars + FARM_XLEN: the analysis' nogood
     u32* stamp;     // nvars + 1: per level, the last analysis that met it (LBD)
@@ -213,6 +216,7 @@ struct FarmSearch {
     u32 s, lane, nv, nl;
     u32 *val, *level, *reason, *tpos, *trail, *lim, *seen, *phase, *learnt, *stamp, *cnt, *whead;
     float* act;
+    u32* bmax;
     i64* wsum;
     u32 *l_head, *l_chunk, *l_lits, *l_start, *l_len, *l_lbd, *st;
 };
@@ -232,6 +236,7 @@ __device__ __forceinline__ FarmSearch farm_search_d(const FarmArgs& a, u32 s, u3
     f.lim = a.lim + s * (n + 1);
     f.seen = a.seen + s * n;
     f.act = a.act + s * n;
+    f.bmax = a.bmax + s * (n / 32u + 1u);
     f.phase = a.phase + s * n;
     f.learnt = a.learnt + s * (n + FARM_XLEN);
     f.stamp = a.stamp + s * (n + 1);
@@ -247,6 +252,9 @@ __device__ __forceinline__ FarmSearch farm_search_d(const FarmArgs& a, u32 s, u3
     f.st = st;
     return f;
 }
+
+// The key of an activity (>= 0) in bmax: ordered as the activities, and above 0.
+__device__ __forceinline__ u32 farm_key_d(float x) { return __float_as_uint(x) + 1u; }
 
 // A literal's value under val: 1 true, 2 false, 0 unassigned.
 __device__ __forceinline__ u32 farm_lit_d(const FarmSearch& f, u32 l) {

@@ -260,6 +260,7 @@ __device__ void farm_backjump_d(const FarmArgs& a, const FarmSearch& f, u32 targ
         u32 l = f.trail[i];
         if (i < q) farm_unprocess_d(a, f, l);
         f.val[l >> 1] = 0u;
+        atomicMax(&f.bmax[l >> 6], farm_key_d(f.act[l >> 1]));
         if (save) f.phase[l >> 1] = (l & 1u) + 1u;
     }
     __syncwarp();

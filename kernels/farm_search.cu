@@ -17,37 +17,52 @@ __device__ u32 farm_luby_d(u32 i) {
     }
 }
 
-// The unassigned variable of highest activity (0: none is left), over the warp.
+// The unassigned variable of highest activity (0: none is left), over the warp: the block of the
+// highest bound, then its unassigned variables; where their best is below the bound, the bound
+// comes down to it and the next block is tried.
 __device__ u32 farm_pick_d(const FarmSearch& f) {
-    float best = -1.0f;
-    u32 bv = 0u;
-    // Four variables a lane a step, their loads issued together.
-    for (u32 base = 1u + f.lane; base < f.nv; base += 4u * FARM_W) {
-        u32 x[4];
-        float y[4];
-#pragma unroll
-        for (u32 j = 0; j < 4u; j++) {
-            u32 v = base + j * FARM_W;
-            x[j] = v < f.nv ? f.val[v] : 1u;
-            y[j] = v < f.nv ? f.act[v] : 0.0f;
-        }
-#pragma unroll
-        for (u32 j = 0; j < 4u; j++) {
-            if (x[j] == 0u && y[j] > best) {
-                best = y[j];
-                bv = base + j * FARM_W;
+    u32 nb = f.nv / 32u + 1u;
+    for (;;) {
+        u32 best = 0u, bb = 0u;
+        for (u32 b = f.lane; b < nb; b += FARM_W) {
+            u32 k = f.bmax[b];
+            if (k > best) {
+                best = k;
+                bb = b;
             }
         }
-    }
-    for (int off = FARM_W / 2; off > 0; off >>= 1) {
-        float ob = __shfl_down_sync(0xffffffffu, best, off);
-        u32 ov = __shfl_down_sync(0xffffffffu, bv, off);
-        if (ob > best || (ob == best && ov != 0u && (bv == 0u || ov < bv))) {
-            best = ob;
-            bv = ov;
+        for (int off = FARM_W / 2; off > 0; off >>= 1) {
+            u32 ok = __shfl_down_sync(0xffffffffu, best, off), ob = __shfl_down_sync(0xffffffffu, bb, off);
+            if (ok > best || (ok == best && ob < bb)) {
+                best = ok;
+                bb = ob;
+            }
         }
+        best = __shfl_sync(0xffffffffu, best, 0);
+        bb = __shfl_sync(0xffffffffu, bb, 0);
+        if (best == 0u) return 0u;
+        u32 k = 0u, v = 0u;
+        for (u32 i = f.lane; i < 32u; i += FARM_W) {
+            u32 x = bb * 32u + i;
+            if (x < f.nv && f.val[x] == 0u && farm_key_d(f.act[x]) > k) {
+                k = farm_key_d(f.act[x]);
+                v = x;
+            }
+        }
+        for (int off = FARM_W / 2; off > 0; off >>= 1) {
+            u32 ok = __shfl_down_sync(0xffffffffu, k, off), ov = __shfl_down_sync(0xffffffffu, v, off);
+            if (ok > k || (ok == k && ok != 0u && ov < v)) {
+                k = ok;
+                v = ov;
+            }
+        }
+        k = __shfl_sync(0xffffffffu, k, 0);
+        v = __shfl_sync(0xffffffffu, v, 0);
+        if (k == best) return v;
+        __syncwarp();
+        if (f.lane == 0u) f.bmax[bb] = k;
+        __syncwarp();
     }
-    return __shfl_sync(0xffffffffu, bv, 0);
 }
 
 // A search's first step: activities (perturbed, but for search 0), phases, level 0's literals.
@@ -61,6 +76,12 @@ __device__ void farm_init_d(const FarmArgs& a, const FarmSearch& f) {
         f.act[v] = f.s == 0u ? 0.0f : (float)(h & 0xffffu) * 1e-9f;
         // Every other search starts with random signs; the others decide false first, as clasp.
         f.phase[v] = (f.s & 1u) ? 1u + ((h >> 16) & 1u) : 2u;
+    }
+    __syncwarp();
+    for (u32 b = f.lane; b <= f.nv / 32u; b += FARM_W) {
+        u32 k = 0u;
+        for (u32 v = b * 32u; v < b * 32u + 32u && v < f.nv; v++) k = max(k, farm_key_d(f.act[v]));
+        f.bmax[b] = k;
     }
     __syncwarp();
     if (f.lane == 0u) {

@@ -17,14 +17,14 @@
 #include <thread>
 #include <vector>
 
-static_assert(sizeof(FarmArgs) == 42 * 8 + 8 + 16 * 4, "FarmArgs: 42 pointers, then the scalars");
+static_assert(sizeof(FarmArgs) == 43 * 8 + 8 + 16 * 4, "FarmArgs: 43 pointers, then the scalars");
 
 int main(int argc, char** argv) {
     if (argc != 3) return 2;
     FILE* in = std::fopen(argv[1], "rb");
     if (!in) return 2;
     u32 nbufs = 0;
-    if (std::fread(&nbufs, 4, 1, in) != 1 || nbufs != 42) return 3;
+    if (std::fread(&nbufs, 4, 1, in) != 1 || nbufs != 43) return 3;
     std::vector<std::vector<u32>> bufs(nbufs);
     FarmArgs a;
     void** ptrs = (void**)&a;

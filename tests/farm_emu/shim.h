@@ -82,6 +82,13 @@ inline u32 atomicCAS(u32* p, u32 c, u32 v) {
 }
 inline u32 atomicAdd(u32* p, u32 v) { return std::atomic_ref<u32>(*p).fetch_add(v); }
 inline u64 atomicAdd(u64* p, u64 v) { return std::atomic_ref<u64>(*p).fetch_add(v); }
+inline u32 atomicMax(u32* p, u32 v) {
+    u32 old = std::atomic_ref<u32>(*p).load();
+    while (old < v && !std::atomic_ref<u32>(*p).compare_exchange_weak(old, v)) {
+    }
+    return old;
+}
+inline u32 max(u32 a, u32 b) { return a > b ? a : b; }
 inline u32 atomicSub(u32* p, u32 v) { return std::atomic_ref<u32>(*p).fetch_sub(v); }
 inline u32 atomicExch(u32* p, u32 v) { return std::atomic_ref<u32>(*p).exchange(v); }
 inline float __uint_as_float(u32 x) {

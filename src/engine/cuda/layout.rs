@@ -165,7 +165,7 @@ unsafe impl DeviceRepr for FixArgs {}
 /// The pointers of `struct FarmArgs` (kernels/farm.cu), in their order: the problem's arrays,
 /// then the searches' state, then what they share (`farm/tables.rs` builds them in this order;
 /// a test checks the names against the struct).
-pub const FARM_POINTERS: [&str; 42] = [
+pub const FARM_POINTERS: [&str; 43] = [
     "ng_start",
     "ng_lits",
     "occ_start",
@@ -190,6 +190,7 @@ pub const FARM_POINTERS: [&str; 42] = [
     "lim",
     "seen",
     "act",
+    "bmax",
     "phase",
     "learnt",
     "stamp",
@@ -484,7 +485,7 @@ mod tests {
         ];
         assert_eq!(scalars, rust.map(String::from));
         let a = FarmArgs {
-            ptrs: [0; 42],
+            ptrs: [0; 43],
             slice_ns: 0,
             nvars: 0,
             ngoods: 0,
@@ -503,7 +504,7 @@ mod tests {
             mcap: 0,
             mwords: 0,
         };
-        assert_eq!(std::mem::size_of_val(&a), 42 * 8 + 8 + 16 * 4);
+        assert_eq!(std::mem::size_of_val(&a), 43 * 8 + 8 + 16 * 4);
     }
 
     #[test]

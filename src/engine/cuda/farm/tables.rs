@@ -223,6 +223,7 @@ pub fn bytes_per_search(p: &Problem, c: &FarmConfig) -> u64 {
         (p.num_vars as u64, p.store.offsets.len().saturating_sub(1) as u64, p.weights.len() as u64);
     let words = 9 * n
         + 2
+        + (n / 32 + 1)
         + (n + XLEN as u64)
         + (n + 1)
         + g
@@ -272,7 +273,7 @@ impl FarmTables {
             Buf::Words(st.units.iter().map(|l| l.0).chain(c.cube.iter().map(|&l| (!l).0)).collect()),
             // cubes: the literals each part makes true
             Buf::Words(c.parts.iter().flatten().map(|l| l.0).collect()),
-            // val, level, reason, tpos, trail, lim, seen, act, phase, learnt, stamp
+            // val, level, reason, tpos, trail, lim, seen, act, bmax, phase, learnt, stamp
             Buf::Zeros(s * n),
             Buf::Zeros(s * n),
             Buf::Zeros(s * n),
@@ -281,6 +282,7 @@ impl FarmTables {
             Buf::Zeros(s * (n + 1)),
             Buf::Zeros(s * n),
             Buf::Zeros(s * n),
+            Buf::Zeros(s * (n / 32 + 1)),
             Buf::Zeros(s * n),
             Buf::Zeros(s * (n + XLEN)),
             Buf::Zeros(s * (n + 1)),
