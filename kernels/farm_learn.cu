@@ -67,8 +67,8 @@ __device__ void farm_bump_d(const FarmSearch& f, u32 v) {
 
 #ifdef FARM_CHECK
 // The invariants, checked by the host emulation (tests/farm_emu, FARM_CHECK): the counts agree
-// with the processed trail, the learned nogoods are in their watches' lists, and a conflict's
-// literals are all true.
+// with the processed trail, the blocks' bounds hold, the learned nogoods are in their watches'
+// lists, and a conflict's literals are all true.
 __device__ void farm_check_d(const FarmArgs& a, const FarmSearch& f, u32 conflict) {
     u32 q = f.st[FS_QHEAD];
     for (u32 g = 0; g < a.ngoods; g++) {
@@ -79,6 +79,10 @@ __device__ void farm_check_d(const FarmArgs& a, const FarmSearch& f, u32 conflic
             if (farm_lit_d(f, l) == 1u && f.tpos[l >> 1] < q) c++;
         }
         if (c != f.cnt[g]) farm_fail_d("input count", g, c, f.cnt[g]);
+    }
+    // Each block's bound is at least the key of each of its unassigned variables' activities.
+    for (u32 v = 0; v < f.nv; v++) {
+        if (f.val[v] == 0u && farm_key_d(f.act[v]) > f.bmax[v >> 5]) farm_fail_d("block bound", v, f.bmax[v >> 5], 0u);
     }
     // Each learned nogood is in the watch lists of its literals 0 and 1, once each.
     for (u32 k = 0; k < f.st[FS_NLEARNED]; k++) {
