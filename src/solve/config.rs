@@ -375,7 +375,8 @@ pub struct SearchOptions {
     pub sign_def: SignDef,
     pub restarts: Schedule,
     pub deletion: Deletion,
-    /// When learned nogoods are deleted (clasp's `--del-cfl`).
+    /// When learned nogoods are deleted (clasp's `--del-cfl`): a schedule of conflict counts. A
+    /// dynamic one has none: the search then deletes on [`DEL_CFL`], with a warning.
     pub del_cfl: Schedule,
     /// How learned nogoods' LBDs follow the analyses they take part in (the CPU engine; clasp's
     /// `--update-lbd=MODE[,N]`), and the LBD (N) at or below which a nogood so updated is spared

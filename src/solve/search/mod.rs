@@ -15,7 +15,7 @@ use super::restarts::RestartSchedule;
 use super::split::Guide;
 use crate::engine::{Completion, Engine, EngineError};
 use crate::nogoods::Lit;
-use crate::solve::config::{Restarts, SearchOptions};
+use crate::solve::config::{DEL_CFL, Restarts, SearchOptions};
 use crate::stop::{Phase, Stop, StopToken};
 use assumptions::{Assumptions, Path};
 use std::sync::Arc;
@@ -119,13 +119,19 @@ impl<'e> Search<'e> {
             );
             restarts = Restarts::Luby(100).into();
         }
+        let mut del_cfl = opts.del_cfl;
+        if matches!(del_cfl.sequence, Restarts::Dynamic(..)) {
+            // Deletion follows a number of conflicts; a dynamic schedule would delete at each.
+            log::warn!("deletion follows the default schedule: a dynamic one has no conflict counts");
+            del_cfl = DEL_CFL;
+        }
         Search {
             engine,
             check: None,
             restarts: RestartSchedule::new(restarts),
             conflicts: 0,
             restarts_made: 0,
-            reduce: RestartSchedule::new(opts.del_cfl),
+            reduce: RestartSchedule::new(del_cfl),
             stop,
             shared_bound: None,
             bound_seen: 0,
@@ -422,5 +428,23 @@ impl From<EngineError> for Failure {
 impl From<SolveError> for Failure {
     fn from(e: SolveError) -> Self {
         Failure::Solve(e)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::cpu::CpuEngine;
+    use crate::input::read_program;
+    use crate::nogoods::complete;
+
+    #[test]
+    fn a_dynamic_deletion_schedule_falls_back_to_the_default() {
+        let text = b"asp 1 0 0\n1 1 3 1 2 3 0 0\n0\n";
+        let p = Arc::new(complete(&read_program(&text[..]).unwrap(), &StopToken::never(), 0).unwrap());
+        let opts = SearchOptions { del_cfl: Restarts::Dynamic(4, 0.8).into(), ..SearchOptions::default() };
+        let s = Search::new(Box::new(CpuEngine::new(p, &opts)), &opts, StopToken::never());
+        assert!(!s.reduce.is_dynamic(), "deletion never follows LBDs");
+        assert_eq!(s.reduce.left(), RestartSchedule::new(DEL_CFL).left(), "the default's first deletion");
     }
 }
