@@ -140,7 +140,7 @@ struct FarmArgs {
     const u32* ng_lits;
     const u32* occ_start;    // 2 * nvars + 1: literal -> input nogoods of three literals or more
     const u32* occ;
-    const u32* bin_start;    // 2 * nvars + 1: literal -> [other literal, nogood] pairs of the
+    const u32* bin_start;    // 2 * nvars + 1: literal -> [nogood, other literal] pairs of the
     const u32* bin;          //   binary input nogoods
     const u32* w_head;       // nweights: the constraint's literal W
     const i64* w_bound;

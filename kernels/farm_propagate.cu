@@ -204,9 +204,9 @@ __device__ void farm_watches_d(const FarmArgs& a, const FarmSearch& f, u32 p) {
 // Processes literal p: every lane takes part.
 __device__ void farm_process_d(const FarmArgs& a, const FarmSearch& f, u32 p) {
     for (u32 i = a.bin_start[p] + f.lane; i < a.bin_start[p + 1]; i += FARM_W) {
-        u32 q = a.bin[2 * i], x = farm_lit_d(f, q);
-        if (x == 1u) farm_conflict_d(f, a.bin[2 * i + 1] + 1u);
-        else if (x == 0u) farm_assign_d(f, q ^ 1u, a.bin[2 * i + 1] + 1u);
+        u32 g = a.bin[2 * i], q = a.bin[2 * i + 1], x = farm_lit_d(f, q);
+        if (x == 1u) farm_conflict_d(f, g + 1u);
+        else if (x == 0u) farm_assign_d(f, q ^ 1u, g + 1u);
     }
     for (u32 i = a.occ_start[p] + f.lane; i < a.occ_start[p + 1]; i += FARM_W) {
         u32 g = a.occ[i];

@@ -294,18 +294,28 @@ pub struct Tables {
     pub bound: Vec<i64>,
 }
 
+/// For each of the `nl` literals, the nogoods in `range` that contain it: the lists' starts and
+/// the nogoods' numbers, end to end.
+pub(crate) fn nogoods_containing(
+    nl: usize,
+    st: &NogoodStore,
+    range: std::ops::Range<usize>,
+) -> (Vec<u32>, Vec<u32>) {
+    let pairs = range.flat_map(move |i| st.nogood(i).iter().map(move |l| (l.index(), i as u32)));
+    Csr::from_pairs(nl, pairs).into_parts()
+}
+
 /// The occurrence lists of the nogoods in `range`: for each literal, an entry of `W` words per
 /// nogood containing it, `[n]` followed (W > 1) by the nogood's other literals, zero-padded; or,
 /// with `W` = 0, the long class's 4-word entries `[n, start, len, w]` (the nogood's place in the
 /// store, and for a wide nogood its index among them, `n - first_wide`; else 0).
-fn occurrences<const W: usize>(
+pub(crate) fn occurrences<const W: usize>(
     nl: usize,
     st: &NogoodStore,
     range: std::ops::Range<usize>,
     first_wide: usize,
 ) -> (Vec<u32>, Vec<u32>) {
-    let pairs = range.flat_map(move |i| st.nogood(i).iter().map(move |l| (l.index(), i as u32)));
-    let (start, ns) = Csr::from_pairs(nl, pairs).into_parts();
+    let (start, ns) = nogoods_containing(nl, st, range);
     let words = W.max(4);
     let mut entries = Vec::with_capacity(ns.len() * words);
     for l in 0..nl {

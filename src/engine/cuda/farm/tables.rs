@@ -5,7 +5,7 @@
 //! Everything is 32-bit words on the device (an `i64` is two, a `float` zero is a zero word), so
 //! one buffer type carries them all and the kernel's pointers are their addresses.
 
-use crate::engine::cuda::layout::{FARM_POINTERS, FarmArgs};
+use crate::engine::cuda::layout::{FARM_POINTERS, FarmArgs, nogoods_containing, occurrences};
 use crate::nogoods::{Lit, Problem};
 
 /// Literals an exchanged nogood may have (`FARM_XLEN`).
@@ -196,27 +196,6 @@ fn weight_occurrences(p: &Problem) -> (Vec<u32>, Vec<u32>) {
     (start, entries)
 }
 
-/// The program's nogoods' occurrence lists, split: literal -> the nogoods of three literals or
-/// more it occurs in (counted), and literal -> `[other literal, nogood]` pairs of the binary ones
-/// (each an implication: the other literal false).
-fn split_occurrences(p: &Problem) -> [Vec<u32>; 4] {
-    let st = &p.store;
-    let nl = st.occ_offsets.len().saturating_sub(1);
-    let (mut occ_start, mut occ, mut bin_start, mut bin) = (vec![0], Vec::new(), vec![0], Vec::new());
-    for l in 0..nl {
-        for &g in &st.occ[st.occ_offsets[l] as usize..st.occ_offsets[l + 1] as usize] {
-            let lits = &st.lits[st.offsets[g as usize] as usize..st.offsets[g as usize + 1] as usize];
-            match lits {
-                [x, y] => bin.extend([if *x == l as u32 { *y } else { *x }, g]),
-                _ => occ.push(g),
-            }
-        }
-        occ_start.push(occ.len() as u32);
-        bin_start.push((bin.len() / 2) as u32);
-    }
-    [occ_start, occ, bin_start, bin]
-}
-
 /// Bytes of device memory one search's state takes.
 pub fn bytes_per_search(p: &Problem, c: &FarmConfig) -> u64 {
     let (n, g, w) =
@@ -246,7 +225,11 @@ impl FarmTables {
         let w = &p.weights;
         let nw = w.len();
         let (w_occ_start, w_occ) = weight_occurrences(p);
-        let [occ_start, occ, bin_start, bin] = split_occurrences(p);
+        // The binary nogoods as `[nogood, other literal]` entries per literal (implications),
+        // and per literal the longer ones it occurs in (counted).
+        let nl = 2 * n;
+        let (bin_start, bin) = occurrences::<2>(nl, st, st.class(2), 0);
+        let (occ_start, occ) = nogoods_containing(nl, st, st.class(3).start..st.len());
         let totals: Vec<i64> = (0..nw).map(|k| w.total(k)).collect();
         let (arena, ml, x) = (c.arena as usize, c.max_learned as usize, c.xcap as usize);
         let chunks = c.chunks() as usize;
