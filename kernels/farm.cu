@@ -256,6 +256,13 @@ __device__ __forceinline__ FarmSearch farm_search_d(const FarmArgs& a, u32 s, u3
 // The key of an activity (>= 0) in bmax: ordered as the activities, and above 0.
 __device__ __forceinline__ u32 farm_key_d(float x) { return __float_as_uint(x) + 1u; }
 
+// The highest key of block b's variables, assigned or not: a bound afresh.
+__device__ __forceinline__ u32 farm_block_key_d(const FarmSearch& f, u32 b) {
+    u32 k = 0u;
+    for (u32 v = b * 32u; v < b * 32u + 32u && v < f.nv; v++) k = max(k, farm_key_d(f.act[v]));
+    return k;
+}
+
 // A literal's value under val: 1 true, 2 false, 0 unassigned.
 __device__ __forceinline__ u32 farm_lit_d(const FarmSearch& f, u32 l) {
     u32 v = f.val[l >> 1];

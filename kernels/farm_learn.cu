@@ -53,12 +53,8 @@ __device__ void farm_reason_d(const FarmArgs& a, const FarmSearch& f, u32 r, u32
 __device__ void farm_bump_d(const FarmSearch& f, u32 v) {
     float inc = __uint_as_float(f.st[FS_VAR_INC]);
     if ((f.act[v] += inc) > 1e20f) {
-        for (u32 b = 0; b <= f.nv / 32u; b++) f.bmax[b] = 0u;
-        for (u32 u = 0; u < f.nv; u++) {
-            f.act[u] *= 1e-20f;
-            u32 k = farm_key_d(f.act[u]);
-            if (k > f.bmax[u >> 5]) f.bmax[u >> 5] = k;
-        }
+        for (u32 u = 0; u < f.nv; u++) f.act[u] *= 1e-20f;
+        for (u32 b = 0; b <= f.nv / 32u; b++) f.bmax[b] = farm_block_key_d(f, b);
         f.st[FS_VAR_INC] = __float_as_uint(inc * 1e-20f);
     } else if (f.val[v] == 0u && farm_key_d(f.act[v]) > f.bmax[v >> 5]) {
         f.bmax[v >> 5] = farm_key_d(f.act[v]);

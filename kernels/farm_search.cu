@@ -17,6 +17,20 @@ __device__ u32 farm_luby_d(u32 i) {
     }
 }
 
+// The highest key k over the warp's lanes and, among equal keys, the lowest index i; every lane
+// gets both. A lane with nothing to offer gives k = 0 (and i = 0).
+__device__ void farm_warp_argmax_d(u32& k, u32& i) {
+    for (int off = FARM_W / 2; off > 0; off >>= 1) {
+        u32 ok = __shfl_down_sync(0xffffffffu, k, off), oi = __shfl_down_sync(0xffffffffu, i, off);
+        if (ok > k || (ok == k && oi < i)) {
+            k = ok;
+            i = oi;
+        }
+    }
+    k = __shfl_sync(0xffffffffu, k, 0);
+    i = __shfl_sync(0xffffffffu, i, 0);
+}
+
 // The unassigned variable of highest activity (0: none is left), over the warp: the block of the
 // highest bound, then its unassigned variables; where their best is below the bound, the bound
 // comes down to it and the next block is tried.
@@ -31,15 +45,7 @@ __device__ u32 farm_pick_d(const FarmSearch& f) {
                 bb = b;
             }
         }
-        for (int off = FARM_W / 2; off > 0; off >>= 1) {
-            u32 ok = __shfl_down_sync(0xffffffffu, best, off), ob = __shfl_down_sync(0xffffffffu, bb, off);
-            if (ok > best || (ok == best && ob < bb)) {
-                best = ok;
-                bb = ob;
-            }
-        }
-        best = __shfl_sync(0xffffffffu, best, 0);
-        bb = __shfl_sync(0xffffffffu, bb, 0);
+        farm_warp_argmax_d(best, bb);
         if (best == 0u) return 0u;
         u32 k = 0u, v = 0u;
         for (u32 i = f.lane; i < 32u; i += FARM_W) {
@@ -49,15 +55,7 @@ __device__ u32 farm_pick_d(const FarmSearch& f) {
                 v = x;
             }
         }
-        for (int off = FARM_W / 2; off > 0; off >>= 1) {
-            u32 ok = __shfl_down_sync(0xffffffffu, k, off), ov = __shfl_down_sync(0xffffffffu, v, off);
-            if (ok > k || (ok == k && ok != 0u && ov < v)) {
-                k = ok;
-                v = ov;
-            }
-        }
-        k = __shfl_sync(0xffffffffu, k, 0);
-        v = __shfl_sync(0xffffffffu, v, 0);
+        farm_warp_argmax_d(k, v);
         if (k == best) return v;
         __syncwarp();
         if (f.lane == 0u) f.bmax[bb] = k;
@@ -78,11 +76,7 @@ __device__ void farm_init_d(const FarmArgs& a, const FarmSearch& f) {
         f.phase[v] = (f.s & 1u) ? 1u + ((h >> 16) & 1u) : 2u;
     }
     __syncwarp();
-    for (u32 b = f.lane; b <= f.nv / 32u; b += FARM_W) {
-        u32 k = 0u;
-        for (u32 v = b * 32u; v < b * 32u + 32u && v < f.nv; v++) k = max(k, farm_key_d(f.act[v]));
-        f.bmax[b] = k;
-    }
+    for (u32 b = f.lane; b <= f.nv / 32u; b += FARM_W) f.bmax[b] = farm_block_key_d(f, b);
     __syncwarp();
     if (f.lane == 0u) {
         f.st[FS_VAR_INC] = __float_as_uint(1.0f);
