@@ -39,7 +39,8 @@ if has sanitize; then
     # Each tool on a tight and a non-tight program, both learning schemes, an optimization, a
     # program with head cycles, a race of two engines, and the search farm (a model, and a proof
     # that there is none; one farm, and two on device 0 dividing the space, relaying nogoods; one
-    # farm whose searches divide the space; enumeration by one farm and by two).
+    # farm whose searches divide the space; enumeration by one farm and by two; a farm racing two
+    # CPU searches).
     q=/tmp/qbf.aspif
     python3 instances/gen/qbf/generate.py --xs 10 --ys 10 --terms 18 --seed 4 > $q
     for tool in memcheck racecheck; do
@@ -54,6 +55,8 @@ if has sanitize; then
             "--gpu-mode=farm --gpu-searches=3 -t 2,split tests/conformance/tight/4-queens.smodels" \
             "--gpu-mode=farm --gpu-searches=3 -t 2,split tests/conformance/tight/bug1.smodels" \
             "--gpu-mode=farm --gpu-searches=3 -n 0 tests/conformance/tight/5-queens.smodels" \
+            "--gpu-mode=farm --gpu-searches=2 -t 2 tests/conformance/tight/4-queens.smodels" \
+            "--gpu-mode=farm --gpu-searches=2 -t 2 tests/conformance/tight/bug1.smodels" \
             "--gpu-mode=farm --gpu-searches=2 --gpu-devices=0,0 -n 0 tests/conformance/tight/4-queens.smodels"; do
             log=$OUT/$tool.txt
             echo "== $args" >> $log

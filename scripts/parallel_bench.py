@@ -58,10 +58,12 @@ def run(cmd, timeout):
     else:
         status = "TIMEOUT"
     costs = j["Models"].get("Costs")
-    # With --stats: the traffic between the search farms of several GPUs.
+    # With --stats: the traffic between the search farms of several GPUs (and the CPU searches).
     stats = j.get("Stats") or {}
     mine = stats.get("Yasmin") or {}
     traffic = {k: mine[k] for k in ("Relayed", "RelayedBytes") if k in mine}
+    # Parallel runs: the searches, and which answered (the farm's after the CPU searches).
+    traffic.update({k: j[k] for k in ("Threads", "Winner") if k in j})
     # With --stats: the search's conflicts (clasp's Core.Conflicts).
     conflicts = (stats.get("Core") or {}).get("Conflicts", "")
     models = j["Models"].get("Number", "")
@@ -131,7 +133,8 @@ def main():
         with lock:
             rows.append({"instance": name, "config": cfg, "round": rnd, "status": status, "time": round(t, 3),
                          "costs": json.dumps(costs) if costs else "", "conflicts": conflicts, "models": models,
-                         "relayed": traffic.get("Relayed", ""), "relayed_bytes": traffic.get("RelayedBytes", "")})
+                         "relayed": traffic.get("Relayed", ""), "relayed_bytes": traffic.get("RelayedBytes", ""),
+                         "threads": traffic.get("Threads", ""), "winner": traffic.get("Winner", "")})
             print(f"{name[:40]:40} {cfg:32} {status:8} {t:7.2f} {traffic or ''}", flush=True)
             # Written after every run: a run cut short keeps what it measured.
             with open(args.out, "w", newline="") as fh:

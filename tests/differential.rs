@@ -619,7 +619,10 @@ fn check(
                 one.opt_mode = OptMode::Ignore;
                 // YASMIN_DIFF_FARM_DEVICES=LIST: also a farm on each device of LIST (0,0: two on
                 // device 0), competing and dividing the space.
-                let mut runs = vec![one.clone()];
+                // With -t 3 the farm races three CPU searches, sharing nogoods with them.
+                let mut beside = one.clone();
+                (beside.threads, beside.split) = (3, false);
+                let mut runs = vec![one.clone(), beside];
                 let mut all = one.clone();
                 all.models = opts.models;
                 let mut alls = vec![all.clone()];
@@ -644,9 +647,10 @@ fn check(
                     };
                     if !right {
                         return Err(format!(
-                            "the farm on devices {:?}{} gives {} ({}): {}\n{} gives {}: {}",
+                            "the farm on devices {:?}{}{} gives {} ({}): {}\n{} gives {}: {}",
                             one.gpu_devices,
                             if one.split { ", split" } else { "" },
+                            if one.threads > 1 { format!(", -t {}", one.threads) } else { String::new() },
                             got.len(),
                             o.engine,
                             fmt_sets(&got),

@@ -452,6 +452,42 @@ gpu_test! {
 }
 
 gpu_test! {
+    /// The farm racing CPU searches (`-t 4 --gpu-mode=farm`), sharing nogoods with them through the
+    /// host: on every tight program of the corpus without optimization, one of its answer sets or
+    /// a proof of none, from either side; the farm's searches are counted after the four.
+    fn gpu_farm_races_cpu_searches_on_the_corpus() {
+        let (mut checked, mut failures, mut by_farm) = (0, Vec::new(), 0);
+        for share in [true, false] {
+            let mut opts = farm_options(64);
+            opts.threads = 4;
+            if !share {
+                opts.distribute = None;
+            }
+            for (path, program, expected) in farm_corpus() {
+                checked += 1;
+                let (outcome, got, _) = answer_sets(&program, &opts);
+                let right = match got.as_slice() {
+                    [] => expected.is_empty() && outcome.exhausted,
+                    [m] => expected.contains(m) && !outcome.exhausted,
+                    _ => false,
+                };
+                let threads = outcome.threads.map(|(k, _)| k);
+                by_farm += usize::from(outcome.engine == "cuda-farm");
+                if !right || threads != Some(4 + 64) || !["cpu", "cuda-farm"].contains(&outcome.engine) {
+                    failures.push(format!(
+                        "{} (share {share}): {got:?} from {}, {threads:?} threads",
+                        path.display(),
+                        outcome.engine
+                    ));
+                }
+            }
+        }
+        eprintln!("GPU farm beside CPU searches: {}/{checked} runs agree, {by_farm} answered by the farm", checked - failures.len());
+        assert!(checked > 100 && failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+    }
+}
+
+gpu_test! {
     /// Enumeration by the search farm (`-n 0`): on every tight program of the corpus without
     /// optimization, every answer set once, from the farm's searches on cubes; with few searches
     /// and many, and with two farms on device 0 as if it were two devices.

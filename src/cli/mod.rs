@@ -105,7 +105,9 @@ pub struct Cli {
     /// default) or farm (experimental: --gpu-searches whole searches, a warp each, decide,
     /// propagate, learn and restart inside one persistent kernel and share short learned nogoods
     /// there, --distribute=no: none). The farm answers one model or none of a tight program; other
-    /// tasks and programs run the usual search, with a warning. Where the GPU cannot be used,
+    /// tasks and programs run the usual search, with a warning. With -t N (compete) for one model,
+    /// N searches of the CPU engine race the farm, sharing nogoods with it through the host.
+    /// Where the GPU cannot be used,
     /// --backend=auto runs the usual search; --backend=cuda stops with an error.
     #[arg(long = "gpu-mode", default_value = "grid", value_parser = named::<GpuMode>())]
     pub gpu_mode: GpuMode,

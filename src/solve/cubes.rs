@@ -157,13 +157,19 @@ impl Cubes {
     /// Nogood `g` (literal words), learned by device `from`'s farm, as device `to` may take it:
     /// with `from`'s cube added, so that it holds in the whole space ([`Cubes::fit`]).
     pub fn carry(&self, from: usize, to: usize, g: &[u32]) -> Option<Vec<u32>> {
+        self.fit(to, self.widen(from, g))
+    }
+
+    /// Nogood `g` (literal words), learned by device `from`'s farm, with `from`'s cube added: a
+    /// nogood of the whole space.
+    pub fn widen(&self, from: usize, g: &[u32]) -> Vec<u32> {
         let mut out: Vec<u32> = g.to_vec();
         for l in self.cube(from).unwrap_or_default() {
             if !out.contains(&l.0) {
                 out.push(l.0);
             }
         }
-        self.fit(to, out)
+        out
     }
 
     /// Nogood `g` of the whole space as device `to` may take it: `None` where it is too long for

@@ -20,10 +20,12 @@ use super::SolveError;
 use super::config::Backend;
 use super::cubes::Cubes;
 use super::driver::{Blocking, Driver, Event, Found, Source, Tally, Wants};
+use super::exchange::Port;
 use crate::engine::EngineStats;
 use crate::engine::cuda::farm::{Farm, FarmConfig, FarmState, tables};
 use crate::nogoods::Lit;
-use std::collections::VecDeque;
+use crate::stop::StopToken;
+use std::collections::{HashSet, VecDeque};
 use std::time::Instant;
 
 /// Searches a multiprocessor runs when `--gpu-searches` gives no number.
@@ -44,7 +46,11 @@ pub(super) struct FarmSource {
     /// The counters of farms that have ended (a cube closed), and the searches that failed.
     ended: EngineStats,
     failed: u32,
-    /// Nogoods the host relayed between the farms, and their bytes; farms started.
+    /// Racing CPU searches (`-t N`, [`super::portfolio::RaceForOne`]): the farms' end of their
+    /// exchange, which the host relays through between time slices.
+    pub port: Option<Port>,
+    /// Nogoods the host relayed between the farms (and the CPU searches), and their bytes; farms
+    /// started.
     relayed: u64,
     relayed_bytes: u64,
     started: u32,
@@ -115,6 +121,7 @@ impl FarmSource {
                 cubes,
                 config: FarmConfig { enumerate, ..FarmConfig::new(searches, share, d.opts.seed as u32) },
                 share,
+                port: None,
                 answered: false,
                 winner: None,
                 ended: EngineStats::default(),
@@ -188,28 +195,47 @@ impl FarmSource {
         }
     }
 
-    /// Relays each farm's exported nogoods to the others (with its cube, [`Cubes::carry`]).
+    /// Relays each farm's exported nogoods to the others (with its cube, [`Cubes::carry`]), and
+    /// between the farms and the CPU searches racing them (`port`).
     fn relay(&mut self) -> Result<(), String> {
         let live: Vec<usize> = (0..self.farms.len()).filter(|&k| self.farms[k].is_some()).collect();
-        if !self.share || live.len() < 2 {
+        if !self.share || (live.len() < 2 && self.port.is_none()) {
             return Ok(());
         }
         let mut exports = Vec::with_capacity(live.len());
         for &k in &live {
             exports.push(self.farms[k].as_mut().map_or(Ok(Vec::new()), Farm::exports)?);
         }
+        // The CPU searches' nogoods, as the farms may take them: short enough for the ring.
+        let mut from_host = Vec::new();
+        if let Some(port) = self.port.as_mut() {
+            port.import(|ng, _| {
+                if ng.len() <= tables::XLEN {
+                    from_host.push(ng.iter().map(|l| l.0).collect::<Vec<u32>>());
+                }
+                true
+            });
+        }
         for &to in &live {
             let cubes = &self.cubes;
-            let batch: Vec<Vec<u32>> = live
+            let mut batch: Vec<Vec<u32>> = live
                 .iter()
                 .zip(&exports)
                 .filter(|&(&from, _)| from != to)
                 .flat_map(|(&from, goods)| goods.iter().filter_map(move |g| cubes.carry(from, to, g)))
                 .collect();
+            batch.extend(from_host.iter().filter_map(|g| cubes.fit(to, g.clone())));
             self.count(&batch);
             if let Some(f) = self.farms[to].as_mut() {
                 f.import(&batch)?;
             }
+        }
+        if let Some(port) = self.port.as_mut() {
+            let goods = live.iter().zip(&exports).flat_map(|(&k, goods)| goods.iter().map(move |g| (k, g)));
+            let mut out = to_host(&self.cubes, goods);
+            self.relayed += out.len() as u64;
+            self.relayed_bytes += out.iter().map(|(g, _)| 4 * g.len() as u64).sum::<u64>();
+            port.export(&mut out);
         }
         Ok(())
     }
@@ -254,11 +280,88 @@ impl Source for FarmSource {
         if self.config.enumerate {
             return self.next_of_all(d, wants);
         }
+        self.one(d, wants, &d.opts.stop)
+    }
+
+    fn add_nogood(&mut self, _: &[Lit]) -> Result<bool, SolveError> {
+        Err(SolveError::Internal("the search farm takes no nogoods".into()))
+    }
+
+    fn set_cost_bound(&mut self, _: Option<Vec<i64>>, _: bool) -> Result<(), SolveError> {
+        Err(SolveError::Internal("the search farm takes no cost bound".into()))
+    }
+
+    fn finish(&mut self, tally: &mut Tally) {
+        let mut sum = std::mem::take(&mut self.ended);
+        let mut searches = 0;
+        for f in self.farms.iter().flatten() {
+            searches += f.searches;
+            match f.stats() {
+                Ok((stats, failed)) => {
+                    stats.iter().for_each(|s| sum += s);
+                    self.failed += failed;
+                }
+                Err(e) => log::warn!("search farm: its statistics could not be read: {e}"),
+            }
+        }
+        if self.failed > 0 {
+            log::warn!("search farm: {} searches failed", self.failed);
+        }
+        if self.devices.len() > 1 {
+            let secs = self.since.elapsed().as_secs_f64().max(1e-9);
+            log::info!(
+                "search farms: {} nogoods ({} bytes) relayed between {} devices, {:.0} a second ({:.0} bytes)",
+                self.relayed,
+                self.relayed_bytes,
+                self.devices.len(),
+                self.relayed as f64 / secs,
+                self.relayed_bytes as f64 / secs
+            );
+        }
+        sum.relayed = self.relayed;
+        sum.relayed_bytes = self.relayed_bytes;
+        tally.stats += &sum;
+        tally.engine = "cuda-farm";
+        tally.threads = Some((searches.max(self.config.searches), self.winner));
+    }
+}
+
+/// Exchanged nogoods a slice sends the CPU searches at most: the shortest (a thousand searches
+/// export more than a CPU search can take in).
+const TO_HOST: usize = 512;
+
+/// The farms' exports (each with its farm's device) as the CPU searches take them: with the
+/// farm's cube (so that they hold in the whole space), each once, the shortest [`TO_HOST`]. An
+/// exported nogood is a unit, a binary, or of LBD 2: its LBD is at most 2.
+fn to_host<'g>(cubes: &Cubes, goods: impl Iterator<Item = (usize, &'g Vec<u32>)>) -> Vec<(Vec<Lit>, u32)> {
+    let mut seen = HashSet::new();
+    let mut out: Vec<Vec<u32>> = Vec::new();
+    for (k, g) in goods {
+        let mut g = cubes.widen(k, g);
+        g.sort_unstable();
+        if seen.insert(g.clone()) {
+            out.push(g);
+        }
+    }
+    out.sort_by_key(Vec::len);
+    out.truncate(TO_HOST);
+    out.into_iter().map(|g| (g.iter().map(|&l| Lit(l)).collect(), (g.len() as u32).min(2))).collect()
+}
+
+impl FarmSource {
+    /// One model, or none: slices until a farm answers, the space is exhausted, or `stop` (the
+    /// run's, or that of a race that CPU searches may win) says to stop.
+    pub(super) fn one(
+        &mut self,
+        d: &Driver<'_>,
+        wants: &Wants<'_>,
+        stop: &StopToken,
+    ) -> Result<Event, SolveError> {
         if self.answered || wants.costs || wants.fixed.is_some() {
             return Err(SolveError::Internal("the search farm answers one model, without costs".into()));
         }
         loop {
-            if let Some(stop) = d.opts.stop.reached() {
+            if let Some(stop) = stop.reached() {
                 return Ok(Event::Stopped(stop));
             }
             // Every farm's slice runs at once; then each is waited for.
@@ -313,50 +416,11 @@ impl Source for FarmSource {
         }
     }
 
-    fn add_nogood(&mut self, _: &[Lit]) -> Result<bool, SolveError> {
-        Err(SolveError::Internal("the search farm takes no nogoods".into()))
+    /// The winning search, numbered over every device's searches, if a farm answered.
+    pub(super) fn winner(&self) -> Option<u32> {
+        self.winner
     }
 
-    fn set_cost_bound(&mut self, _: Option<Vec<i64>>, _: bool) -> Result<(), SolveError> {
-        Err(SolveError::Internal("the search farm takes no cost bound".into()))
-    }
-
-    fn finish(&mut self, tally: &mut Tally) {
-        let mut sum = std::mem::take(&mut self.ended);
-        let mut searches = 0;
-        for f in self.farms.iter().flatten() {
-            searches += f.searches;
-            match f.stats() {
-                Ok((stats, failed)) => {
-                    stats.iter().for_each(|s| sum += s);
-                    self.failed += failed;
-                }
-                Err(e) => log::warn!("search farm: its statistics could not be read: {e}"),
-            }
-        }
-        if self.failed > 0 {
-            log::warn!("search farm: {} searches failed", self.failed);
-        }
-        if self.devices.len() > 1 {
-            let secs = self.since.elapsed().as_secs_f64().max(1e-9);
-            log::info!(
-                "search farms: {} nogoods ({} bytes) relayed between {} devices, {:.0} a second ({:.0} bytes)",
-                self.relayed,
-                self.relayed_bytes,
-                self.devices.len(),
-                self.relayed as f64 / secs,
-                self.relayed_bytes as f64 / secs
-            );
-        }
-        sum.relayed = self.relayed;
-        sum.relayed_bytes = self.relayed_bytes;
-        tally.stats += &sum;
-        tally.engine = "cuda-farm";
-        tally.threads = Some((searches.max(self.config.searches), self.winner));
-    }
-}
-
-impl FarmSource {
     /// Enumeration: the next model from the rings; the next slice runs while the host checks
     /// and prints the models of the last.
     fn next_of_all(&mut self, d: &Driver<'_>, wants: &Wants<'_>) -> Result<Event, SolveError> {

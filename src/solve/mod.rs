@@ -305,7 +305,12 @@ fn enumerate(d: &Driver<'_>, report: &mut dyn Report, costs: bool) -> Result<Out
         Some(why) => farm::warn_declined(&why),
         None => {
             if let Some(mut src) = farm::FarmSource::new(d, job)? {
-                let ending = d.drive(&mut tally, &mut src, &mut task, report)?;
+                // -t N for one model: N CPU searches race the farm, sharing nogoods with it.
+                let ending = if job == farm::Job::One && d.parallel() == Some(portfolio::Mode::Compete) {
+                    d.drive(&mut tally, &mut portfolio::RaceForOne::beside(src), &mut task, report)?
+                } else {
+                    d.drive(&mut tally, &mut src, &mut task, report)?
+                };
                 return Ok(d.outcome(&tally, &ending));
             }
         }

@@ -27,6 +27,7 @@ use super::driver::{
     Blocking, Checked, Driver, Ending, Event, Found, OwnedWants, Source, Tally, Task, Wants,
 };
 use super::exchange::{Exchange, SharedBound};
+use super::farm::FarmSource;
 use super::handover::{self, Inbox, Item, Outbox};
 use super::search::{Next, Search};
 use super::split::{Coordinator, Guide};
@@ -50,6 +51,9 @@ struct Race {
     exchange: Option<Arc<Exchange>>,
     /// Split mode: the parts of the space.
     split: Option<Arc<Coordinator>>,
+    /// Whether the searches are the CPU engine's whatever the backend: they race the GPU search
+    /// farm, which takes the exchange's last port.
+    beside_farm: bool,
 }
 
 /// No search has won yet.
@@ -57,6 +61,11 @@ const NONE: u32 = u32::MAX;
 
 impl Race {
     fn new(d: &Driver<'_>, bound: Option<Arc<SharedBound>>, mode: Mode) -> Race {
+        Race::racing(d, bound, mode, false)
+    }
+
+    /// A race whose searches race the GPU search farm too (`beside_farm`).
+    fn racing(d: &Driver<'_>, bound: Option<Arc<SharedBound>>, mode: Mode, beside_farm: bool) -> Race {
         let cancel = Arc::new(AtomicBool::new(false));
         let o = d.opts;
         Race {
@@ -68,10 +77,11 @@ impl Race {
                 &o.search,
                 &o.portfolio,
                 o.threads,
-                o.backend != Backend::Cpu,
+                o.backend != Backend::Cpu && !beside_farm,
             ),
-            exchange: o.distribute.map(|_| Exchange::new(o.threads)),
+            exchange: o.distribute.map(|_| Exchange::new(o.threads + u32::from(beside_farm))),
             split: (mode == Mode::Split).then(|| Coordinator::new(o.threads)),
+            beside_farm,
         }
     }
 
@@ -162,7 +172,8 @@ fn start<'a>(d: &Driver<'a>, i: u32, race: &Race) -> Result<Option<Search<'a>>, 
         // decide at its fixpoints on its own (the search decides the path there).
         opts.gpu_decisions = 0;
     }
-    let Some(mut s) = d.search(&opts, i, &race.stop)? else { return Ok(None) };
+    let backend = if race.beside_farm { Backend::Cpu } else { d.opts.backend };
+    let Some(mut s) = d.search_on(backend, &opts, i, &race.stop)? else { return Ok(None) };
     s.shared_bound = race.bound.clone();
     s.exchange = race.exchange.as_ref().map(|x| x.port(i));
     s.guide = race.split.as_ref().map(|c| Guide::new(Arc::clone(c)));
@@ -234,11 +245,19 @@ fn gather(
 pub(super) struct RaceForOne {
     /// Once run: the searches' statistics, engine and winner, for `finish`.
     done: Option<Tally>,
+    /// The GPU search farm, racing the (CPU) searches from this thread, through their exchange.
+    farm: Option<FarmSource>,
 }
 
 impl RaceForOne {
     pub fn new() -> Self {
-        RaceForOne { done: None }
+        RaceForOne { done: None, farm: None }
+    }
+
+    /// The race of `-t N` CPU searches and the GPU search farm (`--gpu-mode=farm`), sharing
+    /// nogoods where `--distribute` says so: the farm is the search after the N.
+    pub fn beside(farm: FarmSource) -> Self {
+        RaceForOne { done: None, farm: Some(farm) }
     }
 }
 
@@ -247,9 +266,10 @@ impl Source for RaceForOne {
         if self.done.is_some() {
             return Ok(Event::Exhausted);
         }
-        let race = Race::new(d, None, Mode::Compete);
+        let race = Race::racing(d, None, Mode::Compete, self.farm.is_some());
         let model: Mutex<Option<Found>> = Mutex::new(None);
-        let (results, ()) = in_threads(
+        let n = d.opts.threads;
+        let (results, farm_next) = in_threads(
             d.opts.threads,
             |i| {
                 let Some(mut s) = start(d, i, &race)? else { return Ok(Finish::stopped(&race)) };
@@ -272,19 +292,36 @@ impl Source for RaceForOne {
                 };
                 Ok(Finish::of(&mut s, next))
             },
-            || (),
+            || self.farm.as_mut().and_then(|farm| race_farm(d, wants, farm, &race, &model)),
         );
         let mut tally = Tally::new();
-        let finishes = gather(results, &race, &mut tally)?;
+        let finishes = match gather(results, &race, &mut tally) {
+            // Every CPU search failed: the farm's answer, if it has one, stands.
+            Err(_) if farm_next.is_some_and(|f| f != Next::Interrupted(Stop::Cancelled)) => {
+                (0..n).map(|_| None).collect()
+            }
+            r => r?,
+        };
+        if let Some(farm) = self.farm.as_mut() {
+            farm_tally(farm, n, &mut tally);
+        }
+        let next_of = |w: u32| if w == n { farm_next } else { finishes[w as usize].as_ref().map(|f| f.next) };
         let event = match race.winner() {
-            Some(w) => match finishes[w as usize].as_ref().map(|f| f.next) {
+            Some(w) => match next_of(w) {
                 Some(Next::Model) => Event::Model(
                     model.into_inner().unwrap_or_else(|e| e.into_inner()).expect("the winner's model"),
                 ),
                 _ => Event::Exhausted,
             },
             // Nobody answered: every search stopped at the time limit or a signal.
-            None => Event::Stopped(first_stop(&finishes).unwrap_or(Stop::Signal)),
+            None => Event::Stopped(
+                first_stop(&finishes)
+                    .or(match farm_next {
+                        Some(Next::Interrupted(stop)) if stop != Stop::Cancelled => Some(stop),
+                        _ => None,
+                    })
+                    .unwrap_or(Stop::Signal),
+            ),
         };
         self.done = Some(tally);
         Ok(event)
@@ -306,6 +343,52 @@ impl Source for RaceForOne {
             tally.searches = t.searches;
         }
     }
+}
+
+/// The farm's run in a race (search `n`, after the N CPU searches): its model or proof, which wins
+/// if it comes first; `None` where the farm failed (the CPU searches race on).
+fn race_farm(
+    d: &Driver<'_>,
+    wants: &Wants<'_>,
+    farm: &mut FarmSource,
+    race: &Race,
+    model: &Mutex<Option<Found>>,
+) -> Option<Next> {
+    let n = d.opts.threads;
+    farm.port = race.exchange.as_ref().map(|x| x.port(n));
+    match farm.one(d, wants, &race.stop) {
+        Ok(Event::Model(f)) => {
+            if race.win(n) {
+                *model.lock().unwrap_or_else(|e| e.into_inner()) = Some(f);
+            }
+            Some(Next::Model)
+        }
+        Ok(Event::Exhausted) => {
+            race.win(n);
+            Some(Next::Exhausted)
+        }
+        Ok(Event::Stopped(stop)) => Some(Next::Interrupted(stop)),
+        Ok(Event::Counted(_)) => None,
+        Err(e) => {
+            log::warn!("--parallel-mode: the search farm dropped out: {e}");
+            None
+        }
+    }
+}
+
+/// The farm's statistics in a race's tally: its searches counted after the N CPU searches (the
+/// winner too), its engine where it won.
+fn farm_tally(farm: &mut FarmSource, n: u32, tally: &mut Tally) {
+    let mut t = Tally::new();
+    farm.finish(&mut t);
+    tally.stats += &t.stats;
+    let searches = t.threads.map_or(0, |(k, _)| k);
+    let winner = tally.threads.and_then(|(_, w)| w);
+    let winner = winner.map(|w| if w == n { n + farm.winner().unwrap_or(0) } else { w });
+    if winner.is_some_and(|w| w >= n) {
+        tally.engine = t.engine;
+    }
+    tally.threads = Some((n + searches, winner));
 }
 
 /// Why the searches stopped, where none answered: the first stop that is not the race's own.
