@@ -49,6 +49,8 @@ pub(super) struct FarmSource {
     /// Racing CPU searches (`-t N`, [`super::portfolio::RaceForOne`]): the farms' end of their
     /// exchange, which the host relays through between time slices.
     pub port: Option<Port>,
+    /// When to stop: the run's token, or a race's.
+    stop: StopToken,
     /// Nogoods the host relayed between the farms (and the CPU searches), and their bytes; farms
     /// started.
     relayed: u64,
@@ -96,11 +98,17 @@ impl FarmSource {
     /// own); `Ok(None)` when it cannot run where that is no error (the usual search then runs)
     /// or when the stop token came first (then `stopped` says so).
     pub fn new(d: &Driver<'_>, job: Job) -> Result<Option<FarmSource>, SolveError> {
+        Self::new_until(d, job, &d.opts.stop)
+    }
+
+    /// [`FarmSource::new`], the farm stopping when `stop` says (a race's token: CPU searches may
+    /// answer first).
+    pub fn new_until(d: &Driver<'_>, job: Job, stop: &StopToken) -> Result<Option<FarmSource>, SolveError> {
         let Some(want) = d.opts.farm else { return Ok(None) };
         let enumerate = job == Job::All;
         let devices = d.gpu_devices().to_vec();
         let set_up = || -> Result<Option<FarmSource>, String> {
-            if !Farm::load_until(&devices, &d.opts.stop)? {
+            if !Farm::load_until(&devices, stop)? {
                 return Ok(None);
             }
             let searches =
@@ -122,6 +130,7 @@ impl FarmSource {
                 config: FarmConfig { enumerate, ..FarmConfig::new(searches, share, d.opts.seed as u32) },
                 share,
                 port: None,
+                stop: stop.clone(),
                 answered: false,
                 winner: None,
                 ended: EngineStats::default(),
@@ -175,7 +184,7 @@ impl FarmSource {
         };
         let c = FarmConfig { cube: cube.to_vec(), seed, parts, ..self.config.clone() };
         self.started += 1;
-        let Some(farm) = Farm::new_until(&d.problem, &c, self.devices[k], &d.opts.stop)? else {
+        let Some(farm) = Farm::new_until(&d.problem, &c, self.devices[k], &self.stop)? else {
             return Ok(false);
         };
         if !cube.is_empty() {
@@ -280,7 +289,7 @@ impl Source for FarmSource {
         if self.config.enumerate {
             return self.next_of_all(d, wants);
         }
-        self.one(d, wants, &d.opts.stop)
+        self.one(d, wants)
     }
 
     fn add_nogood(&mut self, _: &[Lit]) -> Result<bool, SolveError> {
@@ -349,19 +358,14 @@ fn to_host<'g>(cubes: &Cubes, goods: impl Iterator<Item = (usize, &'g Vec<u32>)>
 }
 
 impl FarmSource {
-    /// One model, or none: slices until a farm answers, the space is exhausted, or `stop` (the
-    /// run's, or that of a race that CPU searches may win) says to stop.
-    pub(super) fn one(
-        &mut self,
-        d: &Driver<'_>,
-        wants: &Wants<'_>,
-        stop: &StopToken,
-    ) -> Result<Event, SolveError> {
+    /// One model, or none: slices until a farm answers, the space is exhausted, or the stop token
+    /// (the run's, or that of a race that CPU searches may win) says to stop.
+    pub(super) fn one(&mut self, d: &Driver<'_>, wants: &Wants<'_>) -> Result<Event, SolveError> {
         if self.answered || wants.costs || wants.fixed.is_some() {
             return Err(SolveError::Internal("the search farm answers one model, without costs".into()));
         }
         loop {
-            if let Some(stop) = stop.reached() {
+            if let Some(stop) = self.stop.reached() {
                 return Ok(Event::Stopped(stop));
             }
             // Every farm's slice runs at once; then each is waited for.
@@ -439,7 +443,7 @@ impl FarmSource {
             if self.enumerated {
                 return Ok(Event::Exhausted);
             }
-            if let Some(stop) = d.opts.stop.reached() {
+            if let Some(stop) = self.stop.reached() {
                 return Ok(Event::Stopped(stop));
             }
             if !self.in_flight {

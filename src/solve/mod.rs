@@ -304,13 +304,14 @@ fn enumerate(d: &Driver<'_>, report: &mut dyn Report, costs: bool) -> Result<Out
     match farm::declined(d, job) {
         Some(why) => farm::warn_declined(&why),
         None => {
+            // -t N for one model: N CPU searches race the farm, sharing nogoods with it.
+            if job == farm::Job::One && d.parallel() == Some(portfolio::Mode::Compete) {
+                let ending =
+                    d.drive(&mut tally, &mut portfolio::RaceForOne::beside_farm(job), &mut task, report)?;
+                return Ok(d.outcome(&tally, &ending));
+            }
             if let Some(mut src) = farm::FarmSource::new(d, job)? {
-                // -t N for one model: N CPU searches race the farm, sharing nogoods with it.
-                let ending = if job == farm::Job::One && d.parallel() == Some(portfolio::Mode::Compete) {
-                    d.drive(&mut tally, &mut portfolio::RaceForOne::beside(src), &mut task, report)?
-                } else {
-                    d.drive(&mut tally, &mut src, &mut task, report)?
-                };
+                let ending = d.drive(&mut tally, &mut src, &mut task, report)?;
                 return Ok(d.outcome(&tally, &ending));
             }
         }

@@ -27,7 +27,7 @@ use super::driver::{
     Blocking, Checked, Driver, Ending, Event, Found, OwnedWants, Source, Tally, Task, Wants,
 };
 use super::exchange::{Exchange, SharedBound};
-use super::farm::FarmSource;
+use super::farm::{FarmSource, Job};
 use super::handover::{self, Inbox, Item, Outbox};
 use super::search::{Next, Search};
 use super::split::{Coordinator, Guide};
@@ -245,19 +245,22 @@ fn gather(
 pub(super) struct RaceForOne {
     /// Once run: the searches' statistics, engine and winner, for `finish`.
     done: Option<Tally>,
-    /// The GPU search farm, racing the (CPU) searches from this thread, through their exchange.
+    /// The GPU search farm's task where it races the (CPU) searches, from this thread, through
+    /// their exchange; the farm once set up (as the searches start).
+    farm_job: Option<Job>,
     farm: Option<FarmSource>,
 }
 
 impl RaceForOne {
     pub fn new() -> Self {
-        RaceForOne { done: None, farm: None }
+        RaceForOne { done: None, farm_job: None, farm: None }
     }
 
-    /// The race of `-t N` CPU searches and the GPU search farm (`--gpu-mode=farm`), sharing
-    /// nogoods where `--distribute` says so: the farm is the search after the N.
-    pub fn beside(farm: FarmSource) -> Self {
-        RaceForOne { done: None, farm: Some(farm) }
+    /// The race of `-t N` CPU searches and the GPU search farm (`--gpu-mode=farm`, set up for
+    /// `job` while they search), sharing nogoods where `--distribute` says so: the farm is the
+    /// search after the N.
+    pub fn beside_farm(job: Job) -> Self {
+        RaceForOne { done: None, farm_job: Some(job), farm: None }
     }
 }
 
@@ -266,7 +269,7 @@ impl Source for RaceForOne {
         if self.done.is_some() {
             return Ok(Event::Exhausted);
         }
-        let race = Race::racing(d, None, Mode::Compete, self.farm.is_some());
+        let race = Race::racing(d, None, Mode::Compete, self.farm_job.is_some());
         let model: Mutex<Option<Found>> = Mutex::new(None);
         let n = d.opts.threads;
         let (results, farm_next) = in_threads(
@@ -292,8 +295,9 @@ impl Source for RaceForOne {
                 };
                 Ok(Finish::of(&mut s, next))
             },
-            || self.farm.as_mut().and_then(|farm| race_farm(d, wants, farm, &race, &model)),
+            || self.farm_job.map_or(Ok(None), |job| race_farm(d, wants, job, &mut self.farm, &race, &model)),
         );
+        let farm_next = farm_next?;
         let mut tally = Tally::new();
         let finishes = match gather(results, &race, &mut tally) {
             // Every CPU search failed: the farm's answer, if it has one, stands.
@@ -345,18 +349,29 @@ impl Source for RaceForOne {
     }
 }
 
-/// The farm's run in a race (search `n`, after the N CPU searches): its model or proof, which wins
-/// if it comes first; `None` where the farm failed (the CPU searches race on).
+/// The farm's run in a race (search `n`, after the N CPU searches), set up into `slot`: its model
+/// or proof, which wins if it comes first; `None` where the farm did not run or failed on the way
+/// (the CPU searches race on). A farm that cannot be set up stops the race with the error (with
+/// `--backend=auto` it has declined already, with a warning).
 fn race_farm(
     d: &Driver<'_>,
     wants: &Wants<'_>,
-    farm: &mut FarmSource,
+    job: Job,
+    slot: &mut Option<FarmSource>,
     race: &Race,
     model: &Mutex<Option<Found>>,
-) -> Option<Next> {
+) -> Result<Option<Next>, SolveError> {
     let n = d.opts.threads;
+    let farm = match FarmSource::new_until(d, job, &race.stop) {
+        Ok(Some(farm)) => slot.insert(farm),
+        Ok(None) => return Ok(None),
+        Err(e) => {
+            race.cancel();
+            return Err(e);
+        }
+    };
     farm.port = race.exchange.as_ref().map(|x| x.port(n));
-    match farm.one(d, wants, &race.stop) {
+    Ok(match farm.one(d, wants) {
         Ok(Event::Model(f)) => {
             if race.win(n) {
                 *model.lock().unwrap_or_else(|e| e.into_inner()) = Some(f);
@@ -373,7 +388,7 @@ fn race_farm(
             log::warn!("--parallel-mode: the search farm dropped out: {e}");
             None
         }
-    }
+    })
 }
 
 /// The farm's statistics in a race's tally: its searches counted after the N CPU searches (the
