@@ -204,8 +204,10 @@ impl<'a> Driver<'a> {
         let start = Instant::now();
         opts.stop.enter(Phase::Completion);
         // The CUDA engine's rule decisions do not yet share a representative's activity with the
-        // variables that follow it (`engine/cpu/decide.rs` does): only CPU searches substitute.
-        let eq_rounds = if opts.backend == Backend::Cpu { opts.equivalences } else { 0 };
+        // variables that follow it (`engine/cpu/decide.rs` does): only CPU searches and the search
+        // farm (which decides on variables, the followers following through binary nogoods)
+        // substitute. The farm and the CPU searches racing it exchange nogoods over one problem.
+        let eq_rounds = if opts.backend == Backend::Cpu || opts.farm.is_some() { opts.equivalences } else { 0 };
         let problem = match crate::nogoods::complete(program, &opts.stop, eq_rounds) {
             Ok(p) => Arc::new(p),
             Err(crate::nogoods::CompileError::Unsupported(why)) => return Err(SolveError::Unsupported(why)),

@@ -335,26 +335,27 @@ impl Source for FarmSource {
     }
 }
 
-/// Exchanged nogoods a slice sends the CPU searches at most: the shortest (a thousand searches
-/// export more than a CPU search can take in).
+/// Exchanged nogoods a slice sends the CPU searches at most (a thousand searches export more
+/// than a CPU search can take in).
 const TO_HOST: usize = 512;
 
 /// The farms' exports (each with its farm's device) as the CPU searches take them: with the
-/// farm's cube (so that they hold in the whole space), each once, the shortest [`TO_HOST`]. An
-/// exported nogood is a unit, a binary, or of LBD 2: its LBD is at most 2.
+/// farm's cube (so that they hold in the whole space), each once, units and binaries only, at most
+/// [`TO_HOST`], the units first. The farm's nogoods of LBD 2 cost the CPU searches more than they
+/// give (`BENCHMARKS.md`, "The farm beside CPU searches").
 fn to_host<'g>(cubes: &Cubes, goods: impl Iterator<Item = (usize, &'g Vec<u32>)>) -> Vec<(Vec<Lit>, u32)> {
     let mut seen = HashSet::new();
     let mut out: Vec<Vec<u32>> = Vec::new();
     for (k, g) in goods {
         let mut g = cubes.widen(k, g);
         g.sort_unstable();
-        if seen.insert(g.clone()) {
+        if g.len() <= 2 && seen.insert(g.clone()) {
             out.push(g);
         }
     }
     out.sort_by_key(Vec::len);
     out.truncate(TO_HOST);
-    out.into_iter().map(|g| (g.iter().map(|&l| Lit(l)).collect(), (g.len() as u32).min(2))).collect()
+    out.into_iter().map(|g| (g.iter().map(|&l| Lit(l)).collect(), g.len() as u32)).collect()
 }
 
 impl FarmSource {
