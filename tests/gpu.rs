@@ -454,14 +454,18 @@ gpu_test! {
 gpu_test! {
     /// The farm racing CPU searches (`-t 4 --gpu-mode=farm`), sharing nogoods with them through the
     /// host: on every tight program of the corpus without optimization, one of its answer sets or
-    /// a proof of none, from either side; the farm's searches are counted after the four.
+    /// a proof of none, from either side (the farm, set up while the CPU searches search, counted
+    /// after the four where it joined in time); and from the farm where every CPU search fails.
     fn gpu_farm_races_cpu_searches_on_the_corpus() {
         let (mut checked, mut failures, mut by_farm) = (0, Vec::new(), 0);
-        for share in [true, false] {
+        for (share, cpu_fails) in [(true, false), (false, false), (true, true)] {
             let mut opts = farm_options(64);
             opts.threads = 4;
             if !share {
                 opts.distribute = None;
+            }
+            if cpu_fails {
+                opts.fault = Some(yasmin::solve::Fault { search: None, after: 0 });
             }
             for (path, program, expected) in farm_corpus() {
                 checked += 1;
@@ -471,11 +475,17 @@ gpu_test! {
                     [m] => expected.contains(m) && !outcome.exhausted,
                     _ => false,
                 };
-                let threads = outcome.threads.map(|(k, _)| k);
-                by_farm += usize::from(outcome.engine == "cuda-farm");
-                if !right || threads != Some(4 + 64) || !["cpu", "cuda-farm"].contains(&outcome.engine) {
+                let (threads, winner) = outcome.threads.unwrap_or_default();
+                let farm = outcome.engine == "cuda-farm";
+                by_farm += usize::from(farm);
+                let counted = if cpu_fails {
+                    farm && threads == 4 + 64 && winner.is_some_and(|w| w >= 4)
+                } else {
+                    [4, 4 + 64].contains(&threads) && (farm || outcome.engine == "cpu")
+                };
+                if !right || !counted {
                     failures.push(format!(
-                        "{} (share {share}): {got:?} from {}, {threads:?} threads",
+                        "{} (share {share}, CPU fails {cpu_fails}): {got:?} from {}, {threads} threads, winner {winner:?}",
                         path.display(),
                         outcome.engine
                     ));
@@ -483,7 +493,7 @@ gpu_test! {
             }
         }
         eprintln!("GPU farm beside CPU searches: {}/{checked} runs agree, {by_farm} answered by the farm", checked - failures.len());
-        assert!(checked > 100 && failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+        assert!(checked > 100 && by_farm > 0 && failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
     }
 }
 

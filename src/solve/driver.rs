@@ -207,7 +207,8 @@ impl<'a> Driver<'a> {
         // variables that follow it (`engine/cpu/decide.rs` does): only CPU searches and the search
         // farm (which decides on variables, the followers following through binary nogoods)
         // substitute. The farm and the CPU searches racing it exchange nogoods over one problem.
-        let eq_rounds = if opts.backend == Backend::Cpu || opts.farm.is_some() { opts.equivalences } else { 0 };
+        let eq_rounds =
+            if opts.backend == Backend::Cpu || opts.farm.is_some() { opts.equivalences } else { 0 };
         let problem = match crate::nogoods::complete(program, &opts.stop, eq_rounds) {
             Ok(p) => Arc::new(p),
             Err(crate::nogoods::CompileError::Unsupported(why)) => return Err(SolveError::Unsupported(why)),

@@ -307,7 +307,7 @@ impl Source for RaceForOne {
             r => r?,
         };
         if let Some(farm) = self.farm.as_mut() {
-            farm_tally(farm, n, &mut tally);
+            farm_tally(farm, n, race.winner(), &mut tally);
         }
         let next_of = |w: u32| if w == n { farm_next } else { finishes[w as usize].as_ref().map(|f| f.next) };
         let event = match race.winner() {
@@ -393,12 +393,11 @@ fn race_farm(
 
 /// The farm's statistics in a race's tally: its searches counted after the N CPU searches (the
 /// winner too), its engine where it won.
-fn farm_tally(farm: &mut FarmSource, n: u32, tally: &mut Tally) {
+fn farm_tally(farm: &mut FarmSource, n: u32, winner: Option<u32>, tally: &mut Tally) {
     let mut t = Tally::new();
     farm.finish(&mut t);
     tally.stats += &t.stats;
     let searches = t.threads.map_or(0, |(k, _)| k);
-    let winner = tally.threads.and_then(|(_, w)| w);
     let winner = winner.map(|w| if w == n { n + farm.winner().unwrap_or(0) } else { w });
     if winner.is_some_and(|w| w >= n) {
         tally.engine = t.engine;
