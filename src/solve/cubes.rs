@@ -210,6 +210,15 @@ mod tests {
     }
 
     #[test]
+    fn a_nogood_widened_by_its_cube_holds_in_the_whole_space() {
+        let c = two();
+        let cube = lits(c.cube(0));
+        assert_eq!(c.widen(0, &[8]), [&[8][..], &cube].concat());
+        assert_eq!(c.widen(0, &[cube[1], 8]), vec![cube[1], 8, cube[0]], "a cube literal once");
+        assert_eq!(Cubes::whole(1).widen(0, &[8, 11]), vec![8, 11]);
+    }
+
+    #[test]
     fn without_joining_an_idle_device_stays_idle() {
         let mut c = Cubes { join: false, ..two() };
         close_at(&mut c, 0);

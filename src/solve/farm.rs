@@ -518,3 +518,24 @@ pub(super) fn warn_declined(why: &str) {
     static SAID: std::sync::Once = std::sync::Once::new();
     SAID.call_once(|| log::warn!("--gpu-mode=farm: {why}; the usual search runs"));
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_cpu_searches_get_the_farms_units_and_binaries_once_units_first() {
+        let cubes = Cubes::whole(2);
+        let goods = [vec![4, 7, 9], vec![7, 4], vec![5], vec![4, 7], vec![10, 13]];
+        let from: Vec<(usize, &Vec<u32>)> = goods.iter().enumerate().map(|(i, g)| (i % 2, g)).collect();
+        let out = to_host(&cubes, from.into_iter());
+        let want = |g: &[u32]| (g.iter().map(|&l| Lit(l)).collect::<Vec<Lit>>(), g.len() as u32);
+        assert_eq!(
+            out,
+            vec![want(&[5]), want(&[4, 7]), want(&[10, 13])],
+            "the ternary goes, the twice-sent binary once"
+        );
+        let many: Vec<Vec<u32>> = (0..TO_HOST as u32 + 40).map(|i| vec![2 * i + 2, 2 * i + 5]).collect();
+        assert_eq!(to_host(&cubes, many.iter().map(|g| (0, g))).len(), TO_HOST);
+    }
+}
