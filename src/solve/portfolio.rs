@@ -362,8 +362,12 @@ fn race_farm(
     model: &Mutex<Option<Found>>,
 ) -> Result<Option<Next>, SolveError> {
     let n = d.opts.threads;
+    let t0 = std::time::Instant::now();
     let farm = match FarmSource::new_until(d, job, &race.stop) {
-        Ok(Some(farm)) => slot.insert(farm),
+        Ok(Some(farm)) => {
+            log::info!("search farm: joined the race after {:.3}s", t0.elapsed().as_secs_f64());
+            slot.insert(farm)
+        }
         Ok(None) => return Ok(None),
         Err(e) => {
             race.cancel();
