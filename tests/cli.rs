@@ -224,6 +224,21 @@ fn the_farm_says_what_it_does_not_take_and_the_usual_search_answers() {
     let disjunction = instance("disjunction.aspif");
     let r = yasmin_ok(&["--gpu-mode=farm", "--gpu-searches=8", "--backend=auto", &disjunction], 10);
     assert!(r.stderr.contains("not tight"), "{}", r.stderr);
+    // With -t N the searches beside the farm are the CPU engine's, also where it declines: no
+    // GPU is needed then, even with --backend=cuda.
+    let r = yasmin_ok(&["--gpu-mode=farm", "--backend=cuda", "-t", "2", "--stats", &disjunction], 10);
+    assert!(
+        r.stderr.contains("not tight") && r.stderr.contains("run without it, on the CPU engine"),
+        "{}",
+        r.stderr
+    );
+    let stats = parse_text(&r.stdout);
+    assert_eq!(
+        (stats.get("Engine"), stats.get("Threads").map(|t| &t[..1])),
+        (Some("cpu"), Some("2")),
+        "{}",
+        r.stdout
+    );
     // The farm is on the GPU: not with the CPU engine; a count is a number.
     let r = yasmin_ok(&["--gpu-mode=farm", &queens], 1);
     assert!(r.stderr.contains("--backend=cuda"), "{}", r.stderr);

@@ -105,8 +105,9 @@ pub struct Cli {
     /// default) or farm (experimental: --gpu-searches whole searches, a warp each, decide,
     /// propagate, learn and restart inside one persistent kernel and share short learned nogoods
     /// there, --distribute=no: none). The farm answers one model or none of a tight program; other
-    /// tasks and programs run the usual search, with a warning. With -t N (compete) for one model,
-    /// N searches of the CPU engine race the farm, sharing nogoods with it through the host.
+    /// tasks and programs run the usual search, with a warning. With -t N the N searches are the CPU
+    /// engine's: for one model (compete) they race the farm, sharing nogoods with it through the
+    /// host, and where the farm declines the task they search without it.
     /// Where the GPU cannot be used,
     /// --backend=auto runs the usual search; --backend=cuda stops with an error.
     #[arg(long = "gpu-mode", default_value = "grid", value_parser = named::<GpuMode>())]

@@ -514,6 +514,15 @@ pub struct SolveOptions {
     pub fault: Option<Fault>,
 }
 
+impl SolveOptions {
+    /// The engine of the searches the driver makes: the backend's, but the CPU engine's for the
+    /// N searches of `-t N` with the search farm (`--gpu-mode=farm`), which race beside it, or
+    /// search alone where it declines the task.
+    pub fn search_backend(&self) -> Backend {
+        if self.farm.is_some() && self.threads > 1 { Backend::Cpu } else { self.backend }
+    }
+}
+
 impl Default for SolveOptions {
     fn default() -> Self {
         SolveOptions {

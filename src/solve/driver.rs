@@ -317,7 +317,7 @@ impl<'a> Driver<'a> {
         index: u32,
         stop: &StopToken,
     ) -> Result<Option<Search<'a>>, SolveError> {
-        self.search_on(self.opts.backend, opts, index, stop)
+        self.search_on(self.opts.search_backend(), opts, index, stop)
     }
 
     /// [`search`](Self::search) on `backend`'s engine.

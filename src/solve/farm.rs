@@ -514,9 +514,12 @@ impl FarmSource {
 }
 
 /// Says once why the farm does not take a solve.
-pub(super) fn warn_declined(why: &str) {
+pub(super) fn warn_declined(why: &str, threads: u32) {
     static SAID: std::sync::Once = std::sync::Once::new();
-    SAID.call_once(|| log::warn!("--gpu-mode=farm: {why}; the usual search runs"));
+    SAID.call_once(|| match threads {
+        1 => log::warn!("--gpu-mode=farm: {why}; the usual search runs"),
+        n => log::warn!("--gpu-mode=farm: {why}; the searches of -t {n} run without it, on the CPU engine"),
+    });
 }
 
 #[cfg(test)]

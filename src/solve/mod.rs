@@ -228,7 +228,7 @@ pub fn solve(program: &Program, opts: &SolveOptions, report: &mut dyn Report) ->
     let opts = resolved.as_ref().unwrap_or(opts);
     if matches!(opts.enum_mode, EnumMode::Brave | EnumMode::Cautious) {
         if opts.farm.is_some() {
-            farm::warn_declined("brave and cautious consequences run the usual search");
+            farm::warn_declined("it does not compute brave and cautious consequences", opts.threads);
         }
         if opts.threads > 1 {
             portfolio::one_search("brave and cautious consequences");
@@ -251,7 +251,7 @@ pub fn solve(program: &Program, opts: &SolveOptions, report: &mut dyn Report) ->
         OptMode::Enum if optimizing => enumerate(&d, report, true),
         _ if optimizing => {
             if let Some(why) = farm::declined(&d, farm::Job::Other) {
-                farm::warn_declined(&why);
+                farm::warn_declined(&why, opts.threads);
             }
             optimize::optimize(&d, report, opts.opt_mode == OptMode::OptN)
         }
@@ -284,7 +284,7 @@ fn resolve_decisions(
     };
     let mut o = opts.clone();
     for s in std::iter::once(&mut o.search).chain(o.portfolio.iter_mut()) {
-        s.decisions = s.decisions.resolve(optimizing, tight, opts.backend);
+        s.decisions = s.decisions.resolve(optimizing, tight, opts.search_backend());
     }
     Some(o)
 }
@@ -302,7 +302,7 @@ fn enumerate(d: &Driver<'_>, report: &mut dyn Report, costs: bool) -> Result<Out
         _ => farm::Job::All,
     };
     match farm::declined(d, job) {
-        Some(why) => farm::warn_declined(&why),
+        Some(why) => farm::warn_declined(&why, d.opts.threads),
         None => {
             // -t N for one model: N CPU searches race the farm, sharing nogoods with it.
             if job == farm::Job::One && d.parallel() == Some(portfolio::Mode::Compete) {

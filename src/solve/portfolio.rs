@@ -51,9 +51,6 @@ struct Race {
     exchange: Option<Arc<Exchange>>,
     /// Split mode: the parts of the space.
     split: Option<Arc<Coordinator>>,
-    /// Whether the searches are the CPU engine's whatever the backend: they race the GPU search
-    /// farm, which takes the exchange's last port.
-    beside_farm: bool,
 }
 
 /// No search has won yet.
@@ -64,7 +61,8 @@ impl Race {
         Race::racing(d, bound, mode, false)
     }
 
-    /// A race whose searches race the GPU search farm too (`beside_farm`).
+    /// A race whose searches race the GPU search farm too (`beside_farm`: it takes the
+    /// exchange's last port).
     fn racing(d: &Driver<'_>, bound: Option<Arc<SharedBound>>, mode: Mode, beside_farm: bool) -> Race {
         let cancel = Arc::new(AtomicBool::new(false));
         let o = d.opts;
@@ -77,11 +75,10 @@ impl Race {
                 &o.search,
                 &o.portfolio,
                 o.threads,
-                o.backend != Backend::Cpu && !beside_farm,
+                o.search_backend() != Backend::Cpu,
             ),
             exchange: o.distribute.map(|_| Exchange::new(o.threads + u32::from(beside_farm))),
             split: (mode == Mode::Split).then(|| Coordinator::new(o.threads)),
-            beside_farm,
         }
     }
 
@@ -161,7 +158,7 @@ fn start<'a>(d: &Driver<'a>, i: u32, race: &Race) -> Result<Option<Search<'a>>, 
     let mut opts = race.configurations[i as usize].clone();
     opts.perturb = perturb_key(d.opts.seed, i);
     // Searches are dealt out over the devices (Driver::search): each device's share.
-    opts.gpu_share = if d.opts.backend == Backend::Cpu {
+    opts.gpu_share = if d.opts.search_backend() == Backend::Cpu {
         d.opts.threads
     } else {
         d.opts.threads.div_ceil(d.gpu_devices().len() as u32)
@@ -172,8 +169,7 @@ fn start<'a>(d: &Driver<'a>, i: u32, race: &Race) -> Result<Option<Search<'a>>, 
         // decide at its fixpoints on its own (the search decides the path there).
         opts.gpu_decisions = 0;
     }
-    let backend = if race.beside_farm { Backend::Cpu } else { d.opts.backend };
-    let Some(mut s) = d.search_on(backend, &opts, i, &race.stop)? else { return Ok(None) };
+    let Some(mut s) = d.search(&opts, i, &race.stop)? else { return Ok(None) };
     s.shared_bound = race.bound.clone();
     s.exchange = race.exchange.as_ref().map(|x| x.port(i));
     s.guide = race.split.as_ref().map(|c| Guide::new(Arc::clone(c)));
