@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 pub enum Stop {
     TimeLimit,
     Signal,
-    /// Another search of a parallel run answered first (solve/portfolio.rs); the answer reported
+    /// Another search of a parallel run answered first (solve/portfolio/); the answer reported
     /// is the winner's, so this one is never printed.
     Cancelled,
     /// A search made as many conflicts or restarts as `--solve-limit` allows (clasp's

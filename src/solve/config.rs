@@ -168,7 +168,7 @@ named! {
 
 named! {
     /// How `--backend=cuda` searches: one search over the whole GPU (the grid-wide engine), or the
-    /// search farm, many whole searches in one persistent kernel (`solve/farm.rs`).
+    /// search farm, many whole searches in one persistent kernel (`solve/farm/`).
     pub enum GpuMode { Grid = "grid", Farm = "farm" }
 }
 
@@ -495,7 +495,7 @@ pub struct SolveOptions {
     pub portfolio: Vec<SearchOptions>,
     /// Whether the searches of a parallel run share learned nogoods (and how).
     pub distribute: Option<Distribute>,
-    /// The GPU search farm (`solve/farm.rs`): its searches (0: as many as the device's
+    /// The GPU search farm (`solve/farm/`): its searches (0: as many as the device's
     /// multiprocessors take by default); `None`: off.
     pub farm: Option<u32>,
     /// The CUDA devices the GPU searches run on (ordinals; empty: every device there is): the

@@ -111,7 +111,7 @@ impl<'s> CoreGuided<'s> {
 
     /// Whether the run optimizes by cores: asked to (or by default), with an engine that
     /// extracts them (the CPU engine: not with `--backend=cuda` or the GPU farm). In a parallel
-    /// run, its first search (`portfolio.rs`); the others by branch and bound.
+    /// run, its first search (`portfolio/`); the others by branch and bound.
     pub fn wanted(d: &Driver<'_>) -> bool {
         let asked = matches!(d.opts.opt_strategy, OptStrategy::Usc { .. } | OptStrategy::Auto);
         asked && d.opts.backend != Backend::Cuda && d.opts.farm.is_none()

@@ -1,5 +1,5 @@
 //! The model driver, written once: a [`Source`] of models (one search, or several racing:
-//! `portfolio.rs`) is asked for the next model until the [`Task`] has enough, the source has no
+//! `portfolio/`) is asked for the next model until the [`Task`] has enough, the source has no
 //! more, or the run stops. Every model is verified before the task sees it; a verification that
 //! a stop cut short reports nothing. The tasks are what the user asked for (clasp's enumerators):
 //! enumeration, plain or projected, and optN's optimal models (`enumerate.rs`), branch and bound

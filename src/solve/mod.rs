@@ -1,6 +1,6 @@
 //! Solving a program: compile it, pick an engine, and drive its search for what the user asked:
 //! enumeration (optionally projected), optimization, or brave/cautious consequences. The model
-//! driver (`driver.rs`) asks a source of models (one search, or a race: `portfolio.rs`) for
+//! driver (`driver.rs`) asks a source of models (one search, or a race: `portfolio/`) for
 //! models and hands them to a task (`enumerate.rs`, `optimize.rs`, `consequences.rs`). Every model
 //! is checked by [`verify`] before anyone sees it; a check that a stop cut short prints nothing.
 

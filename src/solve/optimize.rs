@@ -1,6 +1,6 @@
 //! Optimization: branch and bound (each model must cost less than the last; when no model is
 //! left, the last is optimal), by one search or by several sharing their bound
-//! (`portfolio.rs`), or core-guided (`core_guided.rs`: models come from cores' lower bounds);
+//! (`portfolio/`), or core-guided (`core_guided.rs`: models come from cores' lower bounds);
 //! then, for `--opt-mode=optN`, the optimal models enumerated under the
 //! optimum as a bound, by a fresh search (nogoods learned under the strict bound would exclude
 //! them).
@@ -49,7 +49,7 @@ pub(super) fn optimize(
     let mut bb = BranchAndBound { limit: if all_optimal { None } else { d.limit(0) }, best: None };
     let initial = d.initial_bound();
     let ending = match d.parallel() {
-        // The first search optimizes by cores where they are asked for (portfolio.rs).
+        // The first search optimizes by cores where they are asked for (portfolio/).
         Some(mode) => parallel(d, &mut tally, &mut bb, report, mode, initial)?,
         None => {
             let mut src: Box<dyn Source> = if CoreGuided::wanted(d) {

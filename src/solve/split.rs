@@ -11,7 +11,7 @@
 //! ones it adds, and a part it gives away takes those that could matter there (all but the ones
 //! that contain `d`, which no assignment of `path + ¬d` violates); so a model found in a part
 //! before that part was split is never found again in the other half. Projections can still come
-//! twice from two parts: the driver prints each once (`portfolio.rs`).
+//! twice from two parts: the driver prints each once (`portfolio/`).
 //!
 //! A search that backtracks from its models (`--enum-mode=bt`, `search/`) adds no such nogood:
 //! its engine's root is the path's last level, flips never land on the path, and what a flip

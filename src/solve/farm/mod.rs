@@ -25,8 +25,11 @@ use crate::engine::EngineStats;
 use crate::engine::cuda::farm::{Farm, FarmConfig, FarmState, tables};
 use crate::nogoods::Lit;
 use crate::stop::StopToken;
-use std::collections::{HashSet, VecDeque};
+use std::collections::VecDeque;
 use std::time::Instant;
+
+mod enumerate;
+mod relay;
 
 /// Searches a multiprocessor runs when `--gpu-searches` gives no number.
 pub const SEARCHES_PER_SM: u32 = 8;
@@ -204,57 +207,6 @@ impl FarmSource {
         }
     }
 
-    /// Relays each farm's exported nogoods to the others (with its cube, [`Cubes::carry`]), and
-    /// between the farms and the CPU searches racing them (`port`).
-    fn relay(&mut self) -> Result<(), String> {
-        let live: Vec<usize> = (0..self.farms.len()).filter(|&k| self.farms[k].is_some()).collect();
-        if !self.share || (live.len() < 2 && self.port.is_none()) {
-            return Ok(());
-        }
-        let mut exports = Vec::with_capacity(live.len());
-        for &k in &live {
-            exports.push(self.farms[k].as_mut().map_or(Ok(Vec::new()), Farm::exports)?);
-        }
-        // The CPU searches' nogoods, as the farms may take them: short enough for the ring.
-        let mut from_host = Vec::new();
-        if let Some(port) = self.port.as_mut() {
-            port.import(|ng, _| {
-                if ng.len() <= tables::XLEN {
-                    from_host.push(ng.iter().map(|l| l.0).collect::<Vec<u32>>());
-                }
-                true
-            });
-        }
-        for &to in &live {
-            let cubes = &self.cubes;
-            let mut batch: Vec<Vec<u32>> = live
-                .iter()
-                .zip(&exports)
-                .filter(|&(&from, _)| from != to)
-                .flat_map(|(&from, goods)| goods.iter().filter_map(move |g| cubes.carry(from, to, g)))
-                .collect();
-            batch.extend(from_host.iter().filter_map(|g| cubes.fit(to, g.clone())));
-            self.count(&batch);
-            if let Some(f) = self.farms[to].as_mut() {
-                f.import(&batch)?;
-            }
-        }
-        if let Some(port) = self.port.as_mut() {
-            let goods = live.iter().zip(&exports).flat_map(|(&k, goods)| goods.iter().map(move |g| (k, g)));
-            let mut out = to_host(&self.cubes, goods);
-            self.relayed += out.len() as u64;
-            self.relayed_bytes += out.iter().map(|(g, _)| 4 * g.len() as u64).sum::<u64>();
-            port.export(&mut out);
-        }
-        Ok(())
-    }
-
-    fn count(&mut self, batch: &[Vec<u32>]) {
-        self.relayed += batch.len() as u64;
-        // An entry's words: its sequence number, its origin and length, its literals.
-        self.relayed_bytes += batch.iter().map(|g| 4 * (g.len() as u64 + 2)).sum::<u64>();
-    }
-
     /// Device `k`'s farm proved that `cube` (its cube when it reported) has no model: the cube
     /// is closed (a nogood for the others), and the devices it freed start on their next cube.
     /// Returns those devices (none for a cube closed already: a stale report).
@@ -335,29 +287,6 @@ impl Source for FarmSource {
     }
 }
 
-/// Exchanged nogoods a slice sends the CPU searches at most (a thousand searches export more
-/// than a CPU search can take in).
-const TO_HOST: usize = 512;
-
-/// The farms' exports (each with its farm's device) as the CPU searches take them: with the
-/// farm's cube (so that they hold in the whole space), each once, units and binaries only, at most
-/// [`TO_HOST`], the units first. The farm's nogoods of LBD 2 cost the CPU searches more than they
-/// give (`BENCHMARKS.md`, "The farm beside CPU searches").
-fn to_host<'g>(cubes: &Cubes, goods: impl Iterator<Item = (usize, &'g Vec<u32>)>) -> Vec<(Vec<Lit>, u32)> {
-    let mut seen = HashSet::new();
-    let mut out: Vec<Vec<u32>> = Vec::new();
-    for (k, g) in goods {
-        let mut g = cubes.widen(k, g);
-        g.sort_unstable();
-        if g.len() <= 2 && seen.insert(g.clone()) {
-            out.push(g);
-        }
-    }
-    out.sort_by_key(Vec::len);
-    out.truncate(TO_HOST);
-    out.into_iter().map(|g| (g.iter().map(|&l| Lit(l)).collect(), g.len() as u32)).collect()
-}
-
 impl FarmSource {
     /// One model, or none: slices until a farm answers, the space is exhausted, or the stop token
     /// (the run's, or that of a race that CPU searches may win) says to stop.
@@ -426,73 +355,6 @@ impl FarmSource {
         self.winner
     }
 
-    /// Enumeration: the next model from the rings; the next slice runs while the host checks
-    /// and prints the models of the last.
-    fn next_of_all(&mut self, d: &Driver<'_>, wants: &Wants<'_>) -> Result<Event, SolveError> {
-        if wants.costs
-            || wants.fixed.is_some()
-            || matches!(wants.blocking, Blocking::Projection(_) | Blocking::Backtrack(Some(_)))
-        {
-            return Err(SolveError::Internal(
-                "the search farm enumerates without costs or projection".into(),
-            ));
-        }
-        loop {
-            if let Some(atoms) = self.pending.pop_front() {
-                return Ok(Event::Model(Found { atoms, excluded: true, ..Found::default() }));
-            }
-            if self.enumerated {
-                return Ok(Event::Exhausted);
-            }
-            if let Some(stop) = self.stop.reached() {
-                return Ok(Event::Stopped(stop));
-            }
-            if !self.in_flight {
-                self.launch()?;
-            }
-            self.in_flight = false;
-            let mut states = Vec::new();
-            for (k, f) in self.farms.iter_mut().enumerate() {
-                if let Some(f) = f {
-                    let cube = self.cubes.cube(k).unwrap_or_default().to_vec();
-                    let state = f.finish_slice().map_err(farm_err)?;
-                    self.pending.extend(f.take_models().map_err(farm_err)?);
-                    states.push((k, state, cube));
-                }
-            }
-            for (k, state, cube) in states {
-                match state {
-                    FarmState::Running => {}
-                    FarmState::Unsat => {
-                        self.close(d, k, &cube).map_err(farm_err)?;
-                    }
-                    FarmState::Model(_) | FarmState::Failed => {
-                        // Its cube's models not yet found cannot be found again without repeating
-                        // those that were.
-                        return Err(farm_err(format!(
-                            "a search on device {} failed while enumerating",
-                            self.devices[k]
-                        )));
-                    }
-                }
-            }
-            if self.cubes.all_closed() {
-                self.enumerated = true;
-            } else {
-                self.launch()?;
-            }
-        }
-    }
-
-    /// Starts a slice on every farm.
-    fn launch(&mut self) -> Result<(), SolveError> {
-        for f in self.farms.iter_mut().flatten() {
-            f.launch_slice().map_err(farm_err)?;
-        }
-        self.in_flight = true;
-        Ok(())
-    }
-
     /// Search `s` of device `k`'s farm found a total assignment: the model.
     fn model(&mut self, d: &Driver<'_>, k: usize, s: u32) -> Result<Event, SolveError> {
         self.answered = true;
@@ -520,25 +382,4 @@ pub(super) fn warn_declined(why: &str, threads: u32) {
         1 => log::warn!("--gpu-mode=farm: {why}; the usual search runs"),
         n => log::warn!("--gpu-mode=farm: {why}; the searches of -t {n} run without it, on the CPU engine"),
     });
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_cpu_searches_get_the_farms_units_and_binaries_once_units_first() {
-        let cubes = Cubes::whole(2);
-        let goods = [vec![4, 7, 9], vec![7, 4], vec![5], vec![4, 7], vec![10, 13]];
-        let from: Vec<(usize, &Vec<u32>)> = goods.iter().enumerate().map(|(i, g)| (i % 2, g)).collect();
-        let out = to_host(&cubes, from.into_iter());
-        let want = |g: &[u32]| (g.iter().map(|&l| Lit(l)).collect::<Vec<Lit>>(), g.len() as u32);
-        assert_eq!(
-            out,
-            vec![want(&[5]), want(&[4, 7]), want(&[10, 13])],
-            "the ternary goes, the twice-sent binary once"
-        );
-        let many: Vec<Vec<u32>> = (0..TO_HOST as u32 + 40).map(|i| vec![2 * i + 2, 2 * i + 5]).collect();
-        assert_eq!(to_host(&cubes, many.iter().map(|g| (0, g))).len(), TO_HOST);
-    }
 }
