@@ -89,12 +89,7 @@ impl Source for RaceForOne {
             },
             // Nobody answered: every search stopped at the time limit or a signal.
             None => Event::Stopped(
-                first_stop(&finishes)
-                    .or(match farm_next {
-                        Some(Next::Interrupted(stop)) if stop != Stop::Cancelled => Some(stop),
-                        _ => None,
-                    })
-                    .unwrap_or(Stop::Signal),
+                first_stop(&finishes).or(farm_next.and_then(stopped_by)).unwrap_or(Stop::Signal),
             ),
         };
         self.done = Some(tally);
@@ -181,8 +176,13 @@ fn farm_tally(farm: &mut FarmSource, n: u32, winner: Option<u32>, tally: &mut Ta
 
 /// Why the searches stopped, where none answered: the first stop that is not the race's own.
 fn first_stop(finishes: &[Option<Finish>]) -> Option<Stop> {
-    finishes.iter().flatten().find_map(|f| match f.next {
+    finishes.iter().flatten().find_map(|f| stopped_by(f.next))
+}
+
+/// The stop a search ended on, unless it is the race's own (another search answered).
+fn stopped_by(next: Next) -> Option<Stop> {
+    match next {
         Next::Interrupted(stop) if stop != Stop::Cancelled => Some(stop),
         _ => None,
-    })
+    }
 }
