@@ -164,6 +164,13 @@ pub struct Cli {
     #[arg(long = "project", value_name = "MODE", num_args = 0..=1, require_equals = true, default_missing_value = "auto", value_parser = project_mode())]
     pub project: Option<Project>,
 
+    /// Whether one search enumerating models (-n 0 or N > 1, without costs or projection) hands
+    /// them to a second thread that verifies and prints them while it searches on (1, the
+    /// default, where the machine has two cores or more), or verifies each itself before it
+    /// searches for the next (0).
+    #[arg(long = "verify-thread", value_name = "0|1", default_value_t = 1, num_args = 0..=1, require_equals = true, default_missing_value = "1", value_parser = clap::value_parser!(u8).range(0..=1))]
+    pub verify_thread: u8,
+
     /// Print the program as read (aspif or smodels; --pre alone: aspif, as clasp's) instead of
     /// solving it.
     #[arg(long = "pre", value_enum, value_name = "FORMAT", num_args = 0..=1, require_equals = true, default_missing_value = "aspif")]
@@ -425,6 +432,7 @@ impl Cli {
             distribute: self.distribute.0,
             farm: (self.gpu_mode == GpuMode::Farm).then_some(self.gpu_searches),
             gpu_devices: self.gpu_devices.0.clone().unwrap_or_default(),
+            verify_thread: self.verify_thread == 1,
             fault: None,
         })
     }

@@ -509,6 +509,9 @@ pub struct SolveOptions {
     /// Where the searches and the driver count their progress, for a progress line (`None`:
     /// nowhere).
     pub progress: Option<std::sync::Arc<super::progress::Progress>>,
+    /// Whether one search enumerating many models has them verified and reported in a second
+    /// thread while it searches on (`solve/pipeline.rs`; where the machine has two cores).
+    pub verify_thread: bool,
     /// Tests only: engines that fail mid-search.
     #[doc(hidden)]
     pub fault: Option<Fault>,
@@ -544,6 +547,7 @@ impl Default for SolveOptions {
             gpu_devices: Vec::new(),
             opt_bound: None,
             progress: None,
+            verify_thread: true,
             fault: None,
         }
     }

@@ -369,6 +369,14 @@ impl<'a> Driver<'a> {
         Ok(Some(s))
     }
 
+    /// Says, where `--enum-mode=bt` was asked for, that `engine`'s search cannot backtrack from
+    /// its models and records them instead.
+    pub fn warn_records(&self, engine: &str) {
+        if self.opts.enum_mode == EnumMode::Bt {
+            log::warn!("--enum-mode=bt: the {engine} engine's search records its models");
+        }
+    }
+
     /// Verifies a model of search `from` in the driver's thread ([`Driver::verify`]).
     fn verify_of(&self, m: &[bool], from: usize) -> Result<Option<Stop>, SolveError> {
         let mut kept = self.kept.lock().unwrap_or_else(|p| p.into_inner());
@@ -663,9 +671,7 @@ impl Source for OneSearch<'_> {
         }
         if matches!(wants.blocking, Blocking::Backtrack(_)) && !backtrack && !self.told {
             self.told = true;
-            if d.opts.enum_mode == EnumMode::Bt {
-                log::warn!("--enum-mode=bt: the {} engine's search records its models", s.engine.name());
-            }
+            d.warn_records(s.engine.name());
         }
         if backtrack && self.count_only {
             return self.next_counted(d);

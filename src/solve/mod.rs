@@ -19,6 +19,7 @@ mod handover;
 mod lookahead;
 pub mod minimality;
 mod optimize;
+mod pipeline;
 mod portfolio;
 pub mod progress;
 pub mod restarts;
@@ -325,6 +326,9 @@ fn enumerate(d: &Driver<'_>, report: &mut dyn Report, costs: bool) -> Result<Out
             d.drive(&mut tally, &mut portfolio::RaceForOne::new(), &mut task, report)?
         }
         Some(_) => portfolio::parallel(d, &mut tally, &mut task, report, portfolio::Mode::Split, bound)?,
+        None if bound.is_none() && pipeline::wanted(d, &task, task.limit) => {
+            pipeline::drive(d, &mut tally, &mut task, report)?
+        }
         None => {
             // Models that neither the task nor the report needs to see are only counted.
             let mut src = OneSearch::new(d)?.counting(task.takes_counts() && !report.wants_models());

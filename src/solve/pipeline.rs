@@ -1,0 +1,279 @@
+//! One search's enumeration as a pipeline of two threads: the search, in a thread of its own,
+//! backtracks from each model and hands its atoms over unverified, in chunks; the driver's
+//! thread verifies and reports them while the search looks for the next ones. On programs with
+//! many small models the check of each model costs a third of the search's time or more
+//! (BENCHMARKS.md, "Enumeration"); here it no longer adds to it.
+//!
+//! Nothing is reported that the driver's thread has not verified, in the order the search found
+//! it; a check that a stop cuts short reports nothing, and the models still on their way are
+//! dropped with it. Past the model limit the driver cancels the search, and what it still sends
+//! is dropped.
+//!
+//! A chunk is a buffer of whole models, `width` atoms each, that goes back to the search once
+//! read, so that no model costs an allocation (a buffer freed by another thread than the one that
+//! made it is slow to free). As with `handover.rs`, a chunk is sent when it holds its limit, which
+//! doubles while models come quickly, and a model found after a pause is sent at once. The chunks
+//! in flight are bounded, by their size too: a search that runs ahead waits.
+
+use super::config::Backend;
+use super::driver::{Driver, Ending, Event, Found, Source, Tally, Task, Wants};
+use super::handover::QUICK;
+use super::search::Next;
+use super::verify::Kept;
+use super::{Report, SolveError};
+use crate::engine::EngineStats;
+use crate::nogoods::Lit;
+use crate::stop::{Stop, StopToken};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, Sender, SyncSender, channel, sync_channel};
+use std::time::Instant;
+
+/// The most models a chunk holds, and the most bytes (of atoms) all chunks together hold.
+const CHUNK_MODELS: usize = 1024;
+const IN_FLIGHT_BYTES: usize = 32 << 20;
+
+/// Whether `task`'s models (more than one: `limit`) of one search go through the pipeline: they
+/// are plain (no costs or projection: [`Task::takes_counts`]), the search is the CPU engine's,
+/// and the machine has a second core for the checks.
+pub(super) fn wanted(d: &Driver<'_>, task: &dyn Task, limit: Option<u64>) -> bool {
+    d.opts.verify_thread
+        && task.takes_counts()
+        && limit != Some(1)
+        && d.opts.threads == 1
+        && d.opts.search_backend() == Backend::Cpu
+        && std::thread::available_parallelism().is_ok_and(|n| n.get() >= 2)
+}
+
+/// Drives `task` with the models of one search in its own thread, verified and reported in this
+/// one; the search's statistics go into `tally`.
+pub(super) fn drive(
+    d: &Driver<'_>,
+    tally: &mut Tally,
+    task: &mut dyn Task,
+    report: &mut dyn Report,
+) -> Result<Ending, SolveError> {
+    let cancel = Arc::new(AtomicBool::new(false));
+    let stop = d.opts.stop.with_cancel(Arc::clone(&cancel));
+    let width = d.program.atom_count() as usize + 1;
+    let in_flight = (IN_FLIGHT_BYTES / (width * CHUNK_MODELS)).clamp(1, 64);
+    let (full_tx, full_rx) = sync_channel(in_flight);
+    let (empty_tx, empty_rx) = channel();
+    let exhausted = AtomicBool::new(false);
+    let count_only = task.takes_counts() && !report.wants_models();
+    std::thread::scope(|scope| {
+        let out = Chunks { full: full_tx, empty: empty_rx, chunk: Chunk::default(), limit: 1, last: None };
+        let searching = scope.spawn(|| search(d, &stop, out, &exhausted));
+        let mut behind = Behind {
+            full: Some(full_rx),
+            empty: empty_tx,
+            chunk: Chunk::default(),
+            at: 0,
+            width,
+            kept: Kept::default(),
+            count_only,
+            after: None,
+            exhausted: &exhausted,
+            stop: &stop,
+            cancel: &cancel,
+        };
+        let ending = d.drive(tally, &mut behind, task, report);
+        let (stats, engine) = searching.join().unwrap_or_else(|p| std::panic::resume_unwind(p))?;
+        tally.stats += &stats;
+        tally.engine = engine;
+        ending
+    })
+}
+
+/// Models' atoms, one after another.
+#[derive(Default)]
+struct Chunk {
+    atoms: Vec<bool>,
+    models: usize,
+}
+
+/// The search's side of the channel.
+struct Chunks {
+    full: SyncSender<Chunk>,
+    empty: Receiver<Chunk>,
+    chunk: Chunk,
+    limit: usize,
+    last: Option<Instant>,
+}
+
+impl Chunks {
+    /// Adds a model's atoms; sends the chunk when it holds its limit.
+    fn add(&mut self, atoms: &[bool]) {
+        self.chunk.atoms.extend_from_slice(atoms);
+        self.chunk.models += 1;
+        let now = Instant::now();
+        let quick = self.last.is_some_and(|t| now.duration_since(t) < QUICK);
+        self.last = Some(now);
+        if !quick {
+            self.limit = 1;
+        }
+        if self.chunk.models >= self.limit {
+            self.flush();
+            if quick {
+                self.limit = (self.limit * 2).min(CHUNK_MODELS);
+            }
+        }
+    }
+
+    /// Sends what the chunk holds, taking an emptied one back if there is one. Once the driver
+    /// stops listening, what is sent is dropped.
+    fn flush(&mut self) {
+        if self.chunk.models > 0 {
+            let next = self.empty.try_recv().unwrap_or_default();
+            let _ = self.full.send(std::mem::replace(&mut self.chunk, next));
+        }
+    }
+}
+
+impl Drop for Chunks {
+    fn drop(&mut self) {
+        self.flush();
+    }
+}
+
+/// The search's side: each model read, excluded (by backtracking where the engine can, else by
+/// its decisions) and handed over, until the space is exhausted or the search is stopped.
+fn search(
+    d: &Driver<'_>,
+    stop: &StopToken,
+    mut out: Chunks,
+    exhausted: &AtomicBool,
+) -> Result<(EngineStats, &'static str), SolveError> {
+    let Some(mut s) = d.search(&d.opts.search, 0, stop)? else {
+        return Ok((EngineStats::default(), "none"));
+    };
+    let backtrack = s.can_backtrack();
+    if !backtrack {
+        d.warn_records(s.engine.name());
+    }
+    let mut atoms = Vec::new();
+    loop {
+        match s.next_model()? {
+            Next::Model => {
+                // The engine failed and another took over: the model is searched again.
+                if s.read(|e| e.atom_values(&mut atoms))?.is_none() {
+                    continue;
+                }
+                if backtrack {
+                    s.exclude_by_backtracking()?;
+                    out.add(&atoms);
+                    continue;
+                }
+                let Some(decisions) = s.read(|e| e.decisions())? else { continue };
+                out.add(&atoms);
+                if !s.block(&decisions)? {
+                    exhausted.store(true, Ordering::Release);
+                    break;
+                }
+            }
+            Next::Exhausted => {
+                exhausted.store(true, Ordering::Release);
+                break;
+            }
+            Next::Interrupted(_) => break,
+        }
+    }
+    Ok((s.stats(), s.engine.name()))
+}
+
+/// The driver's side: the models handed over, verified here, then whether the search exhausted
+/// its space or was stopped.
+struct Behind<'r> {
+    /// Dropped when the drive ends, so that a search waiting to send goes on (and stops).
+    full: Option<Receiver<Chunk>>,
+    empty: Sender<Chunk>,
+    /// The chunk being read, and its next model.
+    chunk: Chunk,
+    at: usize,
+    width: usize,
+    kept: Kept,
+    /// Whether the models are only counted (`-q -n 0`), a chunk's at a time.
+    count_only: bool,
+    /// What ended a chunk counted in part, given next.
+    after: Option<Event>,
+    exhausted: &'r AtomicBool,
+    stop: &'r StopToken,
+    cancel: &'r AtomicBool,
+}
+
+impl Behind<'_> {
+    /// The next model's atoms, taking the next chunk when this one is read; `None` when the
+    /// search has ended and every model it sent is taken.
+    fn next_atoms(&mut self) -> Option<std::ops::Range<usize>> {
+        while self.at == self.chunk.models {
+            let full = self.full.as_ref()?.recv().ok()?;
+            let mut read = std::mem::replace(&mut self.chunk, full);
+            read.atoms.clear();
+            read.models = 0;
+            // The search may have ended: its emptied chunk is then dropped.
+            let _ = self.empty.send(read);
+            self.at = 0;
+        }
+        self.at += 1;
+        Some((self.at - 1) * self.width..self.at * self.width)
+    }
+
+    /// Why no model is left: the search exhausted its space, or it was stopped.
+    fn ended(&self) -> Event {
+        if self.exhausted.load(Ordering::Acquire) {
+            Event::Exhausted
+        } else {
+            Event::Stopped(self.stop.reached().unwrap_or(Stop::Signal))
+        }
+    }
+}
+
+impl Source for Behind<'_> {
+    fn next(&mut self, d: &Driver<'_>, _: &Wants<'_>) -> Result<Event, SolveError> {
+        if let Some(e) = self.after.take() {
+            return Ok(e);
+        }
+        let mut counted = 0;
+        while let Some(range) = self.next_atoms() {
+            let m = &self.chunk.atoms[range];
+            if let Some(stop) = d.verify(m, &mut self.kept, &d.opts.stop)? {
+                let stopped = Event::Stopped(stop);
+                if counted == 0 {
+                    return Ok(stopped);
+                }
+                self.after = Some(stopped);
+                return Ok(Event::Counted(counted));
+            }
+            if !self.count_only {
+                let atoms = m.to_vec();
+                return Ok(Event::Model(Found { atoms, excluded: true, verified: true, ..Found::default() }));
+            }
+            counted += 1;
+            // A counted batch ends with its chunk, so that counts keep up with the models.
+            if self.at == self.chunk.models {
+                return Ok(Event::Counted(counted));
+            }
+        }
+        Ok(if counted > 0 {
+            self.after = Some(self.ended());
+            Event::Counted(counted)
+        } else {
+            self.ended()
+        })
+    }
+
+    /// The search excludes its models itself.
+    fn add_nogood(&mut self, _: &[Lit]) -> Result<bool, SolveError> {
+        Ok(true)
+    }
+
+    fn set_cost_bound(&mut self, _: Option<Vec<i64>>, _: bool) -> Result<(), SolveError> {
+        Err(SolveError::Internal("a cost bound for a pipelined enumeration".into()))
+    }
+
+    /// Past the model limit or a stop: the search stops, and what it still sends is dropped.
+    fn finish(&mut self, _: &mut Tally) {
+        self.cancel.store(true, Ordering::Relaxed);
+        self.full = None;
+    }
+}
