@@ -175,7 +175,9 @@ fn decode(c: u8) -> Option<Stop> {
 /// `fired` is set by the one that made it so.
 struct Run {
     stop: AtomicU8,
-    phase: AtomicU8,
+    /// On a cache line of its own: the thread that verifies a pipelined search's models writes it
+    /// twice a model (`solve/pipeline.rs`), while the search reads `stop` at every step.
+    phase: Aligned<AtomicU8>,
     deadline: Option<Instant>,
     solve_limit: Option<SolveLimit>,
     /// When the stop was set, and the phase the run was in then.
@@ -184,6 +186,17 @@ struct Run {
     seen: OnceLock<Instant>,
     /// The timer thread, woken when the run is dropped so that it ends early.
     timer: OnceLock<Thread>,
+}
+
+/// A value on cache lines of its own (two: adjacent lines are fetched in pairs).
+#[repr(align(128))]
+struct Aligned<T>(T);
+
+impl<T> std::ops::Deref for Aligned<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
 }
 
 impl Run {
@@ -239,7 +252,7 @@ impl StopToken {
     fn with_limits(deadline: Option<Instant>, solve_limit: Option<SolveLimit>) -> Self {
         let run = Arc::new(Run {
             stop: AtomicU8::new(GO),
-            phase: AtomicU8::new(Phase::Reading as u8),
+            phase: Aligned(AtomicU8::new(Phase::Reading as u8)),
             deadline,
             solve_limit,
             fired: Mutex::new(None),
