@@ -115,6 +115,13 @@ pub struct RunConfig {
     pub warnings: Vec<String>,
 }
 
+/// Whether the process may end through `exit`, which tears its libraries down: not while CUDA
+/// kernels are still being loaded on a thread that a stop left to finish aside (the search farm
+/// set up beside CPU searches that answered first). Then the process ends without the teardown.
+pub fn teardown_is_safe() -> bool {
+    !crate::engine::cuda::device::Device::loading_aside()
+}
+
 /// Runs yasmin as `cfg` says; returns how to exit.
 pub fn run(cfg: RunConfig) -> Exit {
     let start = Instant::now();

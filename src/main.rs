@@ -3,7 +3,8 @@
 mod cli;
 
 use cli::clasp::{CliError, Parsed, parse};
-use yasmin::app::{EXIT_USAGE, Exit, run};
+use std::io::Write;
+use yasmin::app::{EXIT_USAGE, Exit, run, teardown_is_safe};
 
 fn main() {
     let cli = match parse(std::env::args_os()) {
@@ -26,7 +27,7 @@ fn main() {
         }
     };
     match run(cfg) {
-        Exit::Code(code) => std::process::exit(code),
+        Exit::Code(code) => exit(code),
         // As clasp: a closed output pipe ends the process by SIGPIPE, quietly.
         Exit::BrokenPipe => {
             // SAFETY: restores SIGPIPE's default action (Rust ignores it) and raises it.
@@ -37,4 +38,16 @@ fn main() {
             std::process::exit(141)
         }
     }
+}
+
+/// Ends the process with `code`; where tearing the libraries down is not safe
+/// ([`teardown_is_safe`]), without it, the output flushed first.
+fn exit(code: i32) -> ! {
+    if !teardown_is_safe() {
+        let _ = std::io::stdout().flush();
+        let _ = std::io::stderr().flush();
+        // SAFETY: ends the process at once; everything it printed is flushed above.
+        unsafe { libc::_exit(code) }
+    }
+    std::process::exit(code)
 }

@@ -20,6 +20,7 @@ use super::mirror::CtlMirror;
 use super::smem::SmemPlans;
 use cudarc::driver::{CudaSlice, CudaStream, DevicePtr, DeviceRepr, ValidAsZeroBits};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 pub type DResult<T> = Result<T, String>;
 
@@ -100,6 +101,18 @@ pub(super) fn ptr<T>(s: &CudaSlice<T>, stream: &Arc<CudaStream>) -> u64 {
     p
 }
 
+/// Kernel loads under way ([`Device::load_kernels_until`]).
+static LOADING: AtomicUsize = AtomicUsize::new(0);
+
+/// Counts a kernel load as done when its thread ends, however it ends.
+struct Loaded;
+
+impl Drop for Loaded {
+    fn drop(&mut self) {
+        LOADING.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
 impl Device {
     /// Whether there is a driver, NVRTC and a device: what [`Device::new`] needs before it opens
     /// the device.
@@ -134,7 +147,9 @@ impl Device {
             return Err(format!("there is no CUDA device {o} (devices: 0 to {})", there - 1));
         }
         let ordinals = ordinals.to_vec();
+        LOADING.fetch_add(1, Ordering::AcqRel);
         let load = std::thread::spawn(move || {
+            let _done = Loaded;
             // SIGINT and SIGTERM go to the other threads: the handler installs without SA_RESTART,
             // and NVRTC must not see its reads interrupted.
             // SAFETY: a zeroed sigset filled by sigemptyset/sigaddset; this thread's mask only.
@@ -155,6 +170,14 @@ impl Device {
         }
         load.join().map_err(|_| "loading the kernels panicked".to_string())??;
         Ok(true)
+    }
+
+    /// Whether kernels are being loaded on a thread that a stop left to finish aside
+    /// ([`load_kernels_until`](Self::load_kernels_until)): the process must not end through
+    /// `exit` then, whose teardown of the CUDA libraries would pull them from under that thread
+    /// (a crash after the answer is printed).
+    pub fn loading_aside() -> bool {
+        LOADING.load(Ordering::Acquire) > 0
     }
 
     /// Opens device `o.ordinal`, compiles the kernels and uploads the tables. `scores` are the
