@@ -78,6 +78,9 @@ pub(super) fn drive(
             cancel: &cancel,
         };
         let ending = d.drive(tally, &mut behind, task, report);
+        // Also where the drive failed (its output, say): a search waiting to send goes on, and
+        // stops.
+        behind.finish(&mut Tally::new());
         let (stats, engine) = searching.join().unwrap_or_else(|p| std::panic::resume_unwind(p))?;
         tally.stats += &stats;
         tally.engine = engine;
