@@ -280,9 +280,11 @@ pub struct SearchArgs {
     /// When learned nogoods are deleted, in conflicts, as a schedule of --restarts' forms (clasp's
     /// --del-cfl): +,2000,300 deletes after 2,000 conflicts, then 2,300 more, 2,600, ...;
     /// +,2000,100,20 (clasp's tweety) every 2,000 + 100*i, i from 0 to 19, then from 0 to 20, ...;
-    /// 0: never.
-    #[arg(long = "del-cfl", value_name = "SCHEDULE", default_value_t = SearchOptions::default().del_cfl, value_parser = parse_del_cfl)]
-    pub del_cfl: Schedule,
+    /// 0: never. Default: +,2000,300; +,300,50 where several models are enumerated (-n 0 or
+    /// -n N without optimization), since an enumeration never returns to the parts of the space
+    /// it has exhausted.
+    #[arg(long = "del-cfl", value_name = "SCHEDULE", value_parser = parse_del_cfl)]
+    pub del_cfl: Option<Schedule>,
 
     /// How the LBD of a learned nogood follows the conflicts whose analysis it takes part in, as
     /// clasp's --update-lbd (the CPU engine): no; less (its distinct levels counted again, taken

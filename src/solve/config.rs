@@ -357,6 +357,13 @@ impl std::fmt::Display for Schedule {
 /// (BENCHMARKS.md, "Deletion").
 pub const DEL_CFL: Schedule = Schedule { sequence: Restarts::Arithmetic(2000, 300), repeat: 0 };
 
+/// The deletion schedule where several models are enumerated (`-n 0`, `-n N`; no optimization):
+/// after 300 conflicts, then 350 more, 400, ... An enumeration never returns to the parts of the
+/// space it has exhausted, where most of its nogoods were learned; on queens and Hamiltonian
+/// cycles a small database made one search 1.2 to 1.4 times as fast, split searches up to 1.8
+/// (BENCHMARKS.md, "Enumeration").
+pub const ENUM_DEL_CFL: Schedule = Schedule { sequence: Restarts::Arithmetic(300, 50), repeat: 0 };
+
 /// The options of one search, what the engines see; [`Default`] gives yasmin's defaults (those
 /// the binary starts from).
 #[derive(Clone, Debug)]
@@ -376,8 +383,10 @@ pub struct SearchOptions {
     pub restarts: Schedule,
     pub deletion: Deletion,
     /// When learned nogoods are deleted (clasp's `--del-cfl`): a schedule of conflict counts. A
-    /// dynamic one has none: the search then deletes on [`DEL_CFL`], with a warning.
-    pub del_cfl: Schedule,
+    /// dynamic one has none: the search then deletes on [`DEL_CFL`], with a warning. `None`: by
+    /// the task ([`DEL_CFL`], or [`ENUM_DEL_CFL`] where several models are enumerated; `solve`
+    /// decides).
+    pub del_cfl: Option<Schedule>,
     /// How learned nogoods' LBDs follow the analyses they take part in (the CPU engine; clasp's
     /// `--update-lbd=MODE[,N]`), and the LBD (N) at or below which a nogood so updated is spared
     /// by the next deletion.
@@ -441,7 +450,7 @@ impl Default for SearchOptions {
             sign_def: SignDef::Asp,
             restarts: Restarts::Luby(100).into(),
             deletion: Deletion::Lbd,
-            del_cfl: DEL_CFL,
+            del_cfl: None,
             update_lbd: (LbdUpdate::No, 0),
             acyc_prop: true,
             tpb: 256,

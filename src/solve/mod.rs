@@ -225,7 +225,7 @@ impl ProblemSize {
 /// Solves `program` as the options say, reporting each model.
 pub fn solve(program: &Program, opts: &SolveOptions, report: &mut dyn Report) -> Result<Outcome, SolveError> {
     let mut deps = None;
-    let resolved = resolve_decisions(program, opts, &mut deps);
+    let resolved = resolve_auto(program, opts, &mut deps);
     let opts = resolved.as_ref().unwrap_or(opts);
     if matches!(opts.enum_mode, EnumMode::Brave | EnumMode::Cautious) {
         if opts.farm.is_some() {
@@ -262,30 +262,36 @@ pub fn solve(program: &Program, opts: &SolveOptions, report: &mut dyn Report) ->
     r
 }
 
-/// The options with `--decisions=auto` made rules or variables for this program (its
-/// tightness, whether it optimizes)
-/// ([`config::Decisions::resolve`]), in the search's options and the portfolio's; `None` where
-/// none is `auto`. The program's dependencies, where tightness was asked, go to `deps` for the
+/// The options with what `auto` leaves to the task made definite, in the search's options and
+/// the portfolio's; `None` where nothing is left. `--decisions=auto` becomes rules or variables
+/// for this program (its tightness, whether it optimizes: [`config::Decisions::resolve`]); an
+/// unset `--del-cfl` [`config::DEL_CFL`], or [`config::ENUM_DEL_CFL`] where several models are
+/// enumerated. The program's dependencies, where tightness was asked, go to `deps` for the
 /// driver.
-fn resolve_decisions(
+fn resolve_auto(
     program: &Program,
     opts: &SolveOptions,
     deps: &mut Option<Dependencies>,
 ) -> Option<SolveOptions> {
-    let auto = |o: &SearchOptions| o.decisions == config::Decisions::Auto;
-    if !auto(&opts.search) && !opts.portfolio.iter().any(auto) {
+    let searches = || std::iter::once(&opts.search).chain(opts.portfolio.iter());
+    let decisions = searches().any(|o| o.decisions == config::Decisions::Auto);
+    if !decisions && searches().all(|o| o.del_cfl.is_some()) {
         return None;
     }
     let optimizing = program.minimize().next().is_some() && opts.opt_mode != OptMode::Ignore;
     // Tightness matters only where nothing else decides (a stopped pass leaves the run to stop in
     // the completion).
-    let tight = optimizing || {
+    let tight = optimizing || !decisions || {
         *deps = Dependencies::new_until(program, &opts.stop).ok();
         deps.as_ref().is_some_and(Dependencies::is_tight)
     };
+    let enumerating = !optimizing
+        && opts.models.is_some_and(|k| k != 1)
+        && matches!(opts.enum_mode, EnumMode::Auto | EnumMode::Bt);
     let mut o = opts.clone();
     for s in std::iter::once(&mut o.search).chain(o.portfolio.iter_mut()) {
         s.decisions = s.decisions.resolve(optimizing, tight, opts.search_backend());
+        s.del_cfl.get_or_insert(if enumerating { config::ENUM_DEL_CFL } else { config::DEL_CFL });
     }
     Some(o)
 }
@@ -370,5 +376,35 @@ impl Outcome {
             threads: None,
             searches: Vec::new(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::config::{DEL_CFL, Decisions, ENUM_DEL_CFL, SearchOptions, SolveOptions};
+    use super::resolve_auto;
+    use crate::input::read_program;
+
+    #[test]
+    fn auto_deletion_follows_the_task_and_a_given_schedule_stays() {
+        // {a;b}. and the same with #minimize{1:a}.
+        let plain = read_program(b"asp 1 0 0\n1 1 2 1 2 0 0\n0\n").unwrap();
+        let minimizing = read_program(b"asp 1 0 0\n1 1 2 1 2 0 0\n2 0 1 1 1\n0\n").unwrap();
+        let resolved = |p, models: Option<u64>, given: Option<_>| {
+            let search = SearchOptions { del_cfl: given, ..SearchOptions::default() };
+            let portfolio = vec![SearchOptions { decisions: Decisions::Vars, ..search.clone() }];
+            let opts = SolveOptions { models, search, portfolio, ..SolveOptions::default() };
+            let o = resolve_auto(p, &opts, &mut None).unwrap_or(opts);
+            assert_eq!(o.search.del_cfl, o.portfolio[0].del_cfl, "the portfolio's too");
+            o.search.del_cfl
+        };
+        assert_eq!(resolved(&plain, Some(0), None), Some(ENUM_DEL_CFL));
+        assert_eq!(resolved(&plain, Some(5), None), Some(ENUM_DEL_CFL));
+        assert_eq!(resolved(&plain, None, None), Some(DEL_CFL), "one model");
+        assert_eq!(resolved(&plain, Some(1), None), Some(DEL_CFL));
+        assert_eq!(resolved(&minimizing, Some(0), None), Some(DEL_CFL), "an optimization");
+        let given = Some(ENUM_DEL_CFL);
+        assert_eq!(resolved(&plain, None, given), given);
+        assert_eq!(resolved(&plain, Some(0), Some(DEL_CFL)), Some(DEL_CFL));
     }
 }

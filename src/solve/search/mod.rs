@@ -119,7 +119,7 @@ impl<'e> Search<'e> {
             );
             restarts = Restarts::Luby(100).into();
         }
-        let mut del_cfl = opts.del_cfl;
+        let mut del_cfl = opts.del_cfl.unwrap_or(DEL_CFL);
         if matches!(del_cfl.sequence, Restarts::Dynamic(..)) {
             // Deletion follows a number of conflicts; a dynamic schedule would delete at each.
             log::warn!("deletion follows the default schedule: a dynamic one has no conflict counts");
@@ -442,7 +442,8 @@ mod tests {
     fn a_dynamic_deletion_schedule_falls_back_to_the_default() {
         let text = b"asp 1 0 0\n1 1 3 1 2 3 0 0\n0\n";
         let p = Arc::new(complete(&read_program(&text[..]).unwrap(), &StopToken::never(), 0).unwrap());
-        let opts = SearchOptions { del_cfl: Restarts::Dynamic(4, 0.8).into(), ..SearchOptions::default() };
+        let opts =
+            SearchOptions { del_cfl: Some(Restarts::Dynamic(4, 0.8).into()), ..SearchOptions::default() };
         let s = Search::new(Box::new(CpuEngine::new(p, &opts)), &opts, StopToken::never());
         assert!(!s.reduce.is_dynamic(), "deletion never follows LBDs");
         assert_eq!(s.reduce.left(), RestartSchedule::new(DEL_CFL).left(), "the default's first deletion");
