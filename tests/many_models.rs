@@ -303,8 +303,11 @@ fn enumeration_counts_every_answer_set_once() {
         let text = p.aspif();
         let extra: String = (1..=p.project).map(|a| format!("3 1 {a}\n")).collect();
         std::fs::write(&projected, text.replacen("\n0\n", &format!("\n{extra}0\n"), 1)).unwrap();
-        for args in [vec!["-q", "-n", "0", "--project"], vec!["-q", "-n", "0", "--project", "-t", "4,split"]]
-        {
+        for args in [
+            vec!["-q", "-n", "0", "--project"],
+            vec!["-q", "-n", "0", "--project", "--verify-thread=0"],
+            vec!["-q", "-n", "0", "--project", "-t", "4,split"],
+        ] {
             let (count, exact, _) = run(&projected, &args);
             assert_eq!((count, exact), (projections, true), "seed {seed}, yasmin {args:?} (projection)");
         }

@@ -164,7 +164,7 @@ pub struct Cli {
     #[arg(long = "project", value_name = "MODE", num_args = 0..=1, require_equals = true, default_missing_value = "auto", value_parser = project_mode())]
     pub project: Option<Project>,
 
-    /// Whether one search enumerating models (-n 0 or N > 1, without costs or projection) hands
+    /// Whether one search enumerating models (-n 0 or N > 1, without costs) hands
     /// them to a second thread that verifies and prints them while it searches on (1, the
     /// default, where the machine has two cores or more), or verifies each itself before it
     /// searches for the next (0).

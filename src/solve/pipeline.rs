@@ -1,6 +1,7 @@
 //! One search's enumeration as a pipeline of two threads: the search, in a thread of its own,
-//! backtracks from each model and hands its atoms over unverified, in chunks; the driver's
-//! thread verifies and reports them while the search looks for the next ones. On programs with
+//! backtracks from each model (projective enumeration too) and hands its atoms over unverified,
+//! in chunks; the driver's thread verifies and reports them while the search looks for the next
+//! ones. On programs with
 //! many small models the check of each model costs a third of the search's time or more
 //! (BENCHMARKS.md, "Enumeration"); here it no longer adds to it.
 //!
@@ -17,7 +18,7 @@
 //! chunks in flight are bounded, by their size too: a search that runs ahead waits.
 
 use super::config::Backend;
-use super::driver::{Driver, Ending, Event, Found, Source, Tally, Task, Wants};
+use super::driver::{Blocking, Driver, Ending, Event, Found, Source, Tally, Task, Wants};
 use super::search::Next;
 use super::verify::Kept;
 use super::{Report, SolveError};
@@ -32,12 +33,14 @@ use std::sync::mpsc::{Receiver, Sender, SyncSender, channel, sync_channel};
 const CHUNK_MODELS: usize = 1024;
 const IN_FLIGHT_BYTES: usize = 32 << 20;
 
-/// Whether `task`'s models (more than one: `limit`) of one search go through the pipeline: they
-/// are plain (no costs or projection: [`Task::takes_counts`]), the search is the CPU engine's,
-/// and the machine has a second core for the checks.
+/// Whether `task`'s models (more than one: `limit`) of one search go through the pipeline: it
+/// wants them without costs, excluded by backtracking (projected or not), the search is the CPU
+/// engine's, and the machine has a second core for the checks.
 pub(super) fn wanted(d: &Driver<'_>, task: &dyn Task, limit: Option<u64>) -> bool {
+    let w = task.wants();
     d.opts.verify_thread
-        && task.takes_counts()
+        && !w.costs
+        && matches!(w.blocking, Blocking::Backtrack(_))
         && limit != Some(1)
         && d.opts.threads == 1
         && d.opts.search_backend() == Backend::Cpu
@@ -60,9 +63,13 @@ pub(super) fn drive(
     let (empty_tx, empty_rx) = channel();
     let exhausted = AtomicBool::new(false);
     let count_only = task.takes_counts() && !report.wants_models();
+    let projection = match task.wants().blocking {
+        Blocking::Backtrack(Some(atoms)) => Some(atoms.to_vec()),
+        _ => None,
+    };
     std::thread::scope(|scope| {
         let out = Chunks { full: full_tx, empty: empty_rx, chunk: Chunk::default(), limit: 1, last: 0 };
-        let searching = scope.spawn(|| search(d, &stop, out, &exhausted));
+        let searching = scope.spawn(|| search(d, &stop, out, projection.as_deref(), &exhausted));
         let mut behind = Behind {
             full: Some(full_rx),
             empty: empty_tx,
@@ -150,21 +157,31 @@ fn coarse_ms() -> u64 {
     ts.tv_sec as u64 * 1000 + ts.tv_nsec as u64 / 1_000_000
 }
 
-/// The search's side: each model read, excluded (by backtracking where the engine can, else by
-/// its decisions) and handed over, until the space is exhausted or the search is stopped.
+/// The search's side: each model read, excluded (by backtracking where the engine can, deciding
+/// the `projection`'s atoms first, as projective enumeration does; else by a nogood: its
+/// projection, or its decisions) and handed over, until the space is exhausted or the search is
+/// stopped.
 fn search(
     d: &Driver<'_>,
     stop: &StopToken,
     mut out: Chunks,
+    projection: Option<&[u32]>,
     exhausted: &AtomicBool,
 ) -> Result<(EngineStats, &'static str), SolveError> {
     let Some(mut s) = d.search(&d.opts.search, 0, stop)? else {
         return Ok((EngineStats::default(), "none"));
     };
     let backtrack = s.can_backtrack();
-    if !backtrack {
-        d.warn_records(s.engine.name());
+    match projection {
+        Some(atoms) if backtrack => s.project_first(atoms),
+        _ if !backtrack => d.warn_records(s.engine.name()),
+        _ => {}
     }
+    let blocking = match projection {
+        Some(atoms) => Blocking::Projection(atoms),
+        None => Blocking::Decisions,
+    };
+    let wants = Wants { costs: false, blocking, fixed: None };
     let mut atoms = Vec::new();
     loop {
         match s.next_model()? {
@@ -178,9 +195,9 @@ fn search(
                     out.add(&atoms);
                     continue;
                 }
-                let Some(decisions) = s.read(|e| e.decisions())? else { continue };
+                let Some(f) = s.read(|e| d.read(e, &wants))? else { continue };
                 out.add(&atoms);
-                if !s.block(&decisions)? {
+                if !s.block(&f.blocking)? {
                     exhausted.store(true, Ordering::Release);
                     break;
                 }
