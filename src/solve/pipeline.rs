@@ -1,9 +1,8 @@
 //! One search's enumeration as a pipeline of two threads: the search, in a thread of its own,
 //! backtracks from each model (projective enumeration too) and hands its atoms over unverified,
 //! in chunks; the driver's thread verifies and reports them while the search looks for the next
-//! ones. On programs with
-//! many small models the check of each model costs a third of the search's time or more
-//! (BENCHMARKS.md, "Enumeration"); here it no longer adds to it.
+//! ones. On programs with many small models the check of each model costs a third of the
+//! search's time or more (BENCHMARKS.md, "Enumeration"); here it no longer adds to it.
 //!
 //! Nothing is reported that the driver's thread has not verified, in the order the search found
 //! it; a check that a stop cuts short reports nothing, and the models still on their way are
