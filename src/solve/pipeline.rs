@@ -146,9 +146,8 @@ impl Drop for Chunks {
 }
 
 /// The coarse monotonic clock (Linux's `CLOCK_MONOTONIC_COARSE`), in milliseconds: it moves a
-/// tick (1 to 4 ms) at a time and is read in a few nanoseconds, where `Instant::now` cost a
-/// quarter of the search's time a model on `{a(1..22)}` (BENCHMARKS.md). Models within one tick
-/// are quick.
+/// tick (1 to 4 ms) at a time and is read in a few nanoseconds; `Instant::now` at every model
+/// made `{a(1..24)}` up to 1.8 times as slow (BENCHMARKS.md). Models within one tick are quick.
 fn coarse_ms() -> u64 {
     let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
     // SAFETY: clock_gettime writes the timespec it is given; on failure it stays zero.
