@@ -329,6 +329,13 @@ impl<W: Write> Report for Printer<W> {
         }
     }
 
+    /// Models only counted (`-q -n 0`): the last of them came about now, for `Unsat` (clasp's:
+    /// the time after the last model).
+    fn counted(&mut self, _before: u64, _k: u64) -> std::io::Result<()> {
+        self.last_model_time = self.elapsed();
+        Ok(())
+    }
+
     fn model(&mut self, ev: &ModelEvent<'_>) -> std::io::Result<()> {
         let t = self.elapsed();
         // A model after a pause goes out at once; one of a burst waits in the writer's buffer
