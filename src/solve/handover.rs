@@ -3,25 +3,63 @@
 //! Where the driver needs no model's atoms (`-q -n 0`), a batch carries only how many verified
 //! models it stands for.
 //!
-//! A batch grows while models come quickly (less than [`QUICK`] apart): it is sent when it holds
-//! its limit, which doubles with each batch sent in a run of quick models, up to [`MAX_BATCH`].
-//! A model found after a pause is sent at once, with what waited before it, and the limit starts
-//! again from one: interactive users and `| head` see models as they come. What a batch still
-//! holds when its search ends is sent then (the outbox's drop), so a model that ends a burst
-//! waits at most until its search finds another or ends. The channel is bounded: searches that
-//! find models faster than the driver checks and reports them wait.
+//! A batch grows while models come quickly (within one tick of the coarse clock, [`Pace`]): it is
+//! sent when it holds its limit, which doubles with each batch sent in a run of quick models, up
+//! to [`MAX_BATCH`]. A model found after a pause is sent at once, with what waited before it, and
+//! the limit starts again from one: interactive users and `| head` see models as they come. What
+//! a batch still holds when its search ends is sent then (the outbox's drop), so a model that ends
+//! a burst waits at most until its search finds another or ends. The channel is bounded: searches
+//! that find models faster than the driver checks and reports them wait.
 
 use super::driver::Found;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
-use std::time::{Duration, Instant};
 
-/// Models closer together than this make a batch grow.
-pub const QUICK: Duration = Duration::from_millis(1);
 /// The most models a batch holds.
 pub const MAX_BATCH: usize = 128;
 /// Batches in flight between the searches and the driver (so at most `MAX_BATCH` times as many
-/// models).
-const BATCHES_IN_FLIGHT: usize = 64;
+/// models); also the most chunks in flight of one search's models (`pipeline.rs`).
+pub const BATCHES_IN_FLIGHT: usize = 64;
+
+/// When a batch of models is sent: its limit doubles with each batch sent while models come
+/// within one tick of the coarse clock of each other, up to `max`, and is one again after a
+/// pause. Invariant: `1 <= limit <= max`.
+pub struct Pace {
+    limit: usize,
+    max: usize,
+    /// When the last model came, in the coarse clock's milliseconds.
+    last: u64,
+}
+
+impl Pace {
+    pub fn new(max: usize) -> Pace {
+        Pace { limit: 1, max: max.max(1), last: 0 }
+    }
+
+    /// A model came, and its batch now holds `len`: whether to send the batch.
+    pub fn send_at(&mut self, len: usize) -> bool {
+        let now = coarse_ms();
+        let quick = now == self.last;
+        self.last = now;
+        if !quick {
+            self.limit = 1;
+        }
+        let full = len >= self.limit;
+        if full && quick {
+            self.limit = (self.limit * 2).min(self.max);
+        }
+        full
+    }
+}
+
+/// The coarse monotonic clock (Linux's `CLOCK_MONOTONIC_COARSE`), in milliseconds: it moves a
+/// tick (1 to 4 ms) at a time and is read in a few nanoseconds; `Instant::now` at every model
+/// made `{a(1..24)}` up to 1.8 times as slow in one search's pipeline (BENCHMARKS.md).
+fn coarse_ms() -> u64 {
+    let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: clock_gettime writes the timespec it is given; on failure it stays zero.
+    unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC_COARSE, &mut ts) };
+    ts.tv_sec as u64 * 1000 + ts.tv_nsec as u64 / 1_000_000
+}
 
 /// The channel: one outbox for each search (clones of one), and the driver's inbox.
 pub fn channel(searches: u32) -> (Vec<Outbox>, Inbox) {
@@ -43,17 +81,16 @@ impl Batch {
     }
 }
 
-/// A search's side. Invariant: `batch.len() < limit <= MAX_BATCH` between calls.
+/// A search's side. Invariant: `batch.len()` is below the pace's limit between calls.
 pub struct Outbox {
     tx: SyncSender<Batch>,
     batch: Batch,
-    limit: usize,
-    last: Option<Instant>,
+    pace: Pace,
 }
 
 impl Outbox {
     fn new(tx: SyncSender<Batch>) -> Outbox {
-        Outbox { tx, batch: Batch::default(), limit: 1, last: None }
+        Outbox { tx, batch: Batch::default(), pace: Pace::new(MAX_BATCH) }
     }
 
     /// Hands over a model (perhaps later, with the next ones of its batch).
@@ -69,17 +106,8 @@ impl Outbox {
     }
 
     fn added(&mut self) {
-        let now = Instant::now();
-        let quick = self.last.is_some_and(|t| now.duration_since(t) < QUICK);
-        self.last = Some(now);
-        if !quick {
-            self.limit = 1;
-        }
-        if self.batch.len() >= self.limit as u64 {
+        if self.pace.send_at(self.batch.len() as usize) {
             self.flush();
-            if quick {
-                self.limit = (self.limit * 2).min(MAX_BATCH);
-            }
         }
     }
 
@@ -145,11 +173,12 @@ mod tests {
         for i in 0..1000 {
             a.send(found(i));
         }
-        assert!(a.limit > 1 && a.limit <= MAX_BATCH, "quick models made the batches grow");
+        assert!(a.pace.limit > 1 && a.pace.limit <= MAX_BATCH, "quick models made the batches grow");
         b.send(found(5000));
-        std::thread::sleep(QUICK * 3);
+        // Past the coarse clock's next tick (4 ms at most).
+        std::thread::sleep(std::time::Duration::from_millis(12));
         b.send(found(5001));
-        assert_eq!((b.limit, b.batch.len()), (1, 0), "after a pause a model goes at once");
+        assert_eq!((b.pace.limit, b.batch.len()), (1, 0), "after a pause a model goes at once");
         for _ in 0..300 {
             b.count();
         }

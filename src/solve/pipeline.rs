@@ -18,6 +18,7 @@
 
 use super::config::Backend;
 use super::driver::{Blocking, Driver, Ending, Event, Found, Source, Tally, Task, Wants};
+use super::handover::{BATCHES_IN_FLIGHT, Pace};
 use super::search::Next;
 use super::verify::Kept;
 use super::{Report, SolveError};
@@ -57,7 +58,7 @@ pub(super) fn drive(
     let cancel = Arc::new(AtomicBool::new(false));
     let stop = d.opts.stop.with_cancel(Arc::clone(&cancel));
     let width = d.program.atom_count() as usize + 1;
-    let in_flight = (IN_FLIGHT_BYTES / (width * CHUNK_MODELS)).clamp(1, 64);
+    let in_flight = (IN_FLIGHT_BYTES / (width * CHUNK_MODELS)).clamp(1, BATCHES_IN_FLIGHT);
     let (full_tx, full_rx) = sync_channel(in_flight);
     let (empty_tx, empty_rx) = channel();
     let exhausted = AtomicBool::new(false);
@@ -67,7 +68,8 @@ pub(super) fn drive(
         _ => None,
     };
     std::thread::scope(|scope| {
-        let out = Chunks { full: full_tx, empty: empty_rx, chunk: Chunk::default(), limit: 1, last: 0 };
+        let out =
+            Chunks { full: full_tx, empty: empty_rx, chunk: Chunk::default(), pace: Pace::new(CHUNK_MODELS) };
         let searching = scope.spawn(|| search(d, &stop, out, projection.as_deref(), &exhausted));
         let mut behind = Behind {
             full: Some(full_rx),
@@ -105,9 +107,7 @@ struct Chunks {
     full: SyncSender<Chunk>,
     empty: Receiver<Chunk>,
     chunk: Chunk,
-    limit: usize,
-    /// When the last model came, in the coarse clock's milliseconds.
-    last: u64,
+    pace: Pace,
 }
 
 impl Chunks {
@@ -115,17 +115,8 @@ impl Chunks {
     fn add(&mut self, atoms: &[bool]) {
         self.chunk.atoms.extend_from_slice(atoms);
         self.chunk.models += 1;
-        let now = coarse_ms();
-        let quick = now == self.last;
-        self.last = now;
-        if !quick {
-            self.limit = 1;
-        }
-        if self.chunk.models >= self.limit {
+        if self.pace.send_at(self.chunk.models) {
             self.flush();
-            if quick {
-                self.limit = (self.limit * 2).min(CHUNK_MODELS);
-            }
         }
     }
 
@@ -143,16 +134,6 @@ impl Drop for Chunks {
     fn drop(&mut self) {
         self.flush();
     }
-}
-
-/// The coarse monotonic clock (Linux's `CLOCK_MONOTONIC_COARSE`), in milliseconds: it moves a
-/// tick (1 to 4 ms) at a time and is read in a few nanoseconds; `Instant::now` at every model
-/// made `{a(1..24)}` up to 1.8 times as slow (BENCHMARKS.md). Models within one tick are quick.
-fn coarse_ms() -> u64 {
-    let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
-    // SAFETY: clock_gettime writes the timespec it is given; on failure it stays zero.
-    unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC_COARSE, &mut ts) };
-    ts.tv_sec as u64 * 1000 + ts.tv_nsec as u64 / 1_000_000
 }
 
 /// The search's side: each model read, excluded (by backtracking where the engine can, deciding
@@ -182,19 +163,18 @@ fn search(
     let wants = Wants { costs: false, blocking, fixed: None };
     let mut atoms = Vec::new();
     loop {
+        // Where a read finds nothing, the engine failed and another took over: the model is
+        // searched again.
         match s.next_model()? {
-            Next::Model => {
-                // The engine failed and another took over: the model is searched again.
-                if s.read(|e| e.atom_values(&mut atoms))?.is_none() {
-                    continue;
-                }
-                if backtrack {
+            Next::Model if backtrack => {
+                if s.read(|e| e.atom_values(&mut atoms))?.is_some() {
                     s.exclude_by_backtracking()?;
                     out.add(&atoms);
-                    continue;
                 }
+            }
+            Next::Model => {
                 let Some(f) = s.read(|e| d.read(e, &wants))? else { continue };
-                out.add(&atoms);
+                out.add(&f.atoms);
                 if !s.block(&f.blocking)? {
                     exhausted.store(true, Ordering::Release);
                     break;
