@@ -88,7 +88,9 @@ pub struct Cli {
     /// Parallel search, as clasp's --parallel-mode: N searches (1 to 64) of the program, each on
     /// an engine of its own (each CUDA engine on its share of the GPU's multiprocessors), each with
     /// a configuration of its own (the first the options given, the others the default portfolio
-    /// or --configuration's) and its initial scores perturbed (from --seed), sharing learned
+    /// or --configuration's; searches that divide the space to enumerate models each take the
+    /// options given, unless --configuration names others) and its initial scores perturbed (from
+    /// --seed), sharing learned
     /// nogoods (--distribute). compete (the default): for one model the first to find one or to
     /// exhaust the search answers; for an optimum they share the best cost found (each model
     /// printed improves on those before) and the first to exhaust its search proves it.

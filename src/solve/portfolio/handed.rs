@@ -79,7 +79,9 @@ pub(in crate::solve) fn parallel(
     let wants = owned.view();
     let optimizing = matches!(wants.blocking, Blocking::Not);
     let shared = optimizing.then(|| Arc::new(SharedBound::default()));
-    let race = Race::new(d, shared.clone(), mode);
+    // Split mode enumerating more than one model: every part is searched to its end.
+    let dividing = mode == Mode::Split && !optimizing && d.limit(1) != Some(1);
+    let race = Race::new(d, shared.clone(), mode, dividing);
     let projections = matches!(wants.blocking, Blocking::Projection(_)).then(std::collections::HashSet::new);
     // Models that neither the task nor the report needs to see are only counted (`-q -n 0`).
     let count_only = task.takes_counts() && !report.wants_models();
