@@ -73,7 +73,7 @@ pub struct Cli {
 
     /// A named configuration of the search, clasp's names mapped onto yasmin's options (auto: the
     /// options as given; tweety, trendy, frumpy, crafty, jumpy, handy: presets; many: the default
-    /// portfolio of a parallel run), or a file with one configuration a line (search options,
+    /// portfolio of a parallel run, also where its searches divide the space to enumerate), or a file with one configuration a line (search options,
     /// e.g. `--decisions=vars --restarts=luby,60`; `#` comments), the searches of a parallel run
     /// taking them in turn.
     #[arg(long = "configuration", value_name = "NAME|FILE", default_value = "auto")]
@@ -89,8 +89,8 @@ pub struct Cli {
     /// an engine of its own (each CUDA engine on its share of the GPU's multiprocessors), each with
     /// a configuration of its own (the first the options given, the others the default portfolio
     /// or --configuration's; searches that divide the space to enumerate models each take the
-    /// options given, unless --configuration names others) and its initial scores perturbed (from
-    /// --seed), sharing learned
+    /// options given, a preset's included, unless --configuration is many or a file) and its
+    /// initial scores perturbed (from --seed), sharing learned
     /// nogoods (--distribute). compete (the default): for one model the first to find one or to
     /// exhaust the search answers; for an optimum they share the best cost found (each model
     /// printed improves on those before) and the first to exhaust its search proves it.
@@ -433,6 +433,7 @@ impl Cli {
             split: self.parallel.split,
             seed: self.seed,
             portfolio,
+            many: self.configuration == "many",
             distribute: self.distribute.0,
             farm: (self.gpu_mode == GpuMode::Farm).then_some(self.gpu_searches),
             gpu_devices: self.gpu_devices.0.clone().unwrap_or_default(),
@@ -628,6 +629,9 @@ mod tests {
         let stop = StopToken::never();
         let o = Cli::parse_from(["yasmin", "--configuration=tweety"]).solve_options(None, &stop).unwrap();
         assert_eq!((o.search.decisions, o.search.save_progress), (Decisions::Vars, Some(0)));
+        assert!(!o.many, "a preset is no portfolio");
+        let o = Cli::parse_from(["yasmin", "--configuration=many"]).solve_options(None, &stop).unwrap();
+        assert!(o.many && o.portfolio.is_empty(), "many: the default portfolio, also dividing");
         let err =
             Cli::parse_from(["yasmin", "--configuration=speedy"]).solve_options(None, &stop).unwrap_err();
         assert!(err.contains("tweety") && err.contains("speedy"), "{err}");

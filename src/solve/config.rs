@@ -502,6 +502,9 @@ pub struct SolveOptions {
     /// The parallel run's searches' configurations, one a search (cycled when there are fewer);
     /// empty: the default portfolio built from `search` (`solve/configurations.rs`).
     pub portfolio: Vec<SearchOptions>,
+    /// `--configuration=many`: the default portfolio also where the searches divide the space to
+    /// enumerate it (else each takes `search` there: `configurations::portfolio`).
+    pub many: bool,
     /// Whether the searches of a parallel run share learned nogoods (and how).
     pub distribute: Option<Distribute>,
     /// The GPU search farm (`solve/farm/`): its searches (0: as many as the device's
@@ -551,6 +554,7 @@ impl Default for SolveOptions {
             split: false,
             seed: 1,
             portfolio: Vec::new(),
+            many: false,
             distribute: Some(Distribute::DEFAULT),
             farm: None,
             gpu_devices: Vec::new(),

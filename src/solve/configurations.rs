@@ -73,8 +73,8 @@ fn variants(base: &SearchOptions) -> Vec<SearchOptions> {
 /// else `base` first and the default portfolio's variants after it. On the GPU (`gpu`) the
 /// variants vary only what the CUDA engine has (it decides on rules and deletes by LBD).
 ///
-/// Searches that divide the space to enumerate it (`dividing`) take `base` each, unless
-/// configurations are given: every part is searched to its end, so a configuration weaker on this
+/// Searches that divide the space to enumerate it (`dividing`; not under `--configuration=many`)
+/// take `base` each, unless configurations are given: every part is searched to its end, so a configuration weaker on this
 /// program slows the whole and wins no race. On the GPU machine's cores (BENCHMARKS.md,
 /// "Enumeration") 12- and 13-queens took 1.3 times as long with the portfolio at `-t 8`, 1.5 to 1.8
 /// times at `-t 16`, with 1.1 to 1.5 times the conflicts.

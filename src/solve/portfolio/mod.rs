@@ -82,7 +82,7 @@ impl Race {
                 &o.portfolio,
                 o.threads,
                 o.search_backend() != Backend::Cpu,
-                dividing,
+                dividing && !o.many,
             ),
             exchange: o.distribute.map(|_| Exchange::new(o.threads + u32::from(beside_farm))),
             split: (mode == Mode::Split).then(|| Coordinator::new(o.threads)),
