@@ -73,9 +73,9 @@ pub struct Cli {
 
     /// A named configuration of the search, clasp's names mapped onto yasmin's options (auto: the
     /// options as given; tweety, trendy, frumpy, crafty, jumpy, handy: presets; many: the default
-    /// portfolio of a parallel run, also where its searches divide the space to enumerate), or a file with one configuration a line (search options,
-    /// e.g. `--decisions=vars --restarts=luby,60`; `#` comments), the searches of a parallel run
-    /// taking them in turn.
+    /// portfolio of a parallel run, also where its searches divide the space to enumerate), or a
+    /// file with one configuration a line (search options, e.g. `--decisions=vars
+    /// --restarts=luby,60`; `#` comments), the searches of a parallel run taking them in turn.
     #[arg(long = "configuration", value_name = "NAME|FILE", default_value = "auto")]
     pub configuration: String,
 

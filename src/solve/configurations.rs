@@ -74,10 +74,10 @@ fn variants(base: &SearchOptions) -> Vec<SearchOptions> {
 /// variants vary only what the CUDA engine has (it decides on rules and deletes by LBD).
 ///
 /// Searches that divide the space to enumerate it (`dividing`; not under `--configuration=many`)
-/// take `base` each, unless configurations are given: every part is searched to its end, so a configuration weaker on this
-/// program slows the whole and wins no race. On the GPU machine's cores (BENCHMARKS.md,
-/// "Enumeration") 12- and 13-queens took 1.3 times as long with the portfolio at `-t 8`, 1.5 to 1.8
-/// times at `-t 16`, with 1.1 to 1.5 times the conflicts.
+/// take `base` each, unless configurations are given: every part is searched to its end, so a
+/// configuration weaker on this program slows the whole and wins no race. On the GPU machine's
+/// cores (BENCHMARKS.md, "Enumeration") 12- and 13-queens took 1.3 times as long with the
+/// portfolio at `-t 8`, 1.5 to 1.8 times at `-t 16`, with 1.1 to 1.5 times the conflicts.
 pub fn portfolio(
     base: &SearchOptions,
     given: &[SearchOptions],
