@@ -140,9 +140,12 @@ pub struct Outcome {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ProblemSize {
     pub atoms: u32,
+    /// Variables a search can still assign: neither fixed by the program's units nor following an
+    /// equivalent literal (clasp's `Variables`, which facts and equivalences do not make).
     pub variables: u32,
     /// Variables that follow an equivalent literal (`--eq`).
     pub equivalences: u32,
+    /// Nogoods of two or more literals, but for those that tie a follower to its literal.
     pub nogoods: usize,
     pub weight_constraints: usize,
     pub tight: bool,
@@ -210,12 +213,19 @@ pub fn make_engine(
 }
 
 impl ProblemSize {
+    /// The sizes as clasp counts them (the fields say how).
     fn of(p: &Problem) -> Self {
+        let mut fixed = vec![false; p.num_vars as usize];
+        for l in &p.store.units {
+            fixed[l.var() as usize] = true;
+        }
+        let followers = p.followers();
+        let variables = (1..p.num_vars).filter(|&v| !fixed[v as usize] && p.leader(v).is_none()).count();
         ProblemSize {
             atoms: p.num_atoms,
-            variables: p.num_vars,
-            equivalences: p.followers(),
-            nogoods: p.store.len() + p.store.units.len(),
+            variables: variables as u32,
+            equivalences: followers,
+            nogoods: p.store.len().saturating_sub(2 * followers as usize),
             weight_constraints: p.weights.len(),
             tight: p.is_tight(),
         }
