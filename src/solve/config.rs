@@ -530,6 +530,11 @@ pub struct SolveOptions {
 }
 
 impl SolveOptions {
+    /// Whether more than one model is asked for (`-n 0`, or `-n N` with N > 1).
+    pub fn several_models(&self) -> bool {
+        self.models.is_some_and(|k| k != 1)
+    }
+
     /// The engine of the searches the driver makes: the backend's, but the CPU engine's for the
     /// N searches of `-t N` with the search farm (`--gpu-mode=farm`), which race beside it, or
     /// search alone where it declines the task.

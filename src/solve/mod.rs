@@ -295,9 +295,8 @@ fn resolve_auto(
         *deps = Dependencies::new_until(program, &opts.stop).ok();
         deps.as_ref().is_some_and(Dependencies::is_tight)
     };
-    let enumerating = !optimizing
-        && opts.models.is_some_and(|k| k != 1)
-        && matches!(opts.enum_mode, EnumMode::Auto | EnumMode::Bt);
+    let enumerating =
+        !optimizing && opts.several_models() && matches!(opts.enum_mode, EnumMode::Auto | EnumMode::Bt);
     let mut o = opts.clone();
     for s in std::iter::once(&mut o.search).chain(o.portfolio.iter_mut()) {
         s.decisions = s.decisions.resolve(optimizing, tight, opts.search_backend());

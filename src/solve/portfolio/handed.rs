@@ -79,9 +79,7 @@ pub(in crate::solve) fn parallel(
     let wants = owned.view();
     let optimizing = matches!(wants.blocking, Blocking::Not);
     let shared = optimizing.then(|| Arc::new(SharedBound::default()));
-    // Split mode enumerating more than one model: every part is searched to its end.
-    let dividing = mode == Mode::Split && !optimizing && d.limit(1) != Some(1);
-    let race = Race::new(d, shared.clone(), mode, dividing);
+    let race = Race::new(d, shared.clone(), mode);
     let projections = matches!(wants.blocking, Blocking::Projection(_)).then(std::collections::HashSet::new);
     // Models that neither the task nor the report needs to see are only counted (`-q -n 0`).
     let count_only = task.takes_counts() && !report.wants_models();

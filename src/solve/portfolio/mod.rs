@@ -55,23 +55,18 @@ struct Race {
 const NONE: u32 = u32::MAX;
 
 impl Race {
-    /// `dividing`: the searches divide the space to enumerate it (each takes the base
-    /// configuration unless configurations are given: [`configurations::portfolio`]).
-    fn new(d: &Driver<'_>, bound: Option<Arc<SharedBound>>, mode: Mode, dividing: bool) -> Race {
-        Race::racing(d, bound, mode, false, dividing)
+    fn new(d: &Driver<'_>, bound: Option<Arc<SharedBound>>, mode: Mode) -> Race {
+        Race::racing(d, bound, mode, false)
     }
 
     /// A race whose searches race the GPU search farm too (`beside_farm`: it takes the
-    /// exchange's last port).
-    fn racing(
-        d: &Driver<'_>,
-        bound: Option<Arc<SharedBound>>,
-        mode: Mode,
-        beside_farm: bool,
-        dividing: bool,
-    ) -> Race {
+    /// exchange's last port). Split searches with no shared bound, enumerating more than one
+    /// model, divide the space to enumerate it: each takes the base configuration unless
+    /// configurations are given ([`configurations::portfolio`]).
+    fn racing(d: &Driver<'_>, bound: Option<Arc<SharedBound>>, mode: Mode, beside_farm: bool) -> Race {
         let cancel = Arc::new(AtomicBool::new(false));
         let o = d.opts;
+        let dividing = mode == Mode::Split && bound.is_none() && o.several_models() && !o.many;
         Race {
             stop: o.stop.with_cancel(Arc::clone(&cancel)),
             cancel,
@@ -82,7 +77,7 @@ impl Race {
                 &o.portfolio,
                 o.threads,
                 o.search_backend() != Backend::Cpu,
-                dividing && !o.many,
+                dividing,
             ),
             exchange: o.distribute.map(|_| Exchange::new(o.threads + u32::from(beside_farm))),
             split: (mode == Mode::Split).then(|| Coordinator::new(o.threads)),
