@@ -113,11 +113,6 @@ impl Problem {
         Some(self.equal_to[v as usize]).filter(|&r| r != Lit::pos(v))
     }
 
-    /// The number of variables that follow an equivalent literal.
-    pub fn followers(&self) -> u32 {
-        (0..self.num_vars).filter(|&v| self.leader(v).is_some()).count() as u32
-    }
-
     pub fn is_cyclic(&self, v: Var) -> bool {
         self.scc[v as usize] != NO_SCC
     }

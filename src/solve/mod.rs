@@ -219,11 +219,17 @@ impl ProblemSize {
         for l in &p.store.units {
             fixed[l.var() as usize] = true;
         }
-        let followers = p.followers();
-        let variables = (1..p.num_vars).filter(|&v| !fixed[v as usize] && p.leader(v).is_none()).count();
+        let (mut variables, mut followers) = (0, 0);
+        for v in 1..p.num_vars {
+            match p.leader(v) {
+                Some(_) => followers += 1,
+                None if !fixed[v as usize] => variables += 1,
+                None => {}
+            }
+        }
         ProblemSize {
             atoms: p.num_atoms,
-            variables: variables as u32,
+            variables,
             equivalences: followers,
             nogoods: p.store.len().saturating_sub(2 * followers as usize),
             weight_constraints: p.weights.len(),
