@@ -19,7 +19,8 @@
 //! as a part instead. A part it gives away on request is unexplored whole; the path it keeps
 //! takes the flipped decisions at its new last level, under which the rest of its part lies. It
 //! notes where each model lies before reporting it, so that if its engine fails it gives back
-//! only the other branches of the decisions on the way there, not the models already printed.
+//! only the other branches of the decisions on the way there, not the models already printed;
+//! and of those, only what lies under its path then (splits since gave the rest away).
 
 use super::search::assumptions::{Established, Path, establish};
 use crate::engine::{Engine, EngineResult};
@@ -153,9 +154,11 @@ pub struct Guide {
 }
 
 /// Where a model was found by backtracking: the decision and the flipped decisions of each level
-/// from `from` up. What is left of the part lies on the other branches of those decisions.
+/// beyond the path. What is left of the part lies on the other branches of those decisions.
+///
+/// Invariant: the part's path then is a prefix of its path now (a split only extends it), and
+/// the branches that a split gave away since contradict the path now.
 struct Frontier {
-    from: u32,
     levels: Vec<(Lit, Vec<Lit>)>,
 }
 
@@ -211,29 +214,42 @@ impl Guide {
         for (i, &d) in decisions.iter().enumerate().skip(root as usize) {
             levels.push((d, e.flipped_at(i as u32 + 1)?));
         }
-        self.frontier = Some(Frontier { from: root + 1, levels });
+        self.frontier = Some(Frontier { levels });
         Ok(())
     }
 
     /// What is left of the part: all of it, or after a model found by backtracking, the other
-    /// branch of each decision on the way to that model (the path below the part's root now:
-    /// the branches given away since are left out).
+    /// branch of each decision on the way to that model, where it lies under the path now. A
+    /// split since the model may have put on the path a decision made after it (below a flip
+    /// of the model's own decisions): the branches it contradicts were given away, the others
+    /// are narrowed to it.
     fn unfinished(&mut self) -> Vec<Part> {
         if !self.active {
             return Vec::new();
         }
         let part = std::mem::take(&mut self.part);
-        let Some(Frontier { from, levels }) = self.frontier.take() else { return vec![part] };
-        let root = self.at.levels.unwrap_or(from - 1).max(from - 1);
-        let mut prefix = part.path.clone();
+        let Some(Frontier { levels }) = self.frontier.take() else { return vec![part] };
+        let on_path: std::collections::HashSet<Lit> = part.path.iter().copied().collect();
+        // The literals on the way to the model that the path lacks, level by level.
+        let mut beyond = Vec::new();
         let mut parts = Vec::new();
-        for (i, (d, flipped)) in levels.into_iter().enumerate() {
-            if from + i as u32 > root {
-                let mut path = prefix.clone();
-                path.push(!d);
+        for (d, flipped) in levels {
+            if !on_path.contains(&d) {
+                let mut path = part.path.clone();
+                path.extend_from_slice(&beyond);
+                if !on_path.contains(&!d) {
+                    path.push(!d);
+                }
                 parts.push(Part { path, nogoods: part.nogoods.clone() });
-                prefix.push(d);
-                prefix.extend(flipped);
+            }
+            for l in std::iter::once(d).chain(flipped) {
+                if on_path.contains(&!l) {
+                    // The deeper branches lie off the path: given away, or enumerated.
+                    return parts;
+                }
+                if !on_path.contains(&l) {
+                    beyond.push(l);
+                }
             }
         }
         parts
@@ -321,5 +337,30 @@ mod tests {
         assert_eq!(back.nogoods, vec![vec![Lit(4)]]);
         // The one left is the only search now: when it waits, the space is exhausted.
         assert!(c.next_part(&stop).unwrap().is_none());
+    }
+
+    /// A search fails after a model found at `T18, T33` below its path `F28`: it gives back the
+    /// other branch of each decision. After flipping `T33` and two splits (giving away `F18`,
+    /// then `F29` below the flipped `F33`), what is left is the path it keeps, whole: the
+    /// model's branches lie off it or were given away. (Found by `tests/faults.rs`, which once
+    /// lost the models under `T29`.)
+    #[test]
+    fn a_failed_search_gives_back_what_lies_under_its_path() {
+        let (t, f) = (Lit::pos, Lit::neg);
+        let unfinished = |path: Vec<Lit>| {
+            let c = Coordinator::new(1);
+            let mut g = Guide::new(Arc::clone(&c));
+            g.take(Part { path, nogoods: Vec::new() });
+            g.frontier = Some(Frontier { levels: vec![(t(18), vec![]), (t(33), vec![])] });
+            g.unfinished().into_iter().map(|p| p.path).collect::<Vec<_>>()
+        };
+        assert_eq!(unfinished(vec![f(28)]), [vec![f(28), f(18)], vec![f(28), t(18), f(33)]]);
+        assert_eq!(unfinished(vec![f(28), t(18), f(33)]), [vec![f(28), t(18), f(33)]], "after one split");
+        assert_eq!(unfinished(vec![f(28), t(18), f(33), t(29)]), [vec![f(28), t(18), f(33), t(29)]]);
+        assert_eq!(
+            unfinished(vec![f(28), t(18), t(33), t(29)]),
+            Vec::<Vec<Lit>>::new(),
+            "a path through the model's own branches: only the model lay there"
+        );
     }
 }
