@@ -15,7 +15,8 @@
 //! projection atoms, shown or not. (clasp, checked against clingo 5.8.3: `{a;b;c}. :- a,b.
 //! #project a/0.` has the brave consequence `a` alone, count 1.)
 
-use super::driver::{Blocking, Driver, Flow, Found, OneSearch, Source, Tally, Task, Wants};
+use super::driver::{Blocking, Driver, Flow, Found, Source, Tally, Task, Wants};
+use super::one_search::OneSearch;
 use super::optimize::optimize;
 use super::{ModelEvent, Outcome, Report, SolveError};
 use crate::nogoods::Lit;

@@ -18,6 +18,7 @@ mod farm;
 mod handover;
 mod lookahead;
 pub mod minimality;
+mod one_search;
 mod optimize;
 mod pipeline;
 mod portfolio;
@@ -29,7 +30,8 @@ pub mod verify;
 
 use self::config::{Backend, EnumMode, OptMode, SearchOptions};
 pub use self::config::{Fault, SolveOptions};
-use self::driver::{Driver, OneSearch, Source, Tally, Task};
+use self::driver::{Driver, Source, Tally, Task};
+use self::one_search::OneSearch;
 use crate::engine::cpu::CpuEngine;
 use crate::engine::cuda::CudaEngine;
 use crate::engine::{Engine, EngineStats};

@@ -6,8 +6,9 @@
 //! them).
 
 use super::core_guided::CoreGuided;
-use super::driver::{Blocking, Driver, Flow, Found, OneSearch, Source, Tally, Task, Wants};
+use super::driver::{Blocking, Driver, Flow, Found, Source, Tally, Task, Wants};
 use super::enumerate::Enumerate;
+use super::one_search::OneSearch;
 use super::portfolio::{Mode, parallel};
 use super::{ModelEvent, Outcome, Report, SolveError};
 
