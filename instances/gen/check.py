@@ -139,6 +139,23 @@ def count_dag(f):
     return count
 
 
+def count_strategic(f):
+    """Minimal sets of companies that produce every product and are closed under control."""
+    companies = sorted({c for _, a, b in f.get("produced_by", []) for c in (a, b)}
+                       | {c for row in f.get("controlled_by", []) for c in row})
+    products = f.get("produced_by", [])
+    controls = f.get("controlled_by", [])
+
+    def strategic(s):
+        if not all(a in s or b in s for _, a, b in products):
+            return False
+        return all(w in s or not {x, y, z} <= s for w, x, y, z in controls)
+
+    sets = [frozenset(c) for r in range(len(companies) + 1)
+            for c in itertools.combinations(companies, r) if strategic(frozenset(c))]
+    return sum(1 for s in sets if not any(t < s for t in sets))
+
+
 # family -> (brute-force counter, list of generator argument lists)
 CASES = {
     "queens": (count_queens, [["--n", str(n)] for n in range(1, 9)]),
@@ -158,6 +175,9 @@ CASES = {
     "ppm": (count_ppm, [["--n", str(n), "--k", str(k), "--plant", pl, "--seed", str(s)]
                         for n, k in [(6, 2), (8, 3), (10, 3), (11, 4), (12, 5)]
                         for pl in ("0", "1") for s in (1, 2)]),
+    "strategic": (count_strategic, [["--n", str(n), "--controls", str(c), "--seed", str(s)]
+                                    for n, c in [(4, 1), (6, 3), (8, 8), (10, 10), (12, 24)]
+                                    for s in (1, 2)]),
 }
 
 
