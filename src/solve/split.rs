@@ -160,6 +160,8 @@ pub struct Guide {
 /// the branches that a split gave away since contradict the path now.
 struct Frontier {
     levels: Vec<(Lit, Vec<Lit>)>,
+    /// The length of the part's path then.
+    path_len: usize,
 }
 
 impl Guide {
@@ -214,7 +216,7 @@ impl Guide {
         for (i, &d) in decisions.iter().enumerate().skip(root as usize) {
             levels.push((d, e.flipped_at(i as u32 + 1)?));
         }
-        self.frontier = Some(Frontier { levels });
+        self.frontier = Some(Frontier { levels, path_len: self.part.path.len() });
         Ok(())
     }
 
@@ -228,7 +230,8 @@ impl Guide {
             return Vec::new();
         }
         let part = std::mem::take(&mut self.part);
-        let Some(Frontier { levels }) = self.frontier.take() else { return vec![part] };
+        let Some(Frontier { levels, path_len }) = self.frontier.take() else { return vec![part] };
+        debug_assert!(part.path.len() >= path_len, "a split shortened the path");
         let on_path: std::collections::HashSet<Lit> = part.path.iter().copied().collect();
         // The literals on the way to the model that the path lacks, level by level.
         let mut beyond = Vec::new();
@@ -351,7 +354,7 @@ mod tests {
             let c = Coordinator::new(1);
             let mut g = Guide::new(Arc::clone(&c));
             g.take(Part { path, nogoods: Vec::new() });
-            g.frontier = Some(Frontier { levels: vec![(t(18), vec![]), (t(33), vec![])] });
+            g.frontier = Some(Frontier { levels: vec![(t(18), vec![]), (t(33), vec![])], path_len: 1 });
             g.unfinished().into_iter().map(|p| p.path).collect::<Vec<_>>()
         };
         assert_eq!(unfinished(vec![f(28)]), [vec![f(28), f(18)], vec![f(28), t(18), f(33)]]);
