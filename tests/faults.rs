@@ -202,8 +202,8 @@ fn agreed(p: &Program, opts: &SolveOptions) -> String {
 
 /// Random runs of 2 to 4 searches, split or competing, one of which fails after a random number
 /// of operations, in each mode of enumeration and optimization: each gives what one clean search
-/// gives. (Found a model lost by a split search that failed after a split below a flipped
-/// decision, `solve/split.rs`.)
+/// gives. (Runs like these showed a model lost by a split search that failed after a split below
+/// a flipped decision, `solve/split.rs`.)
 #[test]
 fn random_failures_in_every_mode_give_what_a_clean_search_gives() {
     let names = ["queens.aspif", "colouring.aspif", "hamiltonian.aspif", "tiling.aspif", "disjunction.aspif"];
