@@ -88,6 +88,8 @@ counters! {
     /// the conflicts of their testers' searches.
     minimality_checks: "Min. checks", Yasmin, ["Yasmin", "MinimalityChecks"], Add, rate: false, zero: false;
     minimality_conflicts: "Min. confl.", Yasmin, ["Yasmin", "MinimalityConflicts"], Add, rate: false, zero: false;
+    /// Values that lookahead (`--lookahead`) found to fail: conflicts learned from.
+    failed_literals: "Failed lits", Yasmin, ["Yasmin", "FailedLiterals"], Add, rate: false, zero: false;
     /// Completions of an assignment no rule was applicable in.
     completions: "Completions", Yasmin, ["Yasmin", "Completions"], Add, rate: false, zero: true;
     /// Nogoods the host relayed between the search farms of several devices, and their bytes.

@@ -47,8 +47,8 @@ use yasmin::input::read_program;
 use yasmin::output::ShownTable;
 use yasmin::program::Program;
 use yasmin::solve::config::{
-    Backend, Decisions, Deletion, EnumMode, Heuristic, LbdUpdate, Learning, OptMode, OptStrategy,
-    ProjectMode, Restarts, Schedule, SearchOptions,
+    Backend, Decisions, Deletion, EnumMode, Heuristic, LbdUpdate, Learning, LookKind, Lookahead, OptMode,
+    OptStrategy, ProjectMode, Restarts, Schedule, SearchOptions,
 };
 use yasmin::solve::{ModelEvent, Outcome, Report, SolveOptions, solve};
 use yasmin::stop::StopToken;
@@ -451,6 +451,9 @@ struct Scheme {
     /// `--opt-strategy`: by unsatisfiable cores (one search; disjoint where split, stratified
     /// where models are recorded), by branch and bound, or the default.
     opt: OptStrategy,
+    /// `--lookahead`: failed-literal detection on atoms for five fixpoints, or on every variable
+    /// at every fixpoint (learning by resolution).
+    look: Option<Lookahead>,
 }
 
 impl Scheme {
@@ -469,6 +472,7 @@ impl Scheme {
             tiered: false,
             dynamic: false,
             opt: OptStrategy::Auto,
+            look: None,
         }
     }
 
@@ -494,7 +498,8 @@ impl Scheme {
             OptStrategy::Bb => "-bb",
             OptStrategy::Usc { .. } => "-usc",
         };
-        format!("{:?}-{:?}{d}{t}{e}{q}{g}{u}", self.learning, self.heuristic).to_lowercase()
+        let k = self.look.map_or(String::new(), |l| format!("-look-{}{}", l.kind.name(), l.limit));
+        format!("{:?}-{:?}{d}{t}{e}{q}{g}{u}{k}", self.learning, self.heuristic).to_lowercase()
     }
 }
 
@@ -523,6 +528,7 @@ fn options(s: Scheme) -> SolveOptions {
             update_lbd: if s.churn { (LbdUpdate::Glucose, 3) } else { SearchOptions::default().update_lbd },
             del_cfl: if s.churn { Some(CHURN) } else { SearchOptions::default().del_cfl },
             deletion: if s.tiered { Deletion::Tiered } else { SearchOptions::default().deletion },
+            lookahead: s.look,
             ..SearchOptions::default()
         },
         stop: StopToken::new(Some(Instant::now() + YASMIN_TIME_LIMIT)),
@@ -814,6 +820,9 @@ fn cli_args(c: &str, info: &Info, s: Scheme) -> Vec<String> {
     }
     if s.dynamic {
         a.push("--restarts=D,4,0.8".into());
+    }
+    if let Some(l) = s.look {
+        a.push(format!("--lookahead={},{}", l.kind.name(), l.limit));
     }
     match s.opt {
         OptStrategy::Auto => {}
@@ -1180,8 +1189,13 @@ fn ground_tags(p: &Program) -> Vec<&'static str> {
 
 fn scheme_for(i: u64) -> Scheme {
     let mut s = if i.is_multiple_of(2) {
-        let h = [Heuristic::Activity, Heuristic::Occurrence, Heuristic::JeroslowWang, Heuristic::Domain]
-            [(i / 2 % 4) as usize];
+        let h = [
+            Heuristic::Activity,
+            Heuristic::Occurrence,
+            Heuristic::JeroslowWang,
+            Heuristic::Domain,
+            Heuristic::Berkmin,
+        ][(i / 2 % 5) as usize];
         Scheme::new(Learning::Res, h)
     } else {
         Scheme::new(Learning::Fwd, Heuristic::Activity)
@@ -1189,7 +1203,8 @@ fn scheme_for(i: u64) -> Scheme {
     // Two programs in five decide on variables, one of them with progress saving; one in three
     // is solved by three searches in parallel, half of those dividing the space (split mode:
     // enumeration, projection and optN then run in parallel too).
-    s.vars = i % 5 >= 3;
+    // BerkMin decides on variables (the command line makes it so).
+    s.vars = i % 5 >= 3 || s.heuristic == Heuristic::Berkmin;
     // Progress is saved by every backjump, or by those over more than one level.
     s.save = (i % 5 == 4).then_some(if i % 10 == 4 { 0 } else { 1 });
     s.threads = if i % 3 == 1 { 3 } else { 1 };
@@ -1215,6 +1230,14 @@ fn scheme_for(i: u64) -> Scheme {
         0 | 3 => OptStrategy::Bb,
         _ => OptStrategy::Auto,
     };
+    // One in eleven (learning by resolution) tests atoms for five fixpoints, one in eleven every
+    // variable at every fixpoint.
+    s.look = match i % 11 {
+        3 => Some(Lookahead { kind: LookKind::Atom, limit: 5 }),
+        8 => Some(Lookahead { kind: LookKind::Hybrid, limit: 0 }),
+        _ => None,
+    }
+    .filter(|_| s.learning == Learning::Res);
     s
 }
 

@@ -229,9 +229,12 @@ pub struct SearchArgs {
     /// How applicable rules (or, with --decisions=vars, variables) are ranked for decisions:
     /// activity (VSIDS-style, of the variables in recent conflicts), occurrence (in nogoods), jw
     /// (Jeroslow-Wang: occurrences weighted by 2^-length).
+    /// berkmin (BerkMin's, CPU engine: a variable of the newest learned nogood not yet satisfied,
+    /// of the last 512, the most active first; deciding on variables).
     /// clasp's names are taken too: Vsids[,N] is activity with its decay N/100 (default 95);
-    /// Domain[,N] honours #heuristic statements (CPU engine); Berkmin and Vmtf decide by
-    /// activity, Unit and None by occurrence, with a warning.
+    /// Domain[,N] honours #heuristic statements (CPU engine); Berkmin[,N] is berkmin (N other
+    /// than 512 with a warning); Vmtf decides by activity, Unit and None by occurrence, with a
+    /// warning.
     #[arg(long = "heuristic", value_name = "HEURISTIC", default_value = "activity", value_parser = parse_heuristic)]
     pub heuristic: Nearest<(Heuristic, Option<f64>)>,
 
@@ -294,6 +297,15 @@ pub struct SearchArgs {
     /// lower); a last ,N (0 to 127) spares a nogood so lowered to N or below at the next deletion.
     #[arg(long = "update-lbd", value_name = "MODE[,N]|no", default_value = "no", value_parser = parse_update_lbd)]
     pub update_lbd: (LbdUpdate, u32),
+
+    /// Failed-literal detection, as clasp's --lookahead=TYPE[,N] (the CPU engine, with 1-UIP
+    /// learning): at a propagation fixpoint each unassigned atom (atom), rule body (body) or both
+    /// (hybrid) is tested both ways; a value whose propagation conflicts is learned from, and the
+    /// decision is the variable whose weaker value propagates most. After N fixpoints (0 or none:
+    /// never) the heuristic decides again for good. `--lookahead` alone is atom; no (the default):
+    /// off.
+    #[arg(long = "lookahead", value_name = "TYPE[,N]|no", num_args = 0..=1, require_equals = true, default_missing_value = "atom", value_parser = parse_lookahead)]
+    pub lookahead: Option<LookaheadArg>,
 
     /// Threads per block for the CUDA engine's kernels.
     #[arg(long = "tpb", default_value_t = SearchOptions::default().tpb)]
@@ -361,8 +373,8 @@ impl SearchArgs {
             learning: self.learning,
             heuristic: self.heuristic.value.0,
             decay: self.heuristic.value.1.unwrap_or(SearchOptions::default().decay),
-            // The domain heuristic decides on variables, as clasp does.
-            decisions: if self.heuristic.value.0 == Heuristic::Domain {
+            // The domain and BerkMin heuristics decide on variables, as clasp does.
+            decisions: if matches!(self.heuristic.value.0, Heuristic::Domain | Heuristic::Berkmin) {
                 Decisions::Vars
             } else {
                 self.decisions
@@ -373,6 +385,7 @@ impl SearchArgs {
             deletion: self.deletion.value,
             del_cfl: self.del_cfl,
             update_lbd: self.update_lbd,
+            lookahead: self.lookahead.and_then(|l| l.0),
             acyc_prop: self.acyc_prop.map_or(SearchOptions::default().acyc_prop, |v| v == 1),
             tpb: self.tpb,
             gpu_rounds: self.gpu_rounds,
@@ -455,6 +468,17 @@ impl Cli {
                     .into(),
             );
         }
+        if self.search.heuristic.value.0 == Heuristic::Berkmin && self.backend != Backend::Cpu {
+            w.push("--heuristic=berkmin: the CUDA engine decides on rules by activity (the CPU engine by BerkMin's rule)".into());
+        }
+        if self.search.lookahead.is_some_and(|l| l.0.is_some()) && self.backend != Backend::Cpu {
+            w.push("--lookahead: the CUDA engine has no lookahead (the CPU engine has)".into());
+        }
+        if self.search.lookahead.is_some_and(|l| l.0.is_some()) && self.search.learning == Learning::Fwd {
+            w.push(
+                "--lookahead: off under forward learning (1-UIP learning learns from failed literals)".into(),
+            );
+        }
         if self.search.heuristic.value.0 == Heuristic::Domain && self.backend != Backend::Cpu {
             w.push("--heuristic=Domain: the CUDA engine does not honour #heuristic statements (the CPU engine does)".into());
         }
@@ -494,6 +518,9 @@ impl Cli {
             }
             if given("deletion") {
                 preset.deletion = base.deletion;
+            }
+            if given("lookahead") {
+                preset.lookahead = base.lookahead;
             }
             return Ok((preset, Vec::new()));
         }

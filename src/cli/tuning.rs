@@ -31,7 +31,6 @@ const IGNORED: &[(&str, Takes)] = &[
     ("opt-usc-shrink", Value),
     ("opt-heuristic", Value),
     ("restart-on-model", Flag),
-    ("lookahead", Maybe),
     ("no-lookback", Flag),
     ("init-moms", Flag),
     ("score-res", Value),

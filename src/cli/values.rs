@@ -5,8 +5,8 @@ use clap::ValueEnum;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use yasmin::output::Quiet;
 use yasmin::solve::config::{
-    Backend, Decisions, Deletion, Distribute, EnumMode, GpuMode, GpuRounds, Heuristic, LbdUpdate, Learning,
-    OptMode, OptStrategy, ProjectMode, Restarts, Schedule, SignDef,
+    BERKMIN_WINDOW, Backend, Decisions, Deletion, Distribute, EnumMode, GpuMode, GpuRounds, Heuristic,
+    LbdUpdate, Learning, LookKind, Lookahead, OptMode, OptStrategy, ProjectMode, Restarts, Schedule, SignDef,
 };
 use yasmin::stop::SolveLimit;
 
@@ -275,7 +275,15 @@ pub(super) fn parse_heuristic(s: &str) -> Result<Nearest<(Heuristic, Option<f64>
     match name {
         "Vsids" => Ok(exact((Heuristic::Activity, decay))),
         "Domain" => Ok(exact((Heuristic::Domain, decay))),
-        "Berkmin" => Ok(nearest((Heuristic::Activity, None), like("yasmin has no BerkMin heuristic"))),
+        "Berkmin" | "berkmin" => match n {
+            None | Some(BERKMIN_WINDOW) => Ok(exact((Heuristic::Berkmin, None))),
+            Some(_) => Ok(nearest(
+                (Heuristic::Berkmin, None),
+                format!(
+                    "--heuristic={s}: yasmin's BerkMin looks at the newest {BERKMIN_WINDOW} learned nogoods"
+                ),
+            )),
+        },
         "Vmtf" => Ok(nearest((Heuristic::Activity, None), like("yasmin has no VMTF heuristic"))),
         "Unit" | "None" => Ok(nearest(
             (Heuristic::Occurrence, None),
@@ -324,6 +332,22 @@ pub(super) fn parse_restarts(s: &str) -> Result<Nearest<Schedule>, String> {
         }
         _ => s.parse::<Schedule>().map(exact),
     }
+}
+
+/// `--lookahead`: clasp's `TYPE[,N]` (atom, body or hybrid; N fixpoints, 0 or none: no end), or
+/// `no`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LookaheadArg(pub Option<Lookahead>);
+
+pub(super) fn parse_lookahead(s: &str) -> Result<LookaheadArg, String> {
+    if s == "no" || s == "0" {
+        return Ok(LookaheadArg(None));
+    }
+    let (kind, n) = s.split_once(',').map_or((s, None), |(k, n)| (k, Some(n)));
+    let expected = || format!("'{s}': expected no, or atom, body or hybrid[,N]");
+    let kind = kind.parse::<LookKind>().map_err(|_| expected())?;
+    let limit = n.map_or(Ok(0), |n| n.parse::<u32>().map_err(|_| expected()))?;
+    Ok(LookaheadArg(Some(Lookahead { kind, limit })))
 }
 
 /// `--update-lbd`: clasp's `MODE[,N]` (N from 0 to 127: updated nogoods of LBD at most N are
@@ -423,6 +447,11 @@ mod tests {
         assert_eq!(parse_heuristic("Vsids").unwrap(), exact((Heuristic::Activity, None)));
         assert_eq!(parse_heuristic("Vsids,92").unwrap(), exact((Heuristic::Activity, Some(0.92))));
         assert!(parse_heuristic("Berkmin,0").unwrap().warning.is_some());
+        assert_eq!(parse_heuristic("Berkmin,512").unwrap(), exact((Heuristic::Berkmin, None)));
+        assert_eq!(parse_lookahead("no"), Ok(LookaheadArg(None)));
+        let atom = |limit| LookaheadArg(Some(Lookahead { kind: LookKind::Atom, limit }));
+        assert_eq!((parse_lookahead("atom"), parse_lookahead("atom,10")), (Ok(atom(0)), Ok(atom(10))));
+        assert!(parse_lookahead("hybrid,x").is_err() && parse_lookahead("rule").is_err());
         assert_eq!(parse_heuristic("Domain").unwrap(), exact((Heuristic::Domain, None)));
         assert_eq!(parse_heuristic("None").unwrap().value.0, Heuristic::Occurrence);
         assert!(parse_heuristic("Vsids,x").is_err() && parse_heuristic("Random").is_err());

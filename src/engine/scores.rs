@@ -41,7 +41,7 @@ pub fn initial_scores(p: &Problem, h: Heuristic, key: u64) -> Vec<f64> {
             s[v as usize] = s[r.var() as usize];
         }
     }
-    if matches!(h, Heuristic::Activity | Heuristic::Domain) {
+    if matches!(h, Heuristic::Activity | Heuristic::Domain | Heuristic::Berkmin) {
         let max = s.iter().cloned().fold(1.0, f64::max);
         for x in s.iter_mut() {
             *x /= max;

@@ -186,6 +186,9 @@ impl CpuEngine {
         self.last_lbd = Some(lbd);
         self.export(&ng, lbd);
         self.backjump(bj);
+        if let Some(b) = &mut self.berk {
+            b.on_learned(&ng);
+        }
         let uip = ng[0];
         match ng.len() {
             1 => self.a.assign(!uip, Reason::Unit),
@@ -382,6 +385,9 @@ impl CpuEngine {
             self.backjump(lv);
         }
         let reason = Reason::Nogood(self.db.add(&ng, is_learned, lbd));
+        if let Some(b) = self.berk.as_mut().filter(|_| is_learned) {
+            b.on_learned(&ng);
+        }
         if non_true == 0 {
             self.conflict = ng;
         } else if unit {

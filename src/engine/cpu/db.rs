@@ -171,6 +171,11 @@ impl NogoodDb {
         self.wasted += HEADER + self.len_of(c);
     }
 
+    /// Whether `c` was deleted (it stays in the lists until the next `collect`).
+    pub fn is_deleted(&self, c: CRef) -> bool {
+        self.arena[c as usize + 1] & DELETED != 0
+    }
+
     /// The learned nogoods not deleted, with their LBDs.
     pub fn learned_nogoods(&self) -> impl Iterator<Item = (&[Lit], u32)> {
         self.learned

@@ -142,7 +142,7 @@ impl Decider {
             activity,
             inc: 1.0,
             decay: 1.0 / opts.decay,
-            dynamic: matches!(heuristic, Heuristic::Activity | Heuristic::Domain),
+            dynamic: matches!(heuristic, Heuristic::Activity | Heuristic::Domain | Heuristic::Berkmin),
             eligible,
             choice_start,
             choice,
@@ -369,6 +369,24 @@ impl Decider {
             Some(true) => Lit::pos(v),
             Some(false) => Lit::neg(v),
             None => self.saved_or_default(v),
+        }
+    }
+
+    /// Whether `v` may be a decision (not a follower of an equivalent literal, nor left out by
+    /// [`Decider::restrict`]).
+    pub fn may_decide(&self, v: Var) -> bool {
+        self.eligible[v as usize]
+    }
+
+    /// BerkMin's decision on `v` (deciding on variables): its saved value where it has one, else
+    /// the value its occurrences in learned nogoods favour (`occ`: as `F v` less as `T v`; true
+    /// where positive), else the default.
+    pub fn decide_with_occurrences(&self, v: Var, occ: i32) -> Lit {
+        match self.saved.as_ref().map(|s| s.values[v as usize]) {
+            Some(l) if l != Lit::FALSE => l,
+            _ if occ > 0 => Lit::pos(v),
+            _ if occ < 0 => Lit::neg(v),
+            _ => self.default_sign(v),
         }
     }
 

@@ -22,6 +22,10 @@ impl CpuEngine {
         e.ufs.found = self.ufs.found;
         e.nogood_inc = self.nogood_inc;
         e.dec.inherit(&self.dec);
+        if self.look.is_none() {
+            // A lookahead that ended stays ended.
+            e.look = None;
+        }
         let (bound, strict) = self.cost.bound();
         e.cost.set_bound(bound, strict);
         if self.unsat {

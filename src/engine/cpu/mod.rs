@@ -3,27 +3,31 @@
 
 mod acyclic;
 mod analyze;
+mod berkmin;
 mod db;
 mod decide;
 mod domain;
 mod extend;
 mod forward;
+mod lookahead;
 mod minimize;
 mod propagate;
 mod reduce;
 mod weight;
 
 use self::acyclic::Acyclic;
+use self::berkmin::Berkmin;
 use self::db::NogoodDb;
 use self::decide::Decider;
 use self::forward::Deps;
+use self::lookahead::Look;
 use self::minimize::CostProp;
 use self::weight::WeightProp;
 use super::{Completion, Engine, EngineResult, EngineStats};
 use crate::engine::assignment::{Assignment, Reason};
 use crate::engine::unfounded::Unfounded;
 use crate::nogoods::{Lit, Problem};
-use crate::solve::config::{Decisions, Deletion, Distribute, Learning, SearchOptions};
+use crate::solve::config::{Decisions, Deletion, Distribute, Heuristic, Learning, SearchOptions};
 use crate::stop::{Interrupted, StopToken};
 use std::sync::Arc;
 
@@ -41,6 +45,10 @@ pub struct CpuEngine {
     /// The acyclicity constraints' propagator, where the program has `#edge` statements.
     acyc: Option<Acyclic>,
     dec: Decider,
+    /// `--heuristic=berkmin` (deciding on variables): the open learned nogood decides.
+    berk: Option<Berkmin>,
+    /// `--lookahead` (with 1-UIP learning), while it lasts.
+    look: Option<Look>,
     fwd: Option<Deps>,
     /// Trail index of the next literal to propagate; literals before it have been counted by the
     /// weight and cost propagators (and have their dependency rows, under forward learning).
@@ -148,6 +156,9 @@ impl CpuEngine {
         let db = NogoodDb::new(nv, &p.store);
         stop.check()?;
         let dec = Decider::new(&p, opts);
+        let vars = opts.decisions == Decisions::Vars;
+        let berk = (opts.heuristic == Heuristic::Berkmin && vars).then(|| Berkmin::new(nv as usize));
+        let look = opts.lookahead.filter(|_| opts.learning == Learning::Res).map(|l| Look::new(&p, l));
         stop.check()?;
         let mut e = CpuEngine {
             hooks,
@@ -160,6 +171,8 @@ impl CpuEngine {
             ufs,
             acyc,
             dec,
+            berk,
+            look,
             fwd: (opts.learning == Learning::Fwd).then(|| Deps::new(nv)),
             qhead: 0,
             conflict: Vec::new(),
@@ -263,6 +276,9 @@ impl CpuEngine {
             g.backtrack();
         }
         self.dec.on_backtrack();
+        if let Some(b) = &mut self.berk {
+            b.reset();
+        }
     }
 
     /// The true literals that implied `p` (empty for decisions and level-0 units).
@@ -407,7 +423,7 @@ impl Engine for CpuEngine {
         if !self.conflict.is_empty() {
             return Ok(false);
         }
-        Ok(self.propagate_all())
+        Ok(self.propagate_all() && self.look_ahead())
     }
 
     fn decision_level(&self) -> u32 {
@@ -452,7 +468,8 @@ impl Engine for CpuEngine {
             }
             self.project_next += 1;
         }
-        let Some(l) = self.dec.pick(&self.p, &self.a) else { return Ok(None) };
+        let picked = self.look_pick().or_else(|| self.berkmin_pick());
+        let Some(l) = picked.or_else(|| self.dec.pick(&self.p, &self.a)) else { return Ok(None) };
         self.decide_lit(l);
         Ok(Some(l))
     }

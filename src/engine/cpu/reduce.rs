@@ -45,6 +45,9 @@ impl CpuEngine {
             self.db.delete(c);
         }
         self.stats.deleted += n as u64;
+        if let Some(b) = &mut self.berk {
+            b.reset();
+        }
         let (trail, reason) = (&self.a.trail, &mut self.a.reason);
         self.db.collect(|map| {
             for l in trail.iter() {

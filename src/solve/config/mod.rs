@@ -95,7 +95,31 @@ named! {
         /// Activity, steered by the program's `#heuristic` statements (clasp's Domain; the CPU
         /// engine, deciding on variables).
         Domain = "domain",
+        /// BerkMin's (clasp's Berkmin,512): a free variable of the newest learned nogood not yet
+        /// satisfied (of the last 512), the most active, with the value that its occurrences in
+        /// learned nogoods favour; by activity where none is open (the CPU engine, deciding on
+        /// variables).
+        Berkmin = "berkmin",
     }
+}
+
+/// How many of the newest learned nogoods `--heuristic=berkmin` looks at for an open one.
+pub const BERKMIN_WINDOW: u32 = 512;
+
+named! {
+    /// Which variables `--lookahead` tests: atoms, rule bodies, or both (clasp's hybrid).
+    pub enum LookKind { Atom = "atom", Body = "body", Hybrid = "hybrid" }
+}
+
+/// Failed-literal detection (clasp's `--lookahead=TYPE,N`, the CPU engine): at each fixpoint each
+/// unassigned variable of `kind` is tested both ways; a value whose propagation conflicts is a
+/// conflict (learned from, so its complement is asserted), and the decision is the variable whose
+/// weaker side propagates most. After `limit` fixpoints (0: never) the decisions go back to the
+/// heuristic for good.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Lookahead {
+    pub kind: LookKind,
+    pub limit: u32,
 }
 
 named! {
@@ -276,6 +300,8 @@ pub struct SearchOptions {
     /// Which learned nogoods the search gives the other searches of a parallel run (`None`: a
     /// single search, none).
     pub share: Option<Distribute>,
+    /// `--lookahead`: failed-literal detection and lookahead decisions (`None`: off).
+    pub lookahead: Option<Lookahead>,
 }
 
 /// clasp's `--distribute`: the learned nogoods a search shares, units and binaries always, the
@@ -321,6 +347,7 @@ impl Default for SearchOptions {
             gpu_share: 1,
             gpu_device: 0,
             share: None,
+            lookahead: None,
         }
     }
 }
