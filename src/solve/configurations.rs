@@ -3,7 +3,7 @@
 //! of a parallel run (clasp's `many`): N searches that differ in more than their seed.
 //!
 //! clasp's presets tune options yasmin does not have (deletion schedules, on-the-fly
-//! strengthening, lookahead); each name below is the nearest yasmin configuration in spirit:
+//! strengthening); each name below is the nearest yasmin configuration in spirit:
 //! `tweety` (ASP problems: decisions on variables, progress saving, fast Luby restarts, activities
 //! decaying by 0.92), `trendy`
 //! and `handy` (industrial and large problems: variables, geometric restarts), `frumpy`
@@ -11,7 +11,7 @@
 //! geometric restarts, activity deletion), `jumpy` (aggressive: variables, Luby restarts, no
 //! progress saving).
 
-use super::config::{Decisions, Deletion, Heuristic, Learning, Restarts, SearchOptions};
+use super::config::{Decisions, Deletion, Heuristic, Learning, LookKind, Lookahead, Restarts, SearchOptions};
 
 /// The names `--configuration` takes (`auto`: the search's own options; `many`: the portfolio).
 pub const NAMES: &[&str] = &["auto", "tweety", "trendy", "frumpy", "crafty", "jumpy", "handy", "many"];
@@ -58,7 +58,12 @@ fn variants(base: &SearchOptions) -> Vec<SearchOptions> {
         preset("tweety", base).expect("a preset"),
         with(|o| o.restarts = Restarts::Geometric(100, 1.5).into()),
         preset("jumpy", base).expect("a preset"),
-        with(|o| o.heuristic = Heuristic::Occurrence),
+        // clasp's sixth search (`s6`): BerkMin with lookahead for the first ten fixpoints.
+        with(|o| {
+            (o.decisions, o.heuristic) = (Decisions::Vars, Heuristic::Berkmin);
+            o.restarts = Restarts::Geometric(100, 1.5).into();
+            o.lookahead = Some(Lookahead { kind: LookKind::Atom, limit: 10 });
+        }),
         preset("crafty", base).expect("a preset"),
         with(|o| {
             o.heuristic = Heuristic::JeroslowWang;
@@ -66,12 +71,20 @@ fn variants(base: &SearchOptions) -> Vec<SearchOptions> {
         }),
         preset("trendy", base).expect("a preset"),
         with(|o| o.learning = Learning::Fwd),
+        with(|o| o.heuristic = Heuristic::Occurrence),
     ]
 }
 
 /// The configurations of `n` searches: `given` cycled when there are any (a portfolio file),
 /// else `base` first and the default portfolio's variants after it. On the GPU (`gpu`) the
 /// variants vary only what the CUDA engine has (it decides on rules and deletes by LBD).
+///
+/// The fifth search is clasp's sixth (`s6`): BerkMin's decisions after ten fixpoints of
+/// lookahead. Alone it finds aspcomp Visit-all's plans in 1 to 2 s where the others take 7 to
+/// 17; at `-t 8` it took the place of the occurrence-ranked search, and on the GPU machine's
+/// cores (BENCHMARKS.md, "BerkMin and lookahead") Visit-all went from 1.3-4.4 s to 0.8-1.6 s and
+/// GraphColouring 0043's proof from 20.2 to 17.9 s (two rounds each); in place of the
+/// geometric-restart search instead it lost that proof (0 of 2 within 25 s).
 ///
 /// Searches that divide the space to enumerate it (`dividing`; not under `--configuration=many`)
 /// take `base` each, unless configurations are given: every part is searched to its end, so a
@@ -93,6 +106,11 @@ pub fn portfolio(
             if gpu {
                 (o.decisions, o.save_progress, o.deletion) =
                     (base.decisions, base.save_progress, base.deletion);
+                if o.heuristic == Heuristic::Berkmin {
+                    // The CUDA engine has neither BerkMin nor lookahead: its search ranks by
+                    // occurrences instead, as the portfolio's fifth did before BerkMin's.
+                    (o.heuristic, o.lookahead) = (Heuristic::Occurrence, None);
+                }
             }
             o
         }));
