@@ -10,10 +10,11 @@
 //! A literal that a test propagates is not tested itself in the same round: its propagation
 //! would be part of the test's, whose count it takes as its score (clasp's dependency scores).
 //!
-//! A call does at most [`BUDGET`] literals' worth of tests, so that a big program's round does
-//! not keep the search from its stop token for long: a round cut short, by the budget or by a
-//! failed literal, goes on from where it was at the next fixpoint, keeping the scores it has, and
-//! chooses a decision only once it has visited every variable.
+//! A fixpoint's tests assign at most [`BUDGET`] literals together (and one test more), failed
+//! literals' included, so that a big program's round does not keep the search from its stop
+//! token for long: a round cut short, by the budget or by a failed literal, goes on from where it
+//! was at the next fixpoint, keeping the scores it has, and chooses a decision only once it has
+//! visited every variable.
 //!
 //! Invariant: a call starts and ends at the same decision level, with every test's level undone.
 
@@ -23,7 +24,7 @@ use crate::nogoods::{Lit, Problem, Var};
 use crate::solve::config::{LookKind, Lookahead};
 
 /// The literals a call's tests may assign, together, before it hands back to the search.
-const BUDGET: usize = 1 << 20;
+const BUDGET: usize = 1 << 22;
 
 pub(super) struct Look {
     /// The variables tested, in order.
@@ -43,8 +44,10 @@ pub(super) struct Look {
     done_at: Option<(usize, u32)>,
     /// The decision the last round chose.
     best: Option<Lit>,
-    /// [`BUDGET`] (tests take less).
+    /// [`BUDGET`] (tests take less), and what the calls since the last counted fixpoint spent
+    /// of it (a failed literal's call ends early, and the next one goes on spending).
     budget: usize,
+    spent: usize,
 }
 
 impl Look {
@@ -67,11 +70,13 @@ impl Look {
             done_at: None,
             best: None,
             budget: BUDGET,
+            spent: 0,
         }
     }
 
     /// A fixpoint's tests are done: one of the `N` gone; the lookahead itself once they all are.
     fn spend(mut self) -> Option<Look> {
+        self.spent = 0;
         match self.left {
             Some(1) => None,
             left => {
@@ -126,9 +131,8 @@ impl CpuEngine {
                 look.stamp = 1;
             }
         }
-        let mut spent = 0;
         while look.visited < look.vars.len() {
-            if spent >= look.budget {
+            if look.spent >= look.budget {
                 self.look = look.spend();
                 return true;
             }
@@ -147,7 +151,7 @@ impl CpuEngine {
                     return false;
                 }
                 let n = (self.a.trail.len() - start) as u32;
-                spent += n as usize;
+                look.spent += n as usize;
                 for &x in &self.a.trail[start..] {
                     if !look.seen(x) {
                         look.stamps[x.index()] = look.stamp;
