@@ -84,11 +84,7 @@ mod tests {
     use super::*;
     use crate::engine::Engine;
     use crate::engine::assignment::Reason;
-    use crate::input::read_program;
-    use crate::nogoods::complete;
     use crate::solve::config::{Decisions, Heuristic, SearchOptions};
-    use crate::stop::StopToken;
-    use std::sync::Arc;
 
     /// A learned nogood names the decision's variable; once it has a false literal, the older
     /// open one does.
@@ -96,10 +92,9 @@ mod tests {
     fn the_newest_open_learned_nogood_gives_the_decision() {
         // `{a; b; c; d}.`: atoms 1 to 4 are variables 1 to 4.
         let text = "asp 1 0 0\n1 1 4 1 2 3 4 0 0\n0\n";
-        let p = complete(&read_program(text.as_bytes()).unwrap(), &StopToken::never(), 3).unwrap();
         let opts =
             SearchOptions { heuristic: Heuristic::Berkmin, decisions: Decisions::Vars, ..Default::default() };
-        let mut e = CpuEngine::new(Arc::new(p), &opts);
+        let mut e = CpuEngine::for_aspif(text, 3, &opts);
         assert!(e.propagate().unwrap());
         let (a, b, c) = (1, 2, 3);
         // {T a, F b} learned first, {T b, T c} after: the newer is open, so `b` or `c` is decided.

@@ -183,22 +183,22 @@ impl CpuEngine {
 mod tests {
     use super::*;
     use crate::engine::Engine;
-    use crate::input::read_program;
-    use crate::nogoods::complete;
     use crate::solve::config::{Decisions, SearchOptions};
-    use crate::stop::StopToken;
-    use std::sync::Arc;
+
+    /// `{a; b}. c :- a. d :- a.`
+    const AB_CD: &str = "asp 1 0 0\n1 1 2 1 2 0 0\n1 0 1 3 0 1 1\n1 0 1 4 0 1 1\n0\n";
+
+    fn engine(text: &str, eq_rounds: u32, kind: LookKind, limit: u32) -> CpuEngine {
+        let look = Lookahead { kind, limit };
+        let opts = SearchOptions { decisions: Decisions::Vars, lookahead: Some(look), ..Default::default() };
+        CpuEngine::for_aspif(text, eq_rounds, &opts)
+    }
 
     /// A round ends at the level it started; its decision is the atom that propagates most both
     /// ways; after `limit` rounds the lookahead is over.
     #[test]
     fn a_round_keeps_its_level_and_chooses_the_strongest_variable() {
-        // {a; b}. c :- a. d :- a.
-        let text = "asp 1 0 0\n1 1 2 1 2 0 0\n1 0 1 3 0 1 1\n1 0 1 4 0 1 1\n0\n";
-        let p = complete(&read_program(text.as_bytes()).unwrap(), &StopToken::never(), 3).unwrap();
-        let look = Lookahead { kind: LookKind::Atom, limit: 2 };
-        let opts = SearchOptions { decisions: Decisions::Vars, lookahead: Some(look), ..Default::default() };
-        let mut e = CpuEngine::new(Arc::new(p), &opts);
+        let mut e = engine(AB_CD, 3, LookKind::Atom, 2);
         assert!(e.propagate().unwrap());
         assert_eq!(e.a.decision_level(), 0);
         // `a` true propagates c and d (and its body): the strongest; `T a` first.
@@ -213,12 +213,7 @@ mod tests {
     /// come at count as the limit's), keeps the level, and chooses only once it is whole.
     #[test]
     fn a_round_cut_short_by_its_budget_goes_on_at_the_next_fixpoint() {
-        // {a; b}. c :- a. d :- a.
-        let text = "asp 1 0 0\n1 1 2 1 2 0 0\n1 0 1 3 0 1 1\n1 0 1 4 0 1 1\n0\n";
-        let p = complete(&read_program(text.as_bytes()).unwrap(), &StopToken::never(), 3).unwrap();
-        let look = Lookahead { kind: LookKind::Atom, limit: 0 };
-        let opts = SearchOptions { decisions: Decisions::Vars, lookahead: Some(look), ..Default::default() };
-        let mut e = CpuEngine::new(Arc::new(p), &opts);
+        let mut e = engine(AB_CD, 3, LookKind::Atom, 0);
         e.look.as_mut().unwrap().budget = 1;
         let vars = e.look.as_ref().unwrap().vars.len();
         assert!(vars >= 2, "a and b at least");
@@ -236,10 +231,7 @@ mod tests {
     fn a_failed_literal_is_a_conflict_the_search_learns_from() {
         // {a}. b :- a. c :- a. :- b, c.
         let text = "asp 1 0 0\n1 1 1 1 0 0\n1 0 1 2 0 1 1\n1 0 1 3 0 1 1\n1 0 0 0 2 2 3\n0\n";
-        let p = complete(&read_program(text.as_bytes()).unwrap(), &StopToken::never(), 0).unwrap();
-        let look = Lookahead { kind: LookKind::Atom, limit: 0 };
-        let opts = SearchOptions { decisions: Decisions::Vars, lookahead: Some(look), ..Default::default() };
-        let mut e = CpuEngine::new(Arc::new(p), &opts);
+        let mut e = engine(text, 0, LookKind::Atom, 0);
         let mut conflicts = 0;
         while !e.propagate().unwrap() {
             conflicts += 1;

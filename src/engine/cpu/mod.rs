@@ -99,6 +99,15 @@ pub(super) const HOOK_CHOICE: u8 = 8;
 pub(super) const HOOK_EDGE: u8 = 16;
 
 impl CpuEngine {
+    /// Tests: the engine over the aspif program `text`, its equivalences substituted in
+    /// `eq_rounds` rounds.
+    #[cfg(test)]
+    pub(super) fn for_aspif(text: &str, eq_rounds: u32, opts: &SearchOptions) -> CpuEngine {
+        let program = crate::input::read_program(text.as_bytes()).expect("a program");
+        let p = crate::nogoods::complete(&program, &StopToken::never(), eq_rounds).expect("completed");
+        CpuEngine::new(Arc::new(p), opts)
+    }
+
     /// Makes the search decide only on `vars`: the others get their values from elsewhere (a
     /// minimality tester's assumptions, and propagation from them and from `vars`). Popping them
     /// from the heap would cost a sift each time they were unassigned.
