@@ -148,9 +148,11 @@ impl Tester {
                 return Err(SolveError::Internal(format!("the minimality check's program: {why}")));
             }
         };
-        // The tester's program is choices and constraints: it decides on variables.
+        // The tester's program is choices and constraints: it decides on variables; its
+        // searches are short and many, so lookahead (a search's start) is not for them.
         let mut opts = search.clone();
         opts.decisions = Decisions::Vars;
+        opts.lookahead = None;
         let Ok(mut engine) = CpuEngine::new_until(problem, &opts, stop) else {
             return Ok(Err(stop.reached().unwrap_or(Stop::Signal)));
         };
