@@ -23,7 +23,7 @@ use crate::engine::assignment::Reason;
 use crate::nogoods::{Lit, Problem, Var};
 use crate::solve::config::{LookKind, Lookahead};
 
-/// The literals a call's tests may assign, together, before it hands back to the search.
+/// The literals a fixpoint's tests may assign, together, before it hands back to the search.
 const BUDGET: usize = 1 << 22;
 
 pub(super) struct Look {
