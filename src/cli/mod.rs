@@ -471,10 +471,11 @@ impl Cli {
         if self.search.heuristic.value.0 == Heuristic::Berkmin && self.backend != Backend::Cpu {
             w.push("--heuristic=berkmin: the CUDA engine decides on rules by activity (the CPU engine by BerkMin's rule)".into());
         }
-        if self.search.lookahead.is_some_and(|l| l.0.is_some()) && self.backend != Backend::Cpu {
+        let lookahead = self.search.lookahead.is_some_and(|l| l.0.is_some());
+        if lookahead && self.backend != Backend::Cpu {
             w.push("--lookahead: the CUDA engine has no lookahead (the CPU engine has)".into());
         }
-        if self.search.lookahead.is_some_and(|l| l.0.is_some()) && self.search.learning == Learning::Fwd {
+        if lookahead && self.search.learning == Learning::Fwd {
             w.push(
                 "--lookahead: off under forward learning (1-UIP learning learns from failed literals)".into(),
             );

@@ -186,17 +186,23 @@ impl CpuEngine {
         self.last_lbd = Some(lbd);
         self.export(&ng, lbd);
         self.backjump(bj);
-        if let Some(b) = &mut self.berk {
-            b.on_learned(&ng);
-        }
         let uip = ng[0];
         match ng.len() {
             1 => self.a.assign(!uip, Reason::Unit),
             _ => {
-                let c = self.db.add(&ng, true, lbd);
+                let c = self.store(&ng, true, lbd);
                 self.a.assign(!uip, Reason::Nogood(c));
             }
         }
+    }
+
+    /// Stores a nogood of two literals or more; a learned one (deletable) also counts in BerkMin's
+    /// occurrences.
+    fn store(&mut self, ng: &[Lit], learned: bool, lbd: u32) -> super::db::CRef {
+        if let Some(b) = self.berk.as_mut().filter(|_| learned) {
+            b.on_learned(ng);
+        }
+        self.db.add(ng, learned, lbd)
     }
 
     /// The decisions that the complement of `failed` (true) follows from, with `failed` first:
@@ -353,7 +359,7 @@ impl CpuEngine {
             if ng.len() == 1 {
                 ng.push(Lit::TRUE);
             }
-            self.db.add(&ng, is_learned && ng.len() > 1, lbd);
+            self.store(&ng, is_learned, lbd);
             return true;
         }
         if ng.is_empty() {
@@ -384,10 +390,7 @@ impl CpuEngine {
             let lv = self.a.level[ng[1].var() as usize];
             self.backjump(lv);
         }
-        let reason = Reason::Nogood(self.db.add(&ng, is_learned, lbd));
-        if let Some(b) = self.berk.as_mut().filter(|_| is_learned) {
-            b.on_learned(&ng);
-        }
+        let reason = Reason::Nogood(self.store(&ng, is_learned, lbd));
         if non_true == 0 {
             self.conflict = ng;
         } else if unit {

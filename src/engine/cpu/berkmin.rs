@@ -57,19 +57,16 @@ impl CpuEngine {
         let stop = top.saturating_sub(WINDOW);
         let mut best: Option<Var> = None;
         while top > stop {
-            let c = learned[top - 1];
-            if !self.db.is_deleted(c) {
-                let lits = self.db.lits(c);
-                if !lits.iter().any(|&l| self.a.is_false(l)) {
-                    let act = &self.dec.activity;
-                    best = lits
-                        .iter()
-                        .map(|l| l.var())
-                        .filter(|&v| self.a.is_unassigned(v) && self.dec.may_decide(v))
-                        .max_by(|&x, &y| act[x as usize].total_cmp(&act[y as usize]).then(y.cmp(&x)));
-                    if best.is_some() {
-                        break;
-                    }
+            let lits = self.db.lits(learned[top - 1]);
+            if !lits.iter().any(|&l| self.a.is_false(l)) {
+                let act = &self.dec.activity;
+                best = lits
+                    .iter()
+                    .map(|l| l.var())
+                    .filter(|&v| self.a.is_unassigned(v) && self.dec.may_decide(v))
+                    .max_by(|&x, &y| act[x as usize].total_cmp(&act[y as usize]).then(y.cmp(&x)));
+                if best.is_some() {
+                    break;
                 }
             }
             top -= 1;

@@ -46,6 +46,8 @@ pub struct NogoodDb {
     pub watches: Vec<Vec<Watch>>,
     /// Per literal index: for an input binary nogood `{l, m}`, `bins.get(l)` contains `m`.
     pub bins: Csr<Lit>,
+    /// The learned nogoods, oldest first. None is deleted outside `reduce`, which collects at
+    /// once.
     pub learned: Vec<CRef>,
     wasted: usize,
 }
@@ -169,11 +171,6 @@ impl NogoodDb {
     pub fn delete(&mut self, c: CRef) {
         self.arena[c as usize + 1] |= DELETED;
         self.wasted += HEADER + self.len_of(c);
-    }
-
-    /// Whether `c` was deleted (it stays in the lists until the next `collect`).
-    pub fn is_deleted(&self, c: CRef) -> bool {
-        self.arena[c as usize + 1] & DELETED != 0
     }
 
     /// The learned nogoods not deleted, with their LBDs.

@@ -382,20 +382,22 @@ impl Decider {
     /// the value its occurrences in learned nogoods favour (`occ`: as `F v` less as `T v`; true
     /// where positive), else the default.
     pub fn decide_with_occurrences(&self, v: Var, occ: i32) -> Lit {
-        match self.saved.as_ref().map(|s| s.values[v as usize]) {
-            Some(l) if l != Lit::FALSE => l,
-            _ if occ > 0 => Lit::pos(v),
-            _ if occ < 0 => Lit::neg(v),
-            _ => self.default_sign(v),
+        match self.saved_value(v) {
+            Some(l) => l,
+            None if occ > 0 => Lit::pos(v),
+            None if occ < 0 => Lit::neg(v),
+            None => self.default_sign(v),
         }
+    }
+
+    /// The value `v` had before it was last unassigned (`--save-progress`), where it had one.
+    fn saved_value(&self, v: Var) -> Option<Lit> {
+        self.saved.as_ref().map(|s| s.values[v as usize]).filter(|&l| l != Lit::FALSE)
     }
 
     /// The value `v` had before it was last unassigned (`--save-progress`), else the default's.
     fn saved_or_default(&self, v: Var) -> Lit {
-        match self.saved.as_ref().map(|s| s.values[v as usize]) {
-            Some(l) if l != Lit::FALSE => l,
-            _ => self.default_sign(v),
-        }
+        self.saved_value(v).unwrap_or_else(|| self.default_sign(v))
     }
 
     /// `--sign-def`: bodies true and other atoms false (asp), true (pos), false (neg), or at
