@@ -29,6 +29,7 @@ typedef long long i64;
 #define REASON_KIND(r) ((r) >> 29)
 #define REASON_INDEX(r) ((r) & 0x1fffffffu)
 #define NO_CONFLICT 0xffffffffu
+#define VAR_ENTRY 0xfffffffeu  // a decision entry on a variable (e_body): e_head is its literal
 #define LEARNED_GROUPS 4
 #define WIDE_NOGOOD 32u  // input nogoods this long are checked by a warp in propagate_fix_k
 #define GROUP_SHIFT 26

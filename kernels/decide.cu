@@ -1,7 +1,8 @@
-// decide.cu: decisions by the ASP computation. decide_k ranks every candidate in parallel (one
-// thread per entry: an applicable rule whose body is unassigned, or a choice head whose body
-// holds) and finds the best by warp-shuffle reduction, then one atomicMax per block;
-// apply_decision_k assigns it at a new level, or reports that no rule is applicable.
+// decide.cu: decisions by the ASP computation or on variables. decide_k ranks every candidate in
+// parallel (one thread per entry: an applicable rule whose body is unassigned, a choice head whose
+// body holds, or, deciding on variables, an unassigned variable's literal) and finds the best by
+// warp-shuffle reduction, then one atomicMax per block; apply_decision_k assigns it at a new
+// level, or reports that there is no candidate.
 // propagate_fix_k ranks the same way (rank_d) at the fixpoint it reaches; the host then applies
 // the decision with force_decision_k, without another ranking or read-back.
 #include "common.cuh"
@@ -28,7 +29,10 @@ __device__ __forceinline__ void rank_d(const int* val, u64* out, const u32* e_bo
     for (u32 e = blockIdx.x * blockDim.x + threadIdx.x; e < entries; e += gridDim.x * blockDim.x) {
         u32 b = e_body[e], h = e_head[e];
         u32 lit;
-        if (h == NO_CONFLICT) {
+        if (b == VAR_ENTRY) {
+            lit = h;
+            if (lit_val_d(val, lit) != 0) continue;
+        } else if (h == NO_CONFLICT) {
             lit = b_lit[b];
             if (lit_val_d(val, lit) != 0 || !applicable_d(val, def_start, def_lits, def_weights, bound, b)) continue;
         } else {
@@ -56,9 +60,11 @@ extern "C" __global__ void decide_k(const int* val, Control* ctl, const u32* e_b
     rank_d(val, &ctl->best, e_body, e_head, entries, b_lit, def_start, def_lits, def_weights, bound, score, s_best);
 }
 
-// The literal a ranked key (rank_d's, nonzero) decides: the entry's body, or its choice head.
+// The literal a ranked key (rank_d's, nonzero) decides: the entry's body, its choice head, or
+// its variable's literal.
 __device__ __forceinline__ u32 ranked_lit_d(u64 key, const u32* e_body, const u32* e_head, const u32* b_lit) {
     u32 e = 0xffffffffu - (u32)(key & 0xffffffffu);
+    if (e_body[e] == VAR_ENTRY) return e_head[e];
     return e_head[e] == NO_CONFLICT ? b_lit[e_body[e]] : e_head[e] << 1;
 }
 

@@ -36,7 +36,8 @@ if has tests; then
 fi
 
 if has sanitize; then
-    # Each tool on a tight and a non-tight program, both learning schemes, an optimization, a
+    # Each tool on a tight and a non-tight program, both learning schemes, decisions on rules and
+    # on variables, an optimization, a
     # program with head cycles, a race of two engines, and the search farm (a model, and a proof
     # that there is none; one farm, and two on device 0 dividing the space, relaying nogoods; one
     # farm whose searches divide the space; enumeration by one farm and by two; a farm racing two
@@ -46,6 +47,7 @@ if has sanitize; then
     for tool in memcheck racecheck; do
         fails=0 runs=0
         for args in "-n 0 instances/queens.aspif" "--learning=fwd -n 0 instances/queens.aspif" \
+            "--decisions=vars -n 0 instances/queens.aspif" "--decisions=vars --learning=fwd instances/tiling.aspif" \
             "-n 0 instances/hamiltonian.aspif" "--learning=fwd instances/tiling.aspif" \
             "-n 0 instances/disjunction.aspif" "-n 0 $q" "-t 2 instances/colouring.aspif" \
             "--gpu-mode=farm --gpu-searches=2 tests/conformance/tight/4-queens.smodels" \

@@ -10,7 +10,7 @@ use yasmin::engine::cuda::CudaEngine;
 use yasmin::input::read_program;
 use yasmin::nogoods::complete;
 use yasmin::solve::SolveOptions;
-use yasmin::solve::config::{Backend, GpuRounds, Heuristic, Learning, SearchOptions};
+use yasmin::solve::config::{Backend, Decisions, GpuRounds, Heuristic, Learning, SearchOptions};
 use yasmin::stop::StopToken;
 
 /// Why the CUDA engine cannot run here, if it cannot.
@@ -34,9 +34,10 @@ macro_rules! gpu_test {
     };
 }
 
-fn conformance_on_gpu(family: &str, learning: Learning) {
+fn conformance_on_gpu(family: &str, learning: Learning, decisions: Decisions) {
     let mut failures = Vec::new();
-    let opts = options_on(Backend::Cuda, learning, Heuristic::Activity);
+    let mut opts = options_on(Backend::Cuda, learning, Heuristic::Activity);
+    opts.search.decisions = decisions;
     let files = conformance(family);
     for (path, expected) in &files {
         let program = read_program(&std::fs::read(path).unwrap()).unwrap();
@@ -50,16 +51,23 @@ fn conformance_on_gpu(family: &str, learning: Learning) {
             ));
         }
     }
-    eprintln!("GPU {family} {learning:?}: {}/{} programs agree", files.len() - failures.len(), files.len());
+    eprintln!(
+        "GPU {family} {learning:?} {decisions:?}: {}/{} programs agree",
+        files.len() - failures.len(),
+        files.len()
+    );
     assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
 }
 
-gpu_test! { fn gpu_tight_res() { conformance_on_gpu("tight", Learning::Res) } }
-gpu_test! { fn gpu_tight_fwd() { conformance_on_gpu("tight", Learning::Fwd) } }
-gpu_test! { fn gpu_nontight_res() { conformance_on_gpu("nontight", Learning::Res) } }
-gpu_test! { fn gpu_nontight_fwd() { conformance_on_gpu("nontight", Learning::Fwd) } }
-gpu_test! { fn gpu_aggregates_res() { conformance_on_gpu("aggregates", Learning::Res) } }
-gpu_test! { fn gpu_aggregates_fwd() { conformance_on_gpu("aggregates", Learning::Fwd) } }
+gpu_test! { fn gpu_tight_res() { conformance_on_gpu("tight", Learning::Res, Decisions::Rules) } }
+gpu_test! { fn gpu_tight_fwd() { conformance_on_gpu("tight", Learning::Fwd, Decisions::Rules) } }
+gpu_test! { fn gpu_nontight_res() { conformance_on_gpu("nontight", Learning::Res, Decisions::Rules) } }
+gpu_test! { fn gpu_nontight_fwd() { conformance_on_gpu("nontight", Learning::Fwd, Decisions::Rules) } }
+gpu_test! { fn gpu_aggregates_res() { conformance_on_gpu("aggregates", Learning::Res, Decisions::Rules) } }
+gpu_test! { fn gpu_aggregates_fwd() { conformance_on_gpu("aggregates", Learning::Fwd, Decisions::Rules) } }
+gpu_test! { fn gpu_tight_vars_res() { conformance_on_gpu("tight", Learning::Res, Decisions::Vars) } }
+gpu_test! { fn gpu_nontight_vars_fwd() { conformance_on_gpu("nontight", Learning::Fwd, Decisions::Vars) } }
+gpu_test! { fn gpu_aggregates_vars_res() { conformance_on_gpu("aggregates", Learning::Res, Decisions::Vars) } }
 
 gpu_test! {
     /// Four CUDA engines racing for one model (`--parallel-mode=4`), each on its own stream and
@@ -348,6 +356,7 @@ gpu_test! {
     /// propagate with host-driven rounds, even ones with device-driven rounds (the default),
     /// block 0 keeping the values in shared memory (the default) or, for seeds 2 mod 4, in
     /// global memory (`--gpu-shared-kib=0`, what programs too large for shared memory get).
+    /// Seeds 1 mod 3 decide on variables (`--decisions=vars`), the others on rules.
     fn gpu_matches_cpu_on_random_programs() {
         let n: u64 = std::env::var("YASMIN_GPU_DIFF_PROGRAMS").ok().and_then(|s| s.parse().ok()).unwrap_or(300);
         let cfg = r#gen::Config::default();
@@ -378,8 +387,12 @@ gpu_test! {
                 opts.search.gpu_shared_kib = shared_kib;
                 opts.search.gpu_decisions = decisions;
                 opts.search.gpu_conflicts = conflicts;
+                opts.search.decisions = if seed % 3 == 1 { Decisions::Vars } else { Decisions::Rules };
                 let (gpu, gpu_sets, _) = answer_sets(&program, &opts);
-                let how = format!("{learning:?} {gpu_rounds:?} {shared_kib} KiB, {decisions} decisions, {conflicts} conflicts");
+                let how = format!(
+                    "{learning:?} {:?} {gpu_rounds:?} {shared_kib} KiB, {decisions} decisions, {conflicts} conflicts",
+                    opts.search.decisions
+                );
                 if cpu.costs.is_some() {
                     assert_eq!(gpu.costs, cpu.costs, "seed {seed} {how}: optimum differs\n{text}");
                 } else {

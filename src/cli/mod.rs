@@ -242,8 +242,8 @@ pub struct SearchArgs {
     /// rule, by making its body true or, for `not q` in it, q false) or vars (any unassigned
     /// variable, the best ranked, with --sign-def's value unless --save-progress keeps the value
     /// it had last, as clasp decides); auto (the default): vars where the run
-    /// optimizes a #minimize or the program is not tight, rules otherwise. The CUDA engine
-    /// decides on rules only.
+    /// optimizes a #minimize or the program is not tight, rules otherwise (both engines; the
+    /// CUDA engine saves no progress).
     #[arg(long = "decisions", default_value_t = SearchOptions::default().decisions, value_parser = named::<Decisions>())]
     pub decisions: Decisions,
 
@@ -469,7 +469,10 @@ impl Cli {
             );
         }
         if self.search.heuristic.value.0 == Heuristic::Berkmin && self.backend != Backend::Cpu {
-            w.push("--heuristic=berkmin: the CUDA engine decides on rules by activity (the CPU engine by BerkMin's rule)".into());
+            w.push(
+                "--heuristic=berkmin: the CUDA engine ranks by activity (the CPU engine by BerkMin's rule)"
+                    .into(),
+            );
         }
         let lookahead = self.search.lookahead.is_some_and(|l| l.0.is_some());
         if lookahead && self.backend != Backend::Cpu {
@@ -486,8 +489,8 @@ impl Cli {
         if self.quiet().calls < 2 {
             w.push("--quiet: call summaries (the third level) are not printed; the run's summary is".into());
         }
-        if self.search.decisions == Decisions::Vars && self.backend != Backend::Cpu {
-            w.push("--decisions=vars: the CUDA engine decides on applicable rules only (the CPU engine on variables)".into());
+        if self.search.save_progress.is_some() && self.backend != Backend::Cpu {
+            w.push("--save-progress: the CUDA engine decides with --sign-def's value (the CPU engine saves progress)".into());
         }
         w
     }

@@ -8,6 +8,7 @@ pub mod cuda;
 pub mod faulty;
 pub mod loops;
 pub mod scores;
+pub mod signs;
 pub mod unfounded;
 
 use crate::nogoods::Lit;

@@ -77,7 +77,8 @@ fn variants(base: &SearchOptions) -> Vec<SearchOptions> {
 
 /// The configurations of `n` searches: `given` cycled when there are any (a portfolio file),
 /// else `base` first and the default portfolio's variants after it. On the GPU (`gpu`) the
-/// variants vary only what the CUDA engine has (it decides on rules and deletes by LBD).
+/// variants keep the base's decisions (the CUDA engine decides on variables too, but not with
+/// these variants' progress saving; not measured) and vary only what it has (it deletes by LBD).
 ///
 /// The fifth search is clasp's sixth (`s6`): BerkMin's decisions after ten fixpoints of
 /// lookahead. Alone it finds aspcomp Visit-all's plans in 1 to 2 s where the others take 7 to

@@ -17,8 +17,9 @@
 
 use super::domain::Domain;
 use crate::engine::assignment::Assignment;
+use crate::engine::signs::Signs;
 use crate::nogoods::{Csr, Lit, Problem, Var};
-use crate::solve::config::{Decisions, Heuristic, SearchOptions, SignDef};
+use crate::solve::config::{Decisions, Heuristic, SearchOptions};
 use crate::stop::{DROP_ASIDE_FROM, drop_aside};
 
 pub struct Decider {
@@ -38,17 +39,10 @@ pub struct Decider {
     parked_on: Vec<Lit>,
     /// `--decisions=vars`: every variable a candidate, with a sign of its own (below).
     any: bool,
-    /// Program atoms are variables `1..=num_atoms`; the others are bodies and auxiliaries.
-    num_atoms: u32,
-    /// Per variable: whether it is a rule's body, as an atom is where it alone is one (`h :- a`),
-    /// or is equivalent to one (`--eq`): `--sign-def=asp` decides it true, as clasp does.
-    body: Vec<bool>,
     /// `--save-progress`: the values saved.
     saved: Option<Saved>,
     /// `--sign-def`: the value a decision gives a variable without a saved one.
-    sign: SignDef,
-    /// `--sign-def=rnd`: the state of the generator of signs (xorshift, from the seed).
-    rng: std::cell::Cell<u64>,
+    signs: Signs,
     /// `--heuristic=Domain`: the program's `#heuristic` statements.
     domain: Option<Domain>,
     /// Domain atoms popped while their level was below 0: decided after every other candidate,
@@ -123,17 +117,6 @@ impl Decider {
             choice.extend_from_slice(c);
             choice_start.push(choice.len() as u32);
         }
-        let mut body = vec![false; nv];
-        if any {
-            for b in (0..bt.len()).filter(|&b| bt.has_heads(b)) {
-                body[bt.lit[b].var() as usize] = true;
-            }
-            for v in 0..nv {
-                if let Some(r) = p.leader(v as Var).filter(|_| body[v]) {
-                    body[r.var() as usize] = true;
-                }
-            }
-        }
         let mut activity = crate::engine::scores::initial_scores(p, heuristic, perturb);
         let domain = if heuristic == Heuristic::Domain && any { Domain::new(p, &mut activity) } else { None };
         let mut d = Decider {
@@ -150,15 +133,12 @@ impl Decider {
             parked: vec![false; 2 * nv],
             parked_on: vec![Lit::FALSE; nv],
             any,
-            num_atoms: p.num_atoms,
-            body,
             saved: save_progress.filter(|_| any).map(|over| Saved {
                 values: vec![Lit::FALSE; nv],
                 over,
                 now: false,
             }),
-            sign,
-            rng: std::cell::Cell::new(perturb.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1),
+            signs: Signs::new(p, sign, perturb),
             domain,
             deferred: Vec::new(),
             followers,
@@ -400,23 +380,9 @@ impl Decider {
         self.saved_value(v).unwrap_or_else(|| self.default_sign(v))
     }
 
-    /// `--sign-def`: bodies true and other atoms false (asp), true (pos), false (neg), or at
-    /// random.
+    /// `--sign-def`'s value for `v`.
     fn default_sign(&self, v: Var) -> Lit {
-        let positive = match self.sign {
-            SignDef::Asp => v > self.num_atoms || self.body[v as usize],
-            SignDef::Pos => true,
-            SignDef::Neg => false,
-            SignDef::Rnd => {
-                let mut x = self.rng.get();
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                self.rng.set(x);
-                x & 1 == 1
-            }
-        };
-        if positive { Lit::pos(v) } else { Lit::neg(v) }
+        self.signs.lit(v)
     }
 
     pub fn bump(&mut self, v: Var, a: &Assignment) {

@@ -7,14 +7,14 @@
 use super::args::{ApplyDecisionArgs, CheckNogoodsArgs, CheckWeightsArgs, DecideArgs, ForceDecisionArgs};
 use super::device::DResult;
 use super::launch::cfg;
-use super::layout::{LEARNED_GROUPS, NO_CONFLICT, R_LEARNED, Tables};
+use super::layout::{LEARNED_GROUPS, NO_CONFLICT, R_LEARNED, Tables, VAR_ENTRY};
 use super::{CudaEngine, nogoods};
 use crate::engine::Completion;
 use crate::nogoods::Lit;
 
 /// The host's side of the ranked decisions: the key of the decision propagate_fix_k ranked at the
-/// fixpoint it reached (0: no rule is applicable), and host copies of the decision entries (body,
-/// choice head) and body literals, to turn a key into its literal.
+/// fixpoint it reached (0: no candidate), and host copies of the decision entries (body, choice
+/// head, or variable) and body literals, to turn a key into its literal.
 /// Invariant: `ranked` is set only while nothing has changed since that fixpoint (every change
 /// clears it), so [`CudaEngine::try_decide`] may apply it without a ranking launch; `e_body` and
 /// `e_head` have `entries` entries, as the device's tables.
@@ -37,12 +37,14 @@ impl DecisionTables {
         }
     }
 
-    /// The literal a ranked key (not 0) decides: its entry's body literal, or its choice head.
+    /// The literal a ranked key (not 0) decides: its entry's body literal, its choice head, or
+    /// (deciding on variables) its literal.
     fn lit_of(&self, key: u64) -> Lit {
         let e = (u32::MAX - key as u32) as usize;
-        match self.e_head[e] {
-            NO_CONFLICT => Lit(self.b_lit[self.e_body[e] as usize]),
-            h => Lit::pos(h),
+        match (self.e_body[e], self.e_head[e]) {
+            (VAR_ENTRY, l) => Lit(l),
+            (b, NO_CONFLICT) => Lit(self.b_lit[b as usize]),
+            (_, h) => Lit::pos(h),
         }
     }
 }

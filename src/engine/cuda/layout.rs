@@ -1,11 +1,15 @@
 //! The host mirror of the device data layout (`kernels/common.cuh`) and the tables built from a
 //! [`Problem`] before upload: occurrence lists by nogood length, weight constraints with the
-//! cost-bound slot, the decision entries of the ASP computation, the body table.
+//! cost-bound slot, the decision entries (rules of the ASP computation, or variables), the body table.
 
+use crate::engine::signs::Signs;
 use crate::nogoods::{Csr, Lit, NogoodStore, Problem};
 use cudarc::driver::{DeviceRepr, ValidAsZeroBits};
 
 pub const NO_CONFLICT: u32 = u32::MAX;
+/// A decision entry's body on variables (`e_body`; common.cuh's VAR_ENTRY): its head is the
+/// literal decided.
+pub const VAR_ENTRY: u32 = u32::MAX - 1;
 pub const R_UNIT: u32 = 1;
 pub const R_LEARNED: u32 = 3;
 pub const GROUP_SHIFT: u32 = 26;
@@ -284,7 +288,8 @@ pub struct Tables {
     pub w_occ: (Vec<u32>, Vec<u32>),
     /// The cost slot: its index, the multiplier of each cost level, the scaled total.
     pub cost_slot: Option<(u32, Vec<i64>, i64)>,
-    /// Decision entries: a body (head NO_CONFLICT) or a choice head of a body.
+    /// Decision entries: a body (head NO_CONFLICT), a choice head of a body, or, deciding on
+    /// variables, `VAR_ENTRY` and a literal.
     pub e_body: Vec<u32>,
     pub e_head: Vec<u32>,
     pub b_lit: Vec<u32>,
@@ -341,8 +346,9 @@ fn lits(l: &[Lit]) -> Vec<u32> {
 }
 
 impl Tables {
-    /// Builds the tables; fails when the cost levels cannot be folded into one 63-bit sum.
-    pub fn new(p: &Problem) -> Result<Tables, String> {
+    /// Builds the tables, with decisions on variables (`vars`: their signs) or on rules; fails
+    /// when the cost levels cannot be folded into one 63-bit sum.
+    pub fn new(p: &Problem, vars: Option<&Signs>) -> Result<Tables, String> {
         let st = &p.store;
         let nl = 2 * p.num_vars as usize;
         let class_range = [st.class(2), st.class(3), st.long()];
@@ -392,19 +398,39 @@ impl Tables {
             members.chain([(h.index(), c as u32), ((!h).index(), c as u32)])
         });
         t.w_occ = Csr::from_pairs(nl, pairs).into_parts();
+        match vars {
+            Some(signs) => t.variable_entries(p, signs),
+            None => t.rule_entries(p),
+        }
+        Ok(t)
+    }
+
+    /// The ASP computation's decision entries: a body whose rule may be applied through its
+    /// literal (not one that is its own literal, `h :- a`, applicable exactly when already true),
+    /// and each choice head of a body.
+    fn rule_entries(&mut self, p: &Problem) {
         let bt = &p.bodies;
         for b in 0..bt.len() {
             let l = bt.lit[b];
             if bt.has_heads(b) && l.var() != 0 && !(l.is_pos() && bt.def(b).0 == [l]) {
-                t.e_body.push(b as u32);
-                t.e_head.push(NO_CONFLICT);
+                self.e_body.push(b as u32);
+                self.e_head.push(NO_CONFLICT);
             }
             for &h in bt.choice_heads(b) {
-                t.e_body.push(b as u32);
-                t.e_head.push(h);
+                self.e_body.push(b as u32);
+                self.e_head.push(h);
             }
         }
-        Ok(t)
+    }
+
+    /// Decision entries on variables (`--decisions=vars`): each variable but the constant and
+    /// those that follow an equivalent literal (`--eq`, decided through it), as `VAR_ENTRY` with
+    /// the literal `signs` gives it (drawn once here under `--sign-def=rnd`).
+    fn variable_entries(&mut self, p: &Problem, signs: &Signs) {
+        for v in (1..p.num_vars).filter(|&v| p.leader(v).is_none()) {
+            self.e_body.push(VAR_ENTRY);
+            self.e_head.push(signs.lit(v).0);
+        }
     }
 
     /// The cost bound as one weight constraint `sum(M_k * w * [not l]) >= total - K` with head
@@ -556,6 +582,32 @@ mod tests {
         let entries: Vec<&[u32]> = e[start[l] as usize * 4..start[l + 1] as usize * 4].chunks(4).collect();
         let by_len = |len: u32| entries.iter().find(|x| x[2] == len).unwrap()[3];
         assert_eq!((by_len(4), by_len(32), by_len(33)), (0, 0, 1));
+    }
+
+    #[test]
+    fn decision_entries_are_rules_or_variables() {
+        use crate::solve::config::SignDef;
+        // a :- not b.  b :- not a.  {c} :- a.
+        let text = "asp 1 0 0\n1 0 1 1 0 1 -2\n1 0 1 2 0 1 -1\n1 1 1 3 0 1 1\n0\n";
+        let program = crate::input::read_program(text.as_bytes()).expect("a program");
+        let stop = crate::stop::StopToken::never();
+        let p = crate::nogoods::complete(&program, &stop, 0).expect("completed");
+        let rules = Tables::new(&p, None).expect("tables");
+        assert!(!rules.e_body.contains(&VAR_ENTRY), "rules only");
+        assert!(rules.e_head.contains(&3), "the choice of c");
+        let signs = Signs::new(&p, SignDef::Neg, 1);
+        let vars = Tables::new(&p, Some(&signs)).expect("tables");
+        assert!(vars.e_body.iter().all(|&b| b == VAR_ENTRY));
+        let decided: Vec<u32> = (1..p.num_vars).map(|v| Lit::neg(v).0).collect();
+        assert_eq!(vars.e_head, decided, "each variable but the constant, false");
+        // The kernels' VAR_ENTRY is this one.
+        let header = include_str!("../../../kernels/common.cuh");
+        let define = header.lines().find(|l| l.starts_with("#define VAR_ENTRY ")).expect("VAR_ENTRY");
+        let value = define.split_whitespace().nth(2).expect("a value");
+        assert_eq!(
+            u32::from_str_radix(value.trim_start_matches("0x").trim_end_matches('u'), 16),
+            Ok(VAR_ENTRY)
+        );
     }
 
     #[test]

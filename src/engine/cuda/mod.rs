@@ -49,9 +49,10 @@ use self::host_mirror::HostMirror;
 use self::launch::cfg;
 use self::layout::{DECIDE_MAX, LEARN_MAX, NO_CONFLICT, Tables};
 use self::timing::Timing;
+use super::signs::Signs;
 use super::{Completion, Engine, EngineError, EngineResult, EngineStats};
 use crate::nogoods::{Lit, Problem};
-use crate::solve::config::{Deletion, GpuRounds, Learning, SearchOptions};
+use crate::solve::config::{Decisions, Deletion, GpuRounds, Learning, SearchOptions};
 use crate::stop::StopToken;
 use std::sync::Arc;
 
@@ -95,7 +96,8 @@ impl CudaEngine {
         if !Device::load_kernels_until(&[opts.gpu_device], stop)? {
             return Ok(None);
         }
-        let t = Tables::new(&p)?;
+        let signs = (opts.decisions == Decisions::Vars).then(|| Signs::new(&p, opts.sign_def, opts.perturb));
+        let t = Tables::new(&p, signs.as_ref())?;
         if stop.reached().is_some() {
             return Ok(None);
         }

@@ -130,17 +130,19 @@ named! {
 
 impl Decisions {
     /// What `auto` means for a run: variables where it optimizes or the program is not tight (has
-    /// positive loops), and may run on the CPU engine (`cpu`, or `auto` where the CUDA engine,
-    /// which decides on rules only, may hand over); rules otherwise. Chosen by measurement
+    /// positive loops), rules otherwise, on either engine. Chosen by measurement
     /// (BENCHMARKS.md, "Decisions"): by variables yasmin solves 23 of the 40 optimization instances
     /// of `../shared/bench` against 17 by rules (clingo 21), and by rules 19 of `anchor` against 16
     /// (Visit-all, tight, is where variables lose). On non-tight programs rule decisions falsify
     /// atoms by loop nogoods, whose reasons make learned nogoods long (aspcomp Labyrinth 0207: 1,377
     /// literals against 171 by variables, which solve it in 4 s); on the disjunctive and
-    /// loop-heavy set variables solve 12 of 12 (PAR2 3.6 s) against 11 (14.0 s).
-    pub fn resolve(self, optimizing: bool, tight: bool, backend: Backend) -> Decisions {
+    /// loop-heavy set variables solve 12 of 12 (PAR2 3.6 s) against 11 (14.0 s). The CUDA engine
+    /// on the GPU machine, 10 s (BENCHMARKS.md, "Decisions on the GPU"): by variables it proves 4
+    /// of 5 optima and finds 5 of 5 Labyrinth plans, by rules 2 and 4; by rules it solves a tight
+    /// HanoiTower that variables do not.
+    pub fn resolve(self, optimizing: bool, tight: bool) -> Decisions {
         match self {
-            Decisions::Auto if (optimizing || !tight) && backend != Backend::Cuda => Decisions::Vars,
+            Decisions::Auto if optimizing || !tight => Decisions::Vars,
             Decisions::Auto => Decisions::Rules,
             given => given,
         }
@@ -478,18 +480,12 @@ mod tests {
     }
 
     #[test]
-    fn auto_decides_on_variables_where_the_cpu_engine_optimizes_or_the_program_has_loops() {
+    fn auto_decides_on_variables_where_the_run_optimizes_or_the_program_has_loops() {
         use Decisions::{Auto, Rules, Vars};
-        assert_eq!(Auto.resolve(true, true, Backend::Cpu), Vars);
-        assert_eq!(Auto.resolve(false, true, Backend::Cpu), Rules);
-        assert_eq!(Auto.resolve(false, false, Backend::Cpu), Vars);
-        assert_eq!(Auto.resolve(true, true, Backend::Cuda), Rules);
-        assert_eq!(Auto.resolve(false, false, Backend::Cuda), Rules);
-        assert_eq!(Auto.resolve(true, true, Backend::Auto), Vars);
-        assert_eq!(
-            (Rules.resolve(true, false, Backend::Cpu), Vars.resolve(false, true, Backend::Cuda)),
-            (Rules, Vars)
-        );
+        assert_eq!(Auto.resolve(true, true), Vars);
+        assert_eq!(Auto.resolve(false, true), Rules);
+        assert_eq!(Auto.resolve(false, false), Vars);
+        assert_eq!((Rules.resolve(true, false), Vars.resolve(false, true)), (Rules, Vars));
         assert_eq!(SearchOptions::default().decisions, Auto);
     }
 
