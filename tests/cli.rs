@@ -767,6 +767,34 @@ fn parallel_search_answers_as_one_search() {
 }
 
 #[test]
+fn clasps_portfolio_file_configures_the_searches() {
+    // Two of clasp's configurations as `clingo --print-portfolio` writes them, and one based on
+    // a preset: read, their clasp-only options warned of once with the line, and the optimum
+    // proved as clingo proves it.
+    let file = temp_program(
+        "portfolio.txt",
+        "# clasp's format\n\
+         [solver.0]: --heuristic=Vsids,92 --restarts=L,60 --otfs=2 --save-progress=160 --opt-strat=bb,hier\n\
+         [solver.1]: --heuristic=Berkmin --restarts=x,100,1.5 --otfs=2\n\
+         C2(jumpy): --restarts=L,200\n",
+    );
+    let tiling = instance("tiling.aspif");
+    let configuration = format!("--configuration={}", file.path);
+    let r = yasmin_ok(&["-t", "3", &configuration, &tiling], 30);
+    let c = parse_text(&clingo(&[&tiling]));
+    let y = parse_text(&r.stdout);
+    assert_eq!((y.result.as_str(), y.get("Optimization")), ("OPTIMUM FOUND", c.get("Optimization")));
+    assert!(r.stderr.contains("portfolio.txt:2: --otfs: tunes clasp's own search"), "{}", r.stderr);
+    assert_eq!(r.stderr.matches("--otfs").count(), 1, "{}", r.stderr);
+    assert!(r.stderr.contains("portfolio.txt:2: --opt-strategy: not a search's option"), "{}", r.stderr);
+    // A base that is no preset: a command-line error naming the line.
+    let bad = temp_program("bad.txt", "[s]: --heuristic=Vsids\nC(speedy): --otfs=2\n");
+    let r = run_with(&[&format!("--configuration={}", bad.path), &tiling], None);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(r.stderr.contains("bad.txt:2: unknown base configuration 'speedy'"), "{}", r.stderr);
+}
+
+#[test]
 fn parallel_optimization_proves_clingos_optimum() {
     let tiling = instance("tiling.aspif");
     let c = parse_text(&clingo(&[&tiling]));

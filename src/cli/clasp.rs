@@ -50,12 +50,14 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Parsed, CliErro
     // clasp's own tuning options are taken too (hidden), and long options may be shortened
     // where that is unambiguous (`--save-p=75`), as clasp allows.
     let command = Cli::command().args(tuning::args()).infer_long_args(true);
-    let matches = match command.try_get_matches_from(normalize(args)) {
+    let args = normalize(args);
+    let matches = match command.try_get_matches_from(&args) {
         Ok(m) => m,
         Err(e) if e.kind() == ErrorKind::DisplayVersion => return Ok(Parsed::Print(e.to_string())),
         Err(e) => return Err(CliError(clasp_message(&e))),
     };
     let mut cli = Cli::from_arg_matches(&matches).map_err(|e| CliError(clasp_message(&e)))?;
+    cli.argv = args.iter().map(|a| a.to_string_lossy().into_owned()).collect();
     cli.ignored = tuning::check(&matches).map_err(|e| CliError(format!("In context '<yasmin>': {e}")))?;
     cli.given = matches
         .ids()

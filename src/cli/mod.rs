@@ -5,6 +5,7 @@
 //! conventions (attached short values, `--`, the error form).
 
 pub mod clasp;
+mod portfolio_file;
 mod tuning;
 pub mod values;
 
@@ -74,8 +75,10 @@ pub struct Cli {
     /// A named configuration of the search, clasp's names mapped onto yasmin's options (auto: the
     /// options as given; tweety, trendy, frumpy, crafty, jumpy, handy: presets; many: the default
     /// portfolio of a parallel run, also where its searches divide the space to enumerate), or a
-    /// file with one configuration a line (search options, e.g. `--decisions=vars
-    /// --restarts=luby,60`; `#` comments), the searches of a parallel run taking them in turn.
+    /// file with one configuration a line in clasp's format (`[name]: options`, `name(base):
+    /// options`, or bare search options such as `--decisions=vars --restarts=luby,60`; `#`
+    /// comments; the command line's options added to each, and winning), the searches of a
+    /// parallel run taking them in turn.
     #[arg(long = "configuration", value_name = "NAME|FILE", default_value = "auto")]
     pub configuration: String,
 
@@ -217,6 +220,11 @@ pub struct Cli {
     /// preset does not override.
     #[arg(skip)]
     pub given: Vec<String>,
+
+    /// The command line's words (clasp's forms normalized), which a portfolio file's
+    /// configurations take after their own.
+    #[arg(skip)]
+    pub argv: Vec<String>,
 }
 
 /// Options of the search itself (what the engines see), mapped onto [`SearchOptions`].
@@ -421,7 +429,7 @@ impl Cli {
     /// The task as the library takes it: `models` (from -n or a bare number; clasp ignores the
     /// model count at the end of smodels input, and so do we) and the run's stop token.
     pub fn solve_options(&self, models: Option<u64>, stop: &StopToken) -> Result<SolveOptions, String> {
-        let (search, portfolio) = self.configurations()?;
+        let (search, portfolio, _) = self.configurations()?;
         if self.gpu_mode == GpuMode::Farm && self.backend == Backend::Cpu {
             return Err("--gpu-mode=farm searches on the GPU: give --backend=cuda (or auto)".into());
         }
@@ -459,6 +467,9 @@ impl Cli {
     pub fn warnings(&self) -> Vec<String> {
         let mut w = self.search.warnings();
         w.extend(self.ignored.iter().cloned());
+        if let Ok((_, _, file)) = self.configurations() {
+            w.extend(file);
+        }
         w.extend(self.opt_strategy.as_ref().and_then(|s| s.warning.clone()));
         if self.opt_strategy.as_ref().is_some_and(|s| matches!(s.value, OptStrategy::Usc { .. }))
             && self.backend == Backend::Cuda
@@ -501,35 +512,16 @@ impl Cli {
     }
 
     /// `--configuration`: the first search's options, and a parallel run's configurations when a
-    /// file gives them (empty: the default portfolio).
-    fn configurations(&self) -> Result<(SearchOptions, Vec<SearchOptions>), String> {
+    /// file gives them (empty: the default portfolio), with the warnings the file's lines give.
+    fn configurations(&self) -> Result<(SearchOptions, Vec<SearchOptions>, Vec<String>), String> {
         let base = self.search.options();
         let name = self.configuration.as_str();
-        if let Some(mut preset) = configurations::preset(name, &base) {
-            // As clasp: a preset sets the defaults of the options not given.
-            let given = |id: &str| self.given.iter().any(|g| g == id);
-            if given("decisions") {
-                preset.decisions = base.decisions;
-            }
-            if given("heuristic") {
-                (preset.heuristic, preset.decay) = (base.heuristic, base.decay);
-            }
-            if given("save_progress") {
-                preset.save_progress = base.save_progress;
-            }
-            if given("restarts") {
-                preset.restarts = base.restarts;
-            }
-            if given("deletion") {
-                preset.deletion = base.deletion;
-            }
-            if given("lookahead") {
-                preset.lookahead = base.lookahead;
-            }
-            return Ok((preset, Vec::new()));
+        let given = |id: &str| self.given.iter().any(|g| g == id);
+        if let Some(preset) = preset_under(name, &base, given) {
+            return Ok((preset, Vec::new(), Vec::new()));
         }
         if name == "many" {
-            return Ok((base, Vec::new()));
+            return Ok((base, Vec::new(), Vec::new()));
         }
         let text = std::fs::read_to_string(name).map_err(|e| {
             format!(
@@ -537,25 +529,9 @@ impl Cli {
                 configurations::NAMES.join(", ")
             )
         })?;
-        let mut list = Vec::new();
-        for (i, line) in text.lines().enumerate() {
-            let line = line.split('#').next().unwrap_or("").trim();
-            if line.is_empty() {
-                continue;
-            }
-            let args = std::iter::once("--configuration").chain(line.split_whitespace());
-            let parsed = ConfigurationLine::try_parse_from(args).map_err(|e| {
-                let msg = e.to_string();
-                format!(
-                    "{name}:{}: {}",
-                    i + 1,
-                    msg.lines().next().unwrap_or("").trim_start_matches("error: ")
-                )
-            })?;
-            list.push(parsed.search.options());
-        }
+        let (list, warnings) = portfolio_file::read(name, &text, &self.argv)?;
         let first = list.first().cloned().ok_or_else(|| format!("{name}: no configuration in the file"))?;
-        Ok((first, list))
+        Ok((first, list, warnings))
     }
 
     /// The run the command line asks for (`app::run` makes its stop token from the time limit).
@@ -588,11 +564,30 @@ impl Cli {
     }
 }
 
-/// One line of a portfolio file: search options.
-#[derive(Parser, Debug)]
-struct ConfigurationLine {
-    #[command(flatten)]
-    search: SearchArgs,
+/// The preset `name` over `opts` (`None` for `many` or an unknown name): as clasp's, a preset
+/// sets the defaults of the options not `given` (by argument id), and those given keep their
+/// values.
+fn preset_under(name: &str, opts: &SearchOptions, given: impl Fn(&str) -> bool) -> Option<SearchOptions> {
+    let mut preset = configurations::preset(name, opts)?;
+    if given("decisions") {
+        preset.decisions = opts.decisions;
+    }
+    if given("heuristic") {
+        (preset.heuristic, preset.decay) = (opts.heuristic, opts.decay);
+    }
+    if given("save_progress") {
+        preset.save_progress = opts.save_progress;
+    }
+    if given("restarts") {
+        preset.restarts = opts.restarts;
+    }
+    if given("deletion") {
+        preset.deletion = opts.deletion;
+    }
+    if given("lookahead") {
+        preset.lookahead = opts.lookahead;
+    }
+    Some(preset)
 }
 
 #[cfg(test)]

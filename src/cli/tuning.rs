@@ -111,6 +111,13 @@ pub fn args() -> Vec<Arg> {
     ignored.chain(refused).filter(|a| a.get_id() != "no-no-lookback").collect()
 }
 
+/// Whether `id` is one of clasp's tuning options (ignored or refused; `no-` forms too).
+pub fn is_tuning(id: &str) -> bool {
+    let name = id.strip_prefix("no-").unwrap_or(id);
+    IGNORED.iter().any(|&(n, _)| n == name || n == id)
+        || REFUSED.iter().any(|&(n, _, _)| n == name || n == id)
+}
+
 fn given(m: &ArgMatches, id: &str) -> bool {
     m.try_contains_id(id).unwrap_or(false)
         && m.value_source(id) == Some(clap::parser::ValueSource::CommandLine)

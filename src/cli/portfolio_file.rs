@@ -1,0 +1,165 @@
+//! A portfolio file (`--configuration=FILE`): one configuration a line, in clasp's format
+//! (`[name]: options`, `name(base): options`, as `clingo --print-portfolio` writes it) or as bare
+//! search options, with `#` comments. As in clasp, a base is one of the presets, the options of
+//! the command line are added to every configuration and win over the file's, and a line's
+//! options that are not the search's (`--opt-strategy`, `--eq`, ...) apply to the whole run only
+//! from the command line: in a file they are ignored, with a warning.
+
+use super::{Cli, SearchArgs, tuning};
+use clap::{Args, CommandFactory, FromArgMatches};
+use yasmin::solve::config::SearchOptions;
+use yasmin::solve::configurations;
+
+/// The configurations of the file at `path` (its text `text`), each with the options of the
+/// command line `argv` (its first word the program's name) added, and the warnings its lines'
+/// options give (each once).
+pub fn read(path: &str, text: &str, argv: &[String]) -> Result<(Vec<SearchOptions>, Vec<String>), String> {
+    let search_ids: Vec<String> = SearchArgs::augment_args(clap::Command::new("search"))
+        .get_arguments()
+        .map(|a| a.get_id().to_string())
+        .collect();
+    let (mut list, mut warnings) = (Vec::new(), Vec::<String>::new());
+    for (i, line) in text.lines().enumerate() {
+        let at = |msg: String| format!("{path}:{}: {msg}", i + 1);
+        let line = line.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let (base, options) = split_name(line).map_err(at)?;
+        let words: Vec<&str> = options.split_whitespace().collect();
+        // The line alone: what it gives, and its own warnings.
+        let (alone, given) = parse(words.iter().copied()).map_err(at)?;
+        if let Some(id) = ["configuration", "tester"].iter().find(|id| given.iter().any(|g| g == *id)) {
+            return Err(at(format!("--{id} may not appear in a configuration file")));
+        }
+        let mut line_warnings = alone.search.warnings();
+        line_warnings.extend(alone.ignored.iter().cloned());
+        let others = given.iter().filter(|g| !search_ids.contains(g) && !tuning::is_tuning(g));
+        line_warnings.extend(
+            others
+                .filter_map(|g| long_name(g))
+                .map(|g| format!("--{g}: not a search's option; in a configuration file it is ignored")),
+        );
+        for w in line_warnings.into_iter().map(|w| format!("{path}:{}: {w}", i + 1)) {
+            if !warnings.iter().any(|x| x.split_once(": ").map(|p| p.1) == w.split_once(": ").map(|p| p.1)) {
+                warnings.push(w);
+            }
+        }
+        // The command line's options after the line's, so that they win.
+        let rest = argv.iter().skip(1).map(String::as_str);
+        let (cli, given) = parse(words.iter().copied().chain(rest)).map_err(at)?;
+        let opts = cli.search.options();
+        list.push(match base {
+            None => opts,
+            Some(b) => super::preset_under(b, &opts, |id| given.iter().any(|g| g == id))
+                .filter(|_| b != "many")
+                .ok_or_else(|| {
+                    let names = configurations::NAMES.iter().filter(|n| **n != "many");
+                    at(format!(
+                        "unknown base configuration '{b}' (one of {})",
+                        names.cloned().collect::<Vec<_>>().join(", ")
+                    ))
+                })?,
+        });
+    }
+    Ok((list, warnings))
+}
+
+/// A line's base configuration, if it names one, and its options: `[name]: options`,
+/// `name: options`, `name(base): options` or `[name](base): options` (clasp's), or bare options.
+fn split_name(line: &str) -> Result<(Option<&str>, &str), String> {
+    if !line.starts_with(|c: char| c == '[' || c.is_ascii_alphanumeric()) {
+        return Ok((None, line));
+    }
+    let (head, options) =
+        line.split_once(':').ok_or_else(|| format!("'{line}': expected '<name>[(<base>)]: <options>'"))?;
+    let head = head.trim();
+    let base = match head.split_once('(') {
+        Some((_, b)) => {
+            Some(b.strip_suffix(')').ok_or_else(|| format!("'{head}': expected '(<base>)'"))?.trim())
+        }
+        None => None,
+    };
+    Ok((base, options))
+}
+
+/// The long name of the argument `id` of the command line (`None` for a group's id, or a
+/// positional argument: the input files).
+fn long_name(id: &str) -> Option<String> {
+    let command = Cli::command();
+    let arg = command.get_arguments().find(|a| a.get_id() == id)?;
+    arg.get_long().map(String::from)
+}
+
+/// The options `words` parsed as on the command line (clasp's tuning options taken, and long
+/// names shortened, the last of an option given twice winning), and the ids of those given.
+fn parse<'a>(words: impl Iterator<Item = &'a str>) -> Result<(Cli, Vec<String>), String> {
+    let command = Cli::command().args(tuning::args()).infer_long_args(true).args_override_self(true);
+    let argv = std::iter::once("yasmin").chain(words).map(std::ffi::OsString::from);
+    let m = command.try_get_matches_from(super::clasp::normalize(argv)).map_err(|e| {
+        let text = e.render().to_string();
+        text.lines().next().unwrap_or("").trim_start_matches("error: ").to_string()
+    })?;
+    let mut cli = Cli::from_arg_matches(&m).map_err(|e| e.to_string())?;
+    cli.ignored = tuning::check(&m)?;
+    let given = m
+        .ids()
+        .filter(|id| m.value_source(id.as_str()) == Some(clap::parser::ValueSource::CommandLine))
+        .map(|id| id.to_string())
+        .collect();
+    Ok((cli, given))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use yasmin::solve::config::{Decisions, Heuristic, Restarts};
+
+    #[test]
+    fn names_and_bases_are_clasps() {
+        assert_eq!(split_name("--heuristic=Vsids"), Ok((None, "--heuristic=Vsids")));
+        assert_eq!(split_name("[solver.0]: --heuristic=Vsids"), Ok((None, " --heuristic=Vsids")));
+        assert_eq!(split_name("C1(tweety): --eq=3"), Ok((Some("tweety"), " --eq=3")));
+        assert_eq!(split_name("[C2](jumpy):"), Ok((Some("jumpy"), "")));
+        assert!(split_name("C3 --eq=3").is_err());
+        assert!(split_name("C4(tweety: --eq=3").is_err());
+    }
+
+    #[test]
+    fn clasps_portfolio_reads_with_the_command_line_winning() {
+        let text = "# clasp's format\n\
+            [solver.0]: --heuristic=Vsids,92 --restarts=L,60 --otfs=2 --save-progress=160 --opt-strat=bb,hier\n\
+            [solver.1]: --heuristic=Berkmin --restarts=x,100,1.5 --otfs=2\n\
+            C2(jumpy): --restarts=L,200\n\
+            --decisions=vars\n";
+        let argv = ["yasmin".to_string(), "--restarts=L,128".to_string(), "-n".to_string(), "0".to_string()];
+        let (list, warnings) = read("p.txt", text, &argv[..1]).expect("read");
+        assert_eq!(list.len(), 4);
+        assert_eq!(
+            (list[0].heuristic, list[0].decay, list[0].save_progress),
+            (Heuristic::Activity, 0.92, Some(160))
+        );
+        assert_eq!(list[1].heuristic, Heuristic::Berkmin);
+        let jumpy = configurations::preset("jumpy", &SearchOptions::default()).unwrap();
+        assert_eq!((list[2].decisions, list[2].save_progress), (jumpy.decisions, jumpy.save_progress));
+        assert_eq!(list[2].restarts.sequence, Restarts::Luby(200), "the line's options win over its base");
+        assert_eq!(list[3].decisions, Decisions::Vars);
+        assert!(warnings.iter().any(|w| w.starts_with("p.txt:2: --otfs")), "{warnings:?}");
+        assert_eq!(warnings.iter().filter(|w| w.contains("--otfs")).count(), 1, "each warning once");
+        assert!(warnings.iter().any(|w| w.contains("--opt-strategy: not a search's option")), "{warnings:?}");
+        let (list, _) = read("p.txt", text, &argv).expect("read");
+        assert!(list.iter().all(|o| o.restarts.sequence == Restarts::Luby(128)), "the command line wins");
+    }
+
+    #[test]
+    fn bad_lines_are_named() {
+        let err = |text: &str| read("p.txt", text, &[]).unwrap_err();
+        assert!(
+            err("--heuristic=Vsids\nC(speedy): --otfs=2\n")
+                .starts_with("p.txt:2: unknown base configuration 'speedy'")
+        );
+        assert!(err("[s]: --restarts=fast\n").starts_with("p.txt:1: "));
+        assert!(err("[s]: --configuration=tweety\n").contains("may not appear"));
+        assert!(err("[s]: --no-ufs-check\n").contains("not supported"));
+    }
+}
