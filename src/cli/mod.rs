@@ -587,13 +587,19 @@ fn preset_under(name: &str, opts: &SearchOptions, given: impl Fn(&str) -> bool) 
     if given("lookahead") {
         preset.lookahead = opts.lookahead;
     }
+    if given("del_cfl") {
+        preset.del_cfl = opts.del_cfl;
+    }
+    if given("update_lbd") {
+        preset.update_lbd = opts.update_lbd;
+    }
     Some(preset)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use yasmin::solve::config::ProjectMode;
+    use yasmin::solve::config::{ProjectMode, Restarts};
 
     #[test]
     fn command_line_definition_is_consistent() {
@@ -639,22 +645,30 @@ mod tests {
             _ => panic!("{args:?}"),
         };
         let tweety = run(&["yasmin", "--configuration=tweety"]);
-        assert_eq!((tweety.save_progress, tweety.decay), (Some(0), 0.92));
-        let given = run(&["yasmin", "--configuration=tweety", "--save-progress=160", "--heuristic=Vsids,95"]);
-        assert_eq!((given.save_progress, given.decay), (Some(160), 0.95));
+        assert_eq!((tweety.save_progress, tweety.decay), (Some(160), 0.92));
+        let given = run(&[
+            "yasmin",
+            "--configuration=tweety",
+            "--save-progress=5",
+            "--heuristic=Vsids,95",
+            "--del-cfl=+,300,50",
+            "--update-lbd=no",
+        ]);
+        assert_eq!((given.save_progress, given.decay), (Some(5), 0.95));
+        assert_eq!(
+            (given.del_cfl, given.update_lbd.0),
+            (Some(Restarts::Arithmetic(300, 50).into()), LbdUpdate::No)
+        );
         assert_eq!(given.restarts, tweety.restarts, "restarts were not given");
         let given = run(&["yasmin", "--configuration=tweety", "-r", "L,100", "--decisions=rules"]);
-        assert_eq!(
-            (given.restarts, given.decisions),
-            (yasmin::solve::config::Restarts::Luby(100).into(), Decisions::Rules)
-        );
+        assert_eq!((given.restarts, given.decisions), (Restarts::Luby(100).into(), Decisions::Rules));
     }
 
     #[test]
     fn configurations_and_distribution() {
         let stop = StopToken::never();
         let o = Cli::parse_from(["yasmin", "--configuration=tweety"]).solve_options(None, &stop).unwrap();
-        assert_eq!((o.search.decisions, o.search.save_progress), (Decisions::Vars, Some(0)));
+        assert_eq!((o.search.decisions, o.search.save_progress), (Decisions::Vars, Some(160)));
         assert!(!o.many, "a preset is no portfolio");
         let o = Cli::parse_from(["yasmin", "--configuration=many"]).solve_options(None, &stop).unwrap();
         assert!(o.many && o.portfolio.is_empty(), "many: the default portfolio, also dividing");

@@ -151,6 +151,38 @@ mod tests {
         assert!(list.iter().all(|o| o.restarts.sequence == Restarts::Luby(128)), "the command line wins");
     }
 
+    /// clasp 3.4.2's first eight portfolio searches, as clingo 5.8.3's `--print-portfolio` prints them.
+    const CLASP8: [&str; 8] = [
+        "--heuristic=Vsids,92 --restarts=L,60 --deletion=basic,50 --del-max=2000000 --del-estimate=1 --del-cfl=+,2000,100,20 --del-grow=0 --del-glue=2,0 --strengthen=recursive,all --otfs=2 --init-moms --score-other=all --update-lbd=less --save-progress=160 --init-watches=least --local-restarts --loops=shared --opt-strat=bb,hier",
+        "--heuristic=Vsids --restarts=D,100,0.7 --deletion=basic,50 --del-init=3.0,500,19500 --del-grow=1.1,20.0,x,100,1.5 --del-cfl=+,10000,2000 --del-glue=2 --strengthen=recursive --update-lbd=less --otfs=2 --save-p=75 --counter-restarts=3,1023 --reverse-arcs=2 --contraction=250 --loops=common --opt-heu=sign --opt-strat=usc,disjoint",
+        "--heuristic=Berkmin --restarts=x,100,1.5 --deletion=basic,75 --del-init=3.0,200,40000 --del-max=400000 --contraction=250 --loops=common --save-p=180 --del-grow=1.1 --strengthen=local --sign-def-disj=pos --restart-on-model --opt-heu=model",
+        "--restarts=x,128,1.5 --deletion=basic,75 --del-init=10.0,1000,9000 --del-grow=1.1,20.0 --del-cfl=+,10000,1000 --del-glue=2 --otfs=2 --reverse-arcs=1 --counter-restarts=3,9973 --contraction=250 --heuristic=domain --dom-mod=neg,opt --opt-strat=bb,hier",
+        "--heuristic=Vsids --restarts=L,100 --deletion=basic,75,mixed --del-init=3.0,1000,20000 --del-grow=1.1,25,x,100,1.5 --del-cfl=x,10000,1.1 --del-glue=2 --update-lbd=glucose --strengthen=recursive --otfs=2 --save-p=70 --restart-on-model --opt-heu=sign,model --opt-strat=bb,inc",
+        "--heuristic=Vsids --restarts=D,100,0.7 --deletion=sort,50,mixed --del-max=200000 --del-init=20.0,1000,14000 --del-cfl=+,4000,600 --del-glue=2 --update-lbd=less --strengthen=recursive --otfs=2 --save-p=20 --contraction=600 --loops=distinct --counter-restarts=7,1023 --reverse-arcs=2",
+        "--heuristic=Berkmin,512 --restarts=x,100,1.5 --deletion=basic,75 --del-init=3.0,200,40000 --del-max=400000 --contraction=250 --loops=common --del-grow=1.1,25 --otfs=2 --reverse-arcs=2 --strengthen=recursive --init-w=least --lookahead=atom,10",
+        "--heuristic=Vsids --reverse-arcs=1 --otfs=1 --local-restarts --save-progress=0 --contraction=250 --counter-restart=7,200 --restarts=x,100,1.5 --del-init=3.0,800,-1 --deletion=basic,60 --strengthen=local --del-grow=1.0,1.0 --del-glue=4 --del-cfl=+,4000,300,100",
+    ];
+
+    /// The default portfolio is clasp's, as this reader reads clasp's own lines deciding on
+    /// variables (what BENCHMARKS.md's "clasp's portfolio" measured), with the base in the first
+    /// search's place and that search ninth.
+    #[test]
+    fn the_default_portfolio_is_clasps_as_read() {
+        let text: String =
+            CLASP8.iter().enumerate().map(|(i, l)| format!("[solver.{i}]: {l} --decisions=vars\n")).collect();
+        let (read, _) = read("clasp", &text, &[]).expect("clasp's portfolio");
+        let base = SearchOptions::default();
+        let p = configurations::portfolio(&base, &[], 9, false, false);
+        let debug = |o: &SearchOptions| format!("{o:?}");
+        assert_eq!(debug(&p[0]), debug(&base));
+        for i in 1..8 {
+            assert_eq!(debug(&p[i]), debug(&read[i]), "search {i}");
+        }
+        assert_eq!(debug(&p[8]), debug(&read[0]), "tweety ninth");
+        let tweety = configurations::preset("tweety", &base).expect("a preset");
+        assert_eq!(debug(&tweety), debug(&read[0]), "the preset is clasp's tweety");
+    }
+
     #[test]
     fn bad_lines_are_named() {
         let err = |text: &str| read("p.txt", text, &[]).unwrap_err();

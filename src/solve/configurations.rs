@@ -1,91 +1,137 @@
 //! Named configurations of a search (clasp's `--configuration`, mapped onto yasmin's options:
-//! decisions, sign and phase, heuristic, restarts, deletion, learning) and the default portfolio
-//! of a parallel run (clasp's `many`): N searches that differ in more than their seed.
+//! decisions, heuristic, sign and progress saving, restarts, deletion, lookahead) and the default
+//! portfolio of a parallel run (clasp's `many`): N searches that differ in more than their seed.
 //!
-//! clasp's presets tune options yasmin does not have (deletion schedules, on-the-fly
-//! strengthening); each name below is the nearest yasmin configuration in spirit:
-//! `tweety` (ASP problems: decisions on variables, progress saving, fast Luby restarts, activities
-//! decaying by 0.92), `trendy`
-//! and `handy` (industrial and large problems: variables, geometric restarts), `frumpy`
-//! (conservative: rules, geometric restarts), `crafty` (crafted problems: variables, slow
-//! geometric restarts, activity deletion), `jumpy` (aggressive: variables, Luby restarts, no
-//! progress saving).
+//! Each is clasp's own (its `clasp_cli_configs.inl`, as `clingo --print-portfolio` prints it),
+//! deciding on variables as clasp does, with what yasmin has of it: the heuristic, restarts,
+//! progress saving, the deletion schedule (`--del-cfl`), LBD updates and lookahead. clasp's
+//! deletion algorithms become yasmin's LBD deletion, and the options yasmin has no counterpart
+//! for (on-the-fly strengthening, contraction, counter restarts, ...) are left out.
 
-use super::config::{Decisions, Deletion, Heuristic, Learning, LookKind, Lookahead, Restarts, SearchOptions};
+use super::config::{
+    Decisions, Deletion, Heuristic, LbdUpdate, LookKind, Lookahead, Restarts, Schedule, SearchOptions,
+};
 
 /// The names `--configuration` takes (`auto`: the search's own options; `many`: the portfolio).
 pub const NAMES: &[&str] = &["auto", "tweety", "trendy", "frumpy", "crafty", "jumpy", "handy", "many"];
 
 /// The search options of a named configuration, over `base` (what the options not named keep);
-/// `None` for `many` (a portfolio, see [`portfolio`]) or an unknown name.
+/// `None` for `many` (a portfolio, see [`portfolio`]) or an unknown name. `crafty` is clasp's
+/// stand-alone one (in its portfolio it takes the domain heuristic and saves no progress).
 pub fn preset(name: &str, base: &SearchOptions) -> Option<SearchOptions> {
-    // Progress saving on every backjump where it is on (clasp's presets save on longer ones; not
-    // measured here).
-    let vars = |save: bool, restarts: Restarts, deletion| SearchOptions {
-        decisions: Decisions::Vars,
-        heuristic: Heuristic::Activity,
-        save_progress: save.then_some(0),
-        restarts: restarts.into(),
-        deletion,
-        ..base.clone()
-    };
     Some(match name {
         "auto" => base.clone(),
-        "tweety" => SearchOptions { decay: 0.92, ..vars(true, Restarts::Luby(60), Deletion::Lbd) },
-        "trendy" => vars(true, Restarts::Geometric(100, 1.5), Deletion::Lbd),
-        "handy" => vars(true, Restarts::Geometric(200, 1.2), Deletion::Lbd),
-        "crafty" => vars(true, Restarts::Geometric(128, 1.5), Deletion::Activity),
-        "jumpy" => vars(false, Restarts::Luby(100), Deletion::Lbd),
-        "frumpy" => SearchOptions {
-            decisions: Decisions::Rules,
-            restarts: Restarts::Geometric(100, 1.5).into(),
-            deletion: Deletion::Lbd,
-            ..base.clone()
-        },
+        "tweety" => clasp(0, base),
+        "trendy" => clasp(1, base),
+        "frumpy" => clasp(2, base),
+        "crafty" => {
+            SearchOptions { heuristic: Heuristic::Activity, save_progress: Some(180), ..clasp(3, base) }
+        }
+        "jumpy" => clasp(4, base),
+        "handy" => clasp(5, base),
         _ => return None,
     })
 }
 
-/// The default portfolio's configurations after the first (which is `base` itself, so that a
-/// parallel run searches at least as a single one does), cycled when more searches are asked.
-fn variants(base: &SearchOptions) -> Vec<SearchOptions> {
-    let with = |f: fn(&mut SearchOptions)| {
-        let mut o = base.clone();
-        f(&mut o);
-        o
+/// clasp's portfolio search `i` (0 to 7: tweety, trendy, frumpy, crafty as in a portfolio,
+/// jumpy, handy, and its `s6` and `s7`) over `base`, deciding on variables.
+fn clasp(i: usize, base: &SearchOptions) -> SearchOptions {
+    let schedule = |sequence, repeat| Some(Schedule { sequence, repeat });
+    let o = SearchOptions {
+        decisions: Decisions::Vars,
+        heuristic: Heuristic::Activity,
+        decay: SearchOptions::default().decay,
+        save_progress: None,
+        deletion: Deletion::Lbd,
+        del_cfl: None,
+        update_lbd: (LbdUpdate::No, 0),
+        lookahead: None,
+        ..base.clone()
     };
-    vec![
-        preset("tweety", base).expect("a preset"),
-        with(|o| o.restarts = Restarts::Geometric(100, 1.5).into()),
-        preset("jumpy", base).expect("a preset"),
-        // clasp's sixth search (`s6`): BerkMin with lookahead for the first ten fixpoints.
-        with(|o| {
-            (o.decisions, o.heuristic) = (Decisions::Vars, Heuristic::Berkmin);
-            o.restarts = Restarts::Geometric(100, 1.5).into();
-            o.lookahead = Some(Lookahead { kind: LookKind::Atom, limit: 10 });
-        }),
-        preset("crafty", base).expect("a preset"),
-        with(|o| {
-            o.heuristic = Heuristic::JeroslowWang;
-            o.restarts = Restarts::Luby(256).into();
-        }),
-        preset("trendy", base).expect("a preset"),
-        with(|o| o.learning = Learning::Fwd),
-        with(|o| o.heuristic = Heuristic::Occurrence),
-    ]
+    match i {
+        // --heuristic=Vsids,92 --restarts=L,60 --del-cfl=+,2000,100,20 --update-lbd=less --save-p=160
+        0 => SearchOptions {
+            decay: 0.92,
+            restarts: Restarts::Luby(60).into(),
+            save_progress: Some(160),
+            del_cfl: schedule(Restarts::Arithmetic(2000, 100), 20),
+            update_lbd: (LbdUpdate::Less, 0),
+            ..o
+        },
+        // --heuristic=Vsids --restarts=D,100,0.7 --del-cfl=+,10000,2000 --update-lbd=less --save-p=75
+        1 => SearchOptions {
+            restarts: Restarts::Dynamic(100, 0.7).into(),
+            save_progress: Some(75),
+            del_cfl: schedule(Restarts::Arithmetic(10000, 2000), 0),
+            update_lbd: (LbdUpdate::Less, 0),
+            ..o
+        },
+        // --heuristic=Berkmin --restarts=x,100,1.5 --save-p=180
+        2 => SearchOptions {
+            heuristic: Heuristic::Berkmin,
+            restarts: Restarts::Geometric(100, 1.5).into(),
+            save_progress: Some(180),
+            ..o
+        },
+        // --restarts=x,128,1.5 --del-cfl=+,10000,1000 --heuristic=domain
+        3 => SearchOptions {
+            heuristic: Heuristic::Domain,
+            restarts: Restarts::Geometric(128, 1.5).into(),
+            del_cfl: schedule(Restarts::Arithmetic(10000, 1000), 0),
+            ..o
+        },
+        // --heuristic=Vsids --restarts=L,100 --del-cfl=x,10000,1.1 --update-lbd=glucose --save-p=70
+        4 => SearchOptions {
+            restarts: Restarts::Luby(100).into(),
+            save_progress: Some(70),
+            del_cfl: schedule(Restarts::Geometric(10000, 1.1), 0),
+            update_lbd: (LbdUpdate::Glucose, 0),
+            ..o
+        },
+        // --heuristic=Vsids --restarts=D,100,0.7 --del-cfl=+,4000,600 --update-lbd=less --save-p=20
+        5 => SearchOptions {
+            restarts: Restarts::Dynamic(100, 0.7).into(),
+            save_progress: Some(20),
+            del_cfl: schedule(Restarts::Arithmetic(4000, 600), 0),
+            update_lbd: (LbdUpdate::Less, 0),
+            ..o
+        },
+        // --heuristic=Berkmin,512 --restarts=x,100,1.5 --lookahead=atom,10
+        6 => SearchOptions {
+            heuristic: Heuristic::Berkmin,
+            restarts: Restarts::Geometric(100, 1.5).into(),
+            lookahead: Some(Lookahead { kind: LookKind::Atom, limit: 10 }),
+            ..o
+        },
+        // --heuristic=Vsids --save-progress=0 --restarts=x,100,1.5 --del-cfl=+,4000,300,100
+        7 => SearchOptions {
+            save_progress: Some(0),
+            restarts: Restarts::Geometric(100, 1.5).into(),
+            del_cfl: schedule(Restarts::Arithmetic(4000, 300), 100),
+            ..o
+        },
+        _ => unreachable!("clasp's portfolio search {i} of 8"),
+    }
+}
+
+/// The default portfolio's configurations after the first (which is `base` itself, so that a
+/// parallel run searches at least as a single one does), cycled when more searches are asked:
+/// clasp's searches 1 to 7, then its first (tweety), in whose place `base` is.
+fn variants(base: &SearchOptions) -> Vec<SearchOptions> {
+    (1..8).chain([0]).map(|i| clasp(i, base)).collect()
 }
 
 /// The configurations of `n` searches: `given` cycled when there are any (a portfolio file),
-/// else `base` first and the default portfolio's variants after it. On the GPU (`gpu`) the
-/// variants keep the base's decisions (the CUDA engine decides on variables too, but not with
-/// these variants' progress saving; not measured) and vary only what it has (it deletes by LBD).
+/// else `base` first and clasp's portfolio after it. On the GPU (`gpu`) the variants keep the
+/// base's decisions, progress saving and deletion (the CUDA engine saves no progress and deletes
+/// by LBD), and rank by activity (Domain) or occurrences (BerkMin) without lookahead.
 ///
-/// The fifth search is clasp's sixth (`s6`): BerkMin's decisions after ten fixpoints of
-/// lookahead. Alone it finds aspcomp Visit-all's plans in 1 to 2 s where the others take 7 to
-/// 17; at `-t 8` it took the place of the occurrence-ranked search, and on the GPU machine's
-/// cores (BENCHMARKS.md, "BerkMin and lookahead") Visit-all went from 1.3-4.4 s to 0.8-1.6 s and
-/// GraphColouring 0043's proof from 20.2 to 17.9 s (two rounds each); in place of the
-/// geometric-restart search instead it lost that proof (0 of 2 within 25 s).
+/// clasp's portfolio with the base in its first search's place: on the GPU machine's cores
+/// (BENCHMARKS.md, "clasp's portfolio"), 18 instances where a `-t 8` run took over two seconds,
+/// 20 s, clasp's eight read from its own format solved 13 and 14 in two rounds (PAR2 15.8 and
+/// 14.4 s) where the portfolio before (the base, presets nearest in spirit, BerkMin with
+/// lookahead) solved 11 and 12 (19.2 and 18.5 s): among them GraphColouring 0043's proof, won
+/// both times by frumpy (BerkMin), and planning HanoiTower 0005, by trendy (dynamic restarts).
 ///
 /// Searches that divide the space to enumerate it (`dividing`; not under `--configuration=many`)
 /// take `base` each, unless configurations are given: every part is searched to its end, so a
@@ -107,11 +153,13 @@ pub fn portfolio(
             if gpu {
                 (o.decisions, o.save_progress, o.deletion) =
                     (base.decisions, base.save_progress, base.deletion);
-                if o.heuristic == Heuristic::Berkmin {
-                    // The CUDA engine has neither BerkMin nor lookahead: its search ranks by
-                    // occurrences instead, as the portfolio's fifth did before BerkMin's.
-                    (o.heuristic, o.lookahead) = (Heuristic::Occurrence, None);
-                }
+                // The CUDA engine has neither BerkMin, lookahead nor #heuristic statements.
+                o.heuristic = match o.heuristic {
+                    Heuristic::Berkmin => Heuristic::Occurrence,
+                    Heuristic::Domain => Heuristic::Activity,
+                    h => h,
+                };
+                o.lookahead = None;
             }
             o
         }));
