@@ -193,9 +193,16 @@ mod tests {
         assert_eq!(distinct.len(), 9, "nine searches, nine configurations");
         let given = [preset("tweety", &base).unwrap()];
         assert!(portfolio(&base, &given, 3, false, false).iter().all(|o| o.decisions == Decisions::Vars));
-        // On the GPU every search decides as the base does (rules: `auto` is resolved so there).
+        // On the GPU every search decides as the base does (rules here), saves no progress and
+        // ranks by what the CUDA engine has.
         let gpu_base = SearchOptions { decisions: Decisions::Rules, ..base };
-        assert!(portfolio(&gpu_base, &[], 9, true, false).iter().all(|o| o.decisions == Decisions::Rules));
+        for o in portfolio(&gpu_base, &[], 9, true, false) {
+            assert_eq!((o.decisions, o.save_progress, o.lookahead), (Decisions::Rules, None, None));
+            assert!(!matches!(o.heuristic, Heuristic::Berkmin | Heuristic::Domain), "{:?}", o.heuristic);
+        }
+        // The presets are clasp's: frumpy is BerkMin's, jumpy saves progress over 70 levels.
+        assert_eq!(preset("frumpy", &base).unwrap().heuristic, Heuristic::Berkmin);
+        assert_eq!(preset("jumpy", &base).unwrap().save_progress, Some(70));
     }
 
     #[test]
