@@ -569,29 +569,21 @@ impl Cli {
 /// values.
 fn preset_under(name: &str, opts: &SearchOptions, given: impl Fn(&str) -> bool) -> Option<SearchOptions> {
     let mut preset = configurations::preset(name, opts)?;
-    if given("decisions") {
-        preset.decisions = opts.decisions;
+    // Per argument id, the fields it sets.
+    macro_rules! keep_given {
+        ($($id:literal => $($field:ident),+;)*) => {
+            $(if given($id) { $(preset.$field = opts.$field;)+ })*
+        };
     }
-    if given("heuristic") {
-        (preset.heuristic, preset.decay) = (opts.heuristic, opts.decay);
-    }
-    if given("save_progress") {
-        preset.save_progress = opts.save_progress;
-    }
-    if given("restarts") {
-        preset.restarts = opts.restarts;
-    }
-    if given("deletion") {
-        preset.deletion = opts.deletion;
-    }
-    if given("lookahead") {
-        preset.lookahead = opts.lookahead;
-    }
-    if given("del_cfl") {
-        preset.del_cfl = opts.del_cfl;
-    }
-    if given("update_lbd") {
-        preset.update_lbd = opts.update_lbd;
+    keep_given! {
+        "decisions" => decisions;
+        "heuristic" => heuristic, decay;
+        "save_progress" => save_progress;
+        "restarts" => restarts;
+        "deletion" => deletion;
+        "lookahead" => lookahead;
+        "del_cfl" => del_cfl;
+        "update_lbd" => update_lbd;
     }
     Some(preset)
 }

@@ -33,84 +33,108 @@ pub fn preset(name: &str, base: &SearchOptions) -> Option<SearchOptions> {
     })
 }
 
-/// clasp's portfolio search `i` (0 to 7: tweety, trendy, frumpy, crafty as in a portfolio,
-/// jumpy, handy, and its `s6` and `s7`) over `base`, deciding on variables.
+/// What yasmin has of one of clasp's searches: heuristic and decay, restarts, progress saving
+/// (backjumps over N levels), the deletion schedule (`--del-cfl`: sequence and repeat), LBD
+/// updates and lookahead.
+struct Clasp {
+    heuristic: Heuristic,
+    decay: f64,
+    restarts: Restarts,
+    save_progress: Option<u32>,
+    del_cfl: Option<(Restarts, u32)>,
+    update_lbd: LbdUpdate,
+    lookahead: Option<Lookahead>,
+}
+
+const VSIDS: Clasp = Clasp {
+    heuristic: Heuristic::Activity,
+    decay: 0.95,
+    restarts: Restarts::Luby(100),
+    save_progress: None,
+    del_cfl: None,
+    update_lbd: LbdUpdate::No,
+    lookahead: None,
+};
+
+/// clasp's portfolio, its first eight searches (each line's comment: clasp's options that yasmin
+/// takes), in order: tweety, trendy, frumpy, crafty as in a portfolio, jumpy, handy, `s6`, `s7`.
+const CLASP: [Clasp; 8] = [
+    // --heuristic=Vsids,92 --restarts=L,60 --del-cfl=+,2000,100,20 --update-lbd=less --save-p=160
+    Clasp {
+        decay: 0.92,
+        restarts: Restarts::Luby(60),
+        save_progress: Some(160),
+        del_cfl: Some((Restarts::Arithmetic(2000, 100), 20)),
+        update_lbd: LbdUpdate::Less,
+        ..VSIDS
+    },
+    // --heuristic=Vsids --restarts=D,100,0.7 --del-cfl=+,10000,2000 --update-lbd=less --save-p=75
+    Clasp {
+        restarts: Restarts::Dynamic(100, 0.7),
+        save_progress: Some(75),
+        del_cfl: Some((Restarts::Arithmetic(10000, 2000), 0)),
+        update_lbd: LbdUpdate::Less,
+        ..VSIDS
+    },
+    // --heuristic=Berkmin --restarts=x,100,1.5 --save-p=180
+    Clasp {
+        heuristic: Heuristic::Berkmin,
+        restarts: Restarts::Geometric(100, 1.5),
+        save_progress: Some(180),
+        ..VSIDS
+    },
+    // --restarts=x,128,1.5 --del-cfl=+,10000,1000 --heuristic=domain
+    Clasp {
+        heuristic: Heuristic::Domain,
+        restarts: Restarts::Geometric(128, 1.5),
+        del_cfl: Some((Restarts::Arithmetic(10000, 1000), 0)),
+        ..VSIDS
+    },
+    // --heuristic=Vsids --restarts=L,100 --del-cfl=x,10000,1.1 --update-lbd=glucose --save-p=70
+    Clasp {
+        save_progress: Some(70),
+        del_cfl: Some((Restarts::Geometric(10000, 1.1), 0)),
+        update_lbd: LbdUpdate::Glucose,
+        ..VSIDS
+    },
+    // --heuristic=Vsids --restarts=D,100,0.7 --del-cfl=+,4000,600 --update-lbd=less --save-p=20
+    Clasp {
+        restarts: Restarts::Dynamic(100, 0.7),
+        save_progress: Some(20),
+        del_cfl: Some((Restarts::Arithmetic(4000, 600), 0)),
+        update_lbd: LbdUpdate::Less,
+        ..VSIDS
+    },
+    // --heuristic=Berkmin,512 --restarts=x,100,1.5 --lookahead=atom,10
+    Clasp {
+        heuristic: Heuristic::Berkmin,
+        restarts: Restarts::Geometric(100, 1.5),
+        lookahead: Some(Lookahead { kind: LookKind::Atom, limit: 10 }),
+        ..VSIDS
+    },
+    // --heuristic=Vsids --save-progress=0 --restarts=x,100,1.5 --del-cfl=+,4000,300,100
+    Clasp {
+        save_progress: Some(0),
+        restarts: Restarts::Geometric(100, 1.5),
+        del_cfl: Some((Restarts::Arithmetic(4000, 300), 100)),
+        ..VSIDS
+    },
+];
+
+/// clasp's portfolio search `i` (see [`CLASP`]) over `base`, deciding on variables.
 fn clasp(i: usize, base: &SearchOptions) -> SearchOptions {
-    let schedule = |sequence, repeat| Some(Schedule { sequence, repeat });
-    let o = SearchOptions {
+    let c = &CLASP[i];
+    SearchOptions {
         decisions: Decisions::Vars,
-        heuristic: Heuristic::Activity,
-        decay: SearchOptions::default().decay,
-        save_progress: None,
+        heuristic: c.heuristic,
+        decay: c.decay,
+        save_progress: c.save_progress,
+        restarts: c.restarts.into(),
         deletion: Deletion::Lbd,
-        del_cfl: None,
-        update_lbd: (LbdUpdate::No, 0),
-        lookahead: None,
+        del_cfl: c.del_cfl.map(|(sequence, repeat)| Schedule { sequence, repeat }),
+        update_lbd: (c.update_lbd, 0),
+        lookahead: c.lookahead,
         ..base.clone()
-    };
-    match i {
-        // --heuristic=Vsids,92 --restarts=L,60 --del-cfl=+,2000,100,20 --update-lbd=less --save-p=160
-        0 => SearchOptions {
-            decay: 0.92,
-            restarts: Restarts::Luby(60).into(),
-            save_progress: Some(160),
-            del_cfl: schedule(Restarts::Arithmetic(2000, 100), 20),
-            update_lbd: (LbdUpdate::Less, 0),
-            ..o
-        },
-        // --heuristic=Vsids --restarts=D,100,0.7 --del-cfl=+,10000,2000 --update-lbd=less --save-p=75
-        1 => SearchOptions {
-            restarts: Restarts::Dynamic(100, 0.7).into(),
-            save_progress: Some(75),
-            del_cfl: schedule(Restarts::Arithmetic(10000, 2000), 0),
-            update_lbd: (LbdUpdate::Less, 0),
-            ..o
-        },
-        // --heuristic=Berkmin --restarts=x,100,1.5 --save-p=180
-        2 => SearchOptions {
-            heuristic: Heuristic::Berkmin,
-            restarts: Restarts::Geometric(100, 1.5).into(),
-            save_progress: Some(180),
-            ..o
-        },
-        // --restarts=x,128,1.5 --del-cfl=+,10000,1000 --heuristic=domain
-        3 => SearchOptions {
-            heuristic: Heuristic::Domain,
-            restarts: Restarts::Geometric(128, 1.5).into(),
-            del_cfl: schedule(Restarts::Arithmetic(10000, 1000), 0),
-            ..o
-        },
-        // --heuristic=Vsids --restarts=L,100 --del-cfl=x,10000,1.1 --update-lbd=glucose --save-p=70
-        4 => SearchOptions {
-            restarts: Restarts::Luby(100).into(),
-            save_progress: Some(70),
-            del_cfl: schedule(Restarts::Geometric(10000, 1.1), 0),
-            update_lbd: (LbdUpdate::Glucose, 0),
-            ..o
-        },
-        // --heuristic=Vsids --restarts=D,100,0.7 --del-cfl=+,4000,600 --update-lbd=less --save-p=20
-        5 => SearchOptions {
-            restarts: Restarts::Dynamic(100, 0.7).into(),
-            save_progress: Some(20),
-            del_cfl: schedule(Restarts::Arithmetic(4000, 600), 0),
-            update_lbd: (LbdUpdate::Less, 0),
-            ..o
-        },
-        // --heuristic=Berkmin,512 --restarts=x,100,1.5 --lookahead=atom,10
-        6 => SearchOptions {
-            heuristic: Heuristic::Berkmin,
-            restarts: Restarts::Geometric(100, 1.5).into(),
-            lookahead: Some(Lookahead { kind: LookKind::Atom, limit: 10 }),
-            ..o
-        },
-        // --heuristic=Vsids --save-progress=0 --restarts=x,100,1.5 --del-cfl=+,4000,300,100
-        7 => SearchOptions {
-            save_progress: Some(0),
-            restarts: Restarts::Geometric(100, 1.5).into(),
-            del_cfl: schedule(Restarts::Arithmetic(4000, 300), 100),
-            ..o
-        },
-        _ => unreachable!("clasp's portfolio search {i} of 8"),
     }
 }
 
