@@ -787,6 +787,19 @@ fn clasps_portfolio_file_configures_the_searches() {
     assert!(r.stderr.contains("portfolio.txt:2: --otfs: tunes clasp's own search"), "{}", r.stderr);
     assert_eq!(r.stderr.matches("--otfs").count(), 1, "{}", r.stderr);
     assert!(r.stderr.contains("portfolio.txt:2: --opt-strategy: not a search's option"), "{}", r.stderr);
+    // --print-portfolio prints the default portfolio in the same format, which reads back: the
+    // run's searches then are those of a run without the file.
+    let printed = yasmin_ok(&["--print-portfolio"], 0).stdout;
+    let lines: Vec<&str> = printed.lines().filter(|l| l.starts_with("[solver.")).collect();
+    assert_eq!(lines.len(), 9, "{printed}");
+    assert!(
+        lines[2].contains("--heuristic=berkmin") && lines[8].contains("--heuristic=Vsids,92"),
+        "{printed}"
+    );
+    let again = temp_program("printed.txt", &printed);
+    let r = yasmin_ok(&["-t", "9", &format!("--configuration={}", again.path), &tiling], 30);
+    assert_eq!(parse_text(&r.stdout).get("Optimization"), c.get("Optimization"));
+    assert!(!r.stderr.contains("Warn"), "{}", r.stderr);
     // A base that is no preset: a command-line error naming the line.
     let bad = temp_program("bad.txt", "[s]: --heuristic=Vsids\nC(speedy): --otfs=2\n");
     let r = run_with(&[&format!("--configuration={}", bad.path), &tiling], None);

@@ -9,8 +9,8 @@ use std::ffi::OsString;
 /// What the command line asks for.
 pub enum Parsed {
     Run(Box<Cli>),
-    /// `--help[=N]`, `--version`, `--completions SHELL` or `--man`: the text to print, then
-    /// exit 0.
+    /// `--help[=N]`, `--version`, `--completions SHELL`, `--man` or `--print-portfolio`: the
+    /// text to print, then exit 0.
     Print(String),
 }
 
@@ -68,6 +68,9 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Parsed, CliErro
         let mut out = Vec::new();
         clap_complete::generate(shell, &mut Cli::command(), "yasmin", &mut out);
         return Ok(Parsed::Print(String::from_utf8_lossy(&out).into_owned()));
+    }
+    if cli.print_portfolio {
+        return cli.portfolio_text().map(Parsed::Print).map_err(CliError);
     }
     if cli.man {
         let mut out = Vec::new();

@@ -202,6 +202,11 @@ pub struct Cli {
     #[arg(long = "man")]
     pub man: bool,
 
+    /// Print the portfolio a parallel run takes (the default, or --configuration's) in clasp's
+    /// format, which --configuration=FILE reads back, and exit.
+    #[arg(long = "print-portfolio")]
+    pub print_portfolio: bool,
+
     /// Verbosity, as clasp's: 0 prints only the models and the result (and statistics if
     /// asked), 1 (the default) clasp's usual lines, 2 also a progress line every second (time,
     /// models, best cost, conflicts, restarts) and yasmin's diagnostics on standard error, 3 (-V
@@ -532,6 +537,14 @@ impl Cli {
         let (list, warnings) = portfolio_file::read(name, &text, &self.argv)?;
         let first = list.first().cloned().ok_or_else(|| format!("{name}: no configuration in the file"))?;
         Ok((first, list, warnings))
+    }
+
+    /// `--print-portfolio`: the configurations of a parallel run (the default portfolio over the
+    /// options given, or a file's), in clasp's format.
+    pub fn portfolio_text(&self) -> Result<String, String> {
+        let (first, list, _) = self.configurations()?;
+        let list = if list.is_empty() { configurations::default_portfolio(&first) } else { list };
+        Ok(portfolio_file::print(&list))
     }
 
     /// The run the command line asks for (`app::run` makes its stop token from the time limit).

@@ -7,7 +7,7 @@
 
 use super::{Cli, SearchArgs, tuning};
 use clap::{Args, CommandFactory, FromArgMatches};
-use yasmin::solve::config::SearchOptions;
+use yasmin::solve::config::{Heuristic, LbdUpdate, SearchOptions};
 use yasmin::solve::configurations;
 
 /// The configurations of the file at `path` (its text `text`), each with the options of the
@@ -63,6 +63,39 @@ pub fn read(path: &str, text: &str, argv: &[String]) -> Result<(Vec<SearchOption
         });
     }
     Ok((list, warnings))
+}
+
+/// `configs` in clasp's format (`--print-portfolio`): a line `[solver.i]: options` each, with
+/// the search options that make it from the defaults, so that `--configuration=FILE` reads the
+/// text back to the same configurations.
+pub fn print(configs: &[SearchOptions]) -> String {
+    let d = SearchOptions::default();
+    let mut text = format!("# yasmin {}'s portfolio, in clasp's format\n", env!("CARGO_PKG_VERSION"));
+    for (i, o) in configs.iter().enumerate() {
+        let mut w = vec![format!("--decisions={}", o.decisions)];
+        let percent = (o.decay * 100.0).round();
+        w.push(match o.heuristic {
+            Heuristic::Activity => format!("--heuristic=Vsids,{percent}"),
+            Heuristic::Domain => format!("--heuristic=Domain,{percent}"),
+            h => format!("--heuristic={h}"),
+        });
+        w.push(format!("--restarts={}", o.restarts));
+        w.extend(o.save_progress.map(|n| format!("--save-progress={n}")));
+        w.push(format!("--deletion={}", o.deletion));
+        w.extend(o.del_cfl.map(|s| format!("--del-cfl={s}")));
+        if o.update_lbd.0 != LbdUpdate::No {
+            w.push(format!("--update-lbd={},{}", o.update_lbd.0, o.update_lbd.1));
+        }
+        w.extend(o.lookahead.map(|l| format!("--lookahead={},{}", l.kind, l.limit)));
+        if o.sign_def != d.sign_def {
+            w.push(format!("--sign-def={}", o.sign_def));
+        }
+        if o.learning != d.learning {
+            w.push(format!("--learning={}", o.learning));
+        }
+        text.push_str(&format!("[solver.{i}]: {}\n", w.join(" ")));
+    }
+    text
 }
 
 /// A line's base configuration, if it names one, and its options: `[name]: options`,
@@ -181,6 +214,17 @@ mod tests {
         assert_eq!(debug(&p[8]), debug(&read[0]), "tweety ninth");
         let tweety = configurations::preset("tweety", &base).expect("a preset");
         assert_eq!(debug(&tweety), debug(&read[0]), "the preset is clasp's tweety");
+    }
+
+    /// What `--print-portfolio` prints reads back to the same configurations.
+    #[test]
+    fn the_printed_portfolio_reads_back() {
+        let base = SearchOptions::default();
+        let p = configurations::portfolio(&base, &[], 9, false, false);
+        let (read, warnings) = read("printed", &print(&p), &[]).expect("printed");
+        assert!(warnings.is_empty(), "{warnings:?}");
+        let debug = |l: &[SearchOptions]| l.iter().map(|o| format!("{o:?}")).collect::<Vec<_>>();
+        assert_eq!(debug(&read), debug(&p));
     }
 
     #[test]

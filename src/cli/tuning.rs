@@ -86,7 +86,6 @@ const REFUSED: &[(&str, Takes, &str)] = &[
     ("out-atomf", Value, "the atom format of the output cannot be changed"),
     ("out-ifs", Value, "the field separator of the output cannot be changed"),
     ("out-hide-aux", Flag, "the output has no auxiliary atoms to hide"),
-    ("print-portfolio", Flag, "yasmin's portfolio is its --configuration presets (README)"),
     ("parse-maxsat", Flag, "MaxSAT input is not read (aspif and smodels only)"),
 ];
 

@@ -138,6 +138,12 @@ fn clasp(i: usize, base: &SearchOptions) -> SearchOptions {
     }
 }
 
+/// The default portfolio over `base`, on the CPU: `base` and the variants after it (see
+/// [`portfolio`]; `--print-portfolio` prints it).
+pub fn default_portfolio(base: &SearchOptions) -> Vec<SearchOptions> {
+    std::iter::once(base.clone()).chain(variants(base)).collect()
+}
+
 /// The default portfolio's configurations after the first (which is `base` itself, so that a
 /// parallel run searches at least as a single one does), cycled when more searches are asked:
 /// clasp's searches 1 to 7, then its first (tweety), in whose place `base` is.
@@ -171,23 +177,21 @@ pub fn portfolio(
 ) -> Vec<SearchOptions> {
     let list = if given.is_empty() && dividing {
         vec![base.clone()]
-    } else if given.is_empty() {
-        let mut l = vec![base.clone()];
-        l.extend(variants(base).into_iter().map(|mut o| {
-            if gpu {
-                (o.decisions, o.save_progress, o.deletion) =
-                    (base.decisions, base.save_progress, base.deletion);
-                // The CUDA engine has neither BerkMin, lookahead nor #heuristic statements.
-                o.heuristic = match o.heuristic {
-                    Heuristic::Berkmin => Heuristic::Occurrence,
-                    Heuristic::Domain => Heuristic::Activity,
-                    h => h,
-                };
-                o.lookahead = None;
-            }
-            o
-        }));
+    } else if given.is_empty() && gpu {
+        let mut l = default_portfolio(base);
+        for o in &mut l[1..] {
+            (o.decisions, o.save_progress, o.deletion) = (base.decisions, base.save_progress, base.deletion);
+            // The CUDA engine has neither BerkMin, lookahead nor #heuristic statements.
+            o.heuristic = match o.heuristic {
+                Heuristic::Berkmin => Heuristic::Occurrence,
+                Heuristic::Domain => Heuristic::Activity,
+                h => h,
+            };
+            o.lookahead = None;
+        }
         l
+    } else if given.is_empty() {
+        default_portfolio(base)
     } else {
         given.to_vec()
     };
