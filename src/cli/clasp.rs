@@ -45,11 +45,23 @@ pub fn normalize(args: impl IntoIterator<Item = OsString>) -> Vec<OsString> {
         .collect()
 }
 
+/// The command line's parser: yasmin's options, and clasp's own tuning options too (hidden);
+/// long options may be shortened where that is unambiguous (`--save-p=75`), as clasp allows.
+pub fn command() -> clap::Command {
+    Cli::command().args(tuning::args()).infer_long_args(true)
+}
+
+/// The ids of the arguments given on the command line (not defaults).
+pub fn given_ids(m: &clap::ArgMatches) -> Vec<String> {
+    m.ids()
+        .filter(|id| m.value_source(id.as_str()) == Some(clap::parser::ValueSource::CommandLine))
+        .map(|id| id.to_string())
+        .collect()
+}
+
 /// Parses the command line as clasp would.
 pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Parsed, CliError> {
-    // clasp's own tuning options are taken too (hidden), and long options may be shortened
-    // where that is unambiguous (`--save-p=75`), as clasp allows.
-    let command = Cli::command().args(tuning::args()).infer_long_args(true);
+    let command = command();
     let args = normalize(args);
     let matches = match command.try_get_matches_from(&args) {
         Ok(m) => m,
@@ -59,11 +71,7 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Parsed, CliErro
     let mut cli = Cli::from_arg_matches(&matches).map_err(|e| CliError(clasp_message(&e)))?;
     cli.argv = args.iter().map(|a| a.to_string_lossy().into_owned()).collect();
     cli.ignored = tuning::check(&matches).map_err(|e| CliError(format!("In context '<yasmin>': {e}")))?;
-    cli.given = matches
-        .ids()
-        .filter(|id| matches.value_source(id.as_str()) == Some(clap::parser::ValueSource::CommandLine))
-        .map(|id| id.to_string())
-        .collect();
+    cli.given = given_ids(&matches);
     if let Some(shell) = cli.completions {
         let mut out = Vec::new();
         clap_complete::generate(shell, &mut Cli::command(), "yasmin", &mut out);

@@ -127,7 +127,7 @@ fn long_name(id: &str) -> Option<String> {
 /// The options `words` parsed as on the command line (clasp's tuning options taken, and long
 /// names shortened, the last of an option given twice winning), and the ids of those given.
 fn parse<'a>(words: impl Iterator<Item = &'a str>) -> Result<(Cli, Vec<String>), String> {
-    let command = Cli::command().args(tuning::args()).infer_long_args(true).args_override_self(true);
+    let command = super::clasp::command().args_override_self(true);
     let argv = std::iter::once("yasmin").chain(words).map(std::ffi::OsString::from);
     let m = command.try_get_matches_from(super::clasp::normalize(argv)).map_err(|e| {
         let text = e.render().to_string();
@@ -135,12 +135,7 @@ fn parse<'a>(words: impl Iterator<Item = &'a str>) -> Result<(Cli, Vec<String>),
     })?;
     let mut cli = Cli::from_arg_matches(&m).map_err(|e| e.to_string())?;
     cli.ignored = tuning::check(&m)?;
-    let given = m
-        .ids()
-        .filter(|id| m.value_source(id.as_str()) == Some(clap::parser::ValueSource::CommandLine))
-        .map(|id| id.to_string())
-        .collect();
-    Ok((cli, given))
+    Ok((cli, super::clasp::given_ids(&m)))
 }
 
 #[cfg(test)]

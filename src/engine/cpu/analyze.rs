@@ -198,7 +198,7 @@ impl CpuEngine {
 
     /// Stores a nogood of two literals or more; a learned one (deletable) also counts in BerkMin's
     /// occurrences.
-    fn store(&mut self, ng: &[Lit], learned: bool, lbd: u32) -> super::db::CRef {
+    pub(super) fn store(&mut self, ng: &[Lit], learned: bool, lbd: u32) -> super::db::CRef {
         if let Some(b) = self.berk.as_mut().filter(|_| learned) {
             b.on_learned(ng);
         }

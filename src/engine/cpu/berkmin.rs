@@ -96,8 +96,7 @@ mod tests {
         let (a, b, c) = (1, 2, 3);
         // {T a, F b} learned first, {T b, T c} after: the newer is open, so `b` or `c` is decided.
         for ng in [vec![Lit::pos(a), Lit::neg(b)], vec![Lit::pos(b), Lit::pos(c)]] {
-            e.db.add(&ng, true, 2);
-            e.berk.as_mut().unwrap().on_learned(&ng);
+            e.store(&ng, true, 2);
         }
         let l = e.berkmin_pick().expect("an open nogood");
         assert!([b, c].contains(&l.var()), "{l:?} from the newest open nogood");

@@ -137,9 +137,9 @@ impl Decisions {
     /// atoms by loop nogoods, whose reasons make learned nogoods long (aspcomp Labyrinth 0207: 1,377
     /// literals against 171 by variables, which solve it in 4 s); on the disjunctive and
     /// loop-heavy set variables solve 12 of 12 (PAR2 3.6 s) against 11 (14.0 s). The CUDA engine
-    /// on the GPU machine, 10 s (BENCHMARKS.md, "Decisions on the GPU"): by variables it proves 4
-    /// of 5 optima and finds 5 of 5 Labyrinth plans, by rules 2 and 4; by rules it solves a tight
-    /// HanoiTower that variables do not.
+    /// on the GPU machine, 10 s, two runs (BENCHMARKS.md, "Decisions on the GPU"): by variables it
+    /// proves 7 of 10 optima and finds 9 of 10 Labyrinth plans, by rules 5 and 7; on tight
+    /// programs neither wins.
     pub fn resolve(self, optimizing: bool, tight: bool) -> Decisions {
         match self {
             Decisions::Auto if optimizing || !tight => Decisions::Vars,
