@@ -416,6 +416,38 @@ fn the_domain_heuristic_finds_clasps_first_model() {
 }
 
 #[test]
+fn dom_mod_modifies_atoms_as_clasps() {
+    // Programs whose first model under clasp's domain heuristic with --dom-mod is the one the
+    // modification says, and a run without it that differs. (Not scc, hcc or disj: clasp counts
+    // the atoms on cycles after its preprocessing, which merges some cycles away.)
+    for (program, dom_mod) in [
+        ("{a;b;c}. #minimize{1,a: not a; 1,b: not b; 1,c: not c}.", "neg,opt"),
+        ("{a;b;c}. #minimize{1,a: not a; 1,b: not b; 1,c: not c}.", "false,opt"),
+        ("{a;b;c}. #minimize{1,a:a; 2,b:b; 3,c:c}.", "pos,opt"),
+        ("{a(1..4)}.", "true"),
+        ("{a(1..4)}. {b}. #show a/1.", "pos,show"),
+        ("{a;b;c}. #heuristic b. [1,false] #minimize{1,a: not a; 1,b: not b; 1,c: not c}.", "neg,opt"),
+    ] {
+        let aspif = ground(program);
+        let args = ["--heuristic=Domain", "-n1", &format!("--dom-mod={dom_mod}")];
+        let (clasp, _) = clingo_raw(&args, Some(aspif.as_bytes()));
+        let ours = run_with(&args, Some(aspif.as_bytes()));
+        assert_eq!(first_model(&ours.stdout), first_model(&clasp), "{program} {dom_mod}\n{}", ours.stderr);
+        assert!(!ours.stderr.contains("dom-mod"), "{program}: {}", ours.stderr);
+        let all = |args: &[&str]| parse_text(&run_with(args, Some(aspif.as_bytes())).stdout).answer_sets();
+        let every = ["-n0", "--opt-mode=ignore"];
+        assert_eq!(all(&[&[args[0], args[2]][..], &every].concat()), all(&every), "{program}");
+    }
+    let aspif = ground("{a;b;c}. #minimize{1,a: not a; 1,b: not b; 1,c: not c}.");
+    let plain = run_with(&["--heuristic=Domain", "-n1"], Some(aspif.as_bytes()));
+    assert_ne!(first_model(&plain.stdout).map(|m| m.len()), Some(3), "--dom-mod is what sets them");
+    let elsewhere = run_with(&["--dom-mod=neg,opt", "-n1"], Some(aspif.as_bytes()));
+    assert!(elsewhere.stderr.contains("--dom-mod: only the domain heuristic"), "{}", elsewhere.stderr);
+    let bad = run_with(&["--dom-mod=sideways", "-n1"], Some(aspif.as_bytes()));
+    assert!(bad.code != 0 && bad.stderr.contains("'sideways'"), "{}", bad.stderr);
+}
+
+#[test]
 fn acyclicity_constraints_give_clingos_answer_sets() {
     for program in [
         "node(1..4). {e(X,Y) : node(X), node(Y), X!=Y}. #edge (X,Y) : e(X,Y). :- node(X), not e(X,_), X<4.",

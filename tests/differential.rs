@@ -47,8 +47,8 @@ use yasmin::input::read_program;
 use yasmin::output::ShownTable;
 use yasmin::program::Program;
 use yasmin::solve::config::{
-    Backend, Decisions, Deletion, EnumMode, Heuristic, LbdUpdate, Learning, LookKind, Lookahead, OptMode,
-    OptStrategy, ProjectMode, Restarts, Schedule, SearchOptions,
+    Backend, Decisions, Deletion, DomMod, DomModifier, EnumMode, Heuristic, LbdUpdate, Learning, LookKind,
+    Lookahead, OptMode, OptStrategy, ProjectMode, Restarts, Schedule, SearchOptions,
 };
 use yasmin::solve::{ModelEvent, Outcome, Report, SolveOptions, solve};
 use yasmin::stop::StopToken;
@@ -454,6 +454,9 @@ struct Scheme {
     /// `--lookahead`: failed-literal detection on atoms for five fixpoints, or on every variable
     /// at every fixpoint (learning by resolution).
     look: Option<Lookahead>,
+    /// `--dom-mod`: the domain heuristic's modification of the atoms picked (deciding on
+    /// variables).
+    dom_mod: Option<DomMod>,
 }
 
 impl Scheme {
@@ -473,6 +476,7 @@ impl Scheme {
             dynamic: false,
             opt: OptStrategy::Auto,
             look: None,
+            dom_mod: None,
         }
     }
 
@@ -499,6 +503,7 @@ impl Scheme {
             OptStrategy::Usc { .. } => "-usc",
         };
         let k = self.look.map_or(String::new(), |l| format!("-look-{}{}", l.kind.name(), l.limit));
+        let k = self.dom_mod.map_or(k.clone(), |m| format!("{k}-dom-{}", m.to_string().replace(',', "-")));
         format!("{:?}-{:?}{d}{t}{e}{q}{g}{u}{k}", self.learning, self.heuristic).to_lowercase()
     }
 }
@@ -513,7 +518,8 @@ fn options(s: Scheme) -> SolveOptions {
         search: SearchOptions {
             learning: s.learning,
             heuristic: s.heuristic,
-            decisions: if s.vars { Decisions::Vars } else { Decisions::Rules },
+            decisions: if s.vars || s.dom_mod.is_some() { Decisions::Vars } else { Decisions::Rules },
+            dom_mod: s.dom_mod,
             save_progress: s.save,
             // Parallel searches restart after every conflict or two, so that they take in each
             // other's nogoods all the time (small programs have few conflicts).
@@ -823,6 +829,9 @@ fn cli_args(c: &str, info: &Info, s: Scheme) -> Vec<String> {
     }
     if let Some(l) = s.look {
         a.push(format!("--lookahead={},{}", l.kind.name(), l.limit));
+    }
+    if let Some(m) = s.dom_mod {
+        a.push(format!("--dom-mod={m}"));
     }
     match s.opt {
         OptStrategy::Auto => {}
@@ -1221,6 +1230,21 @@ fn scheme_for(i: u64) -> Scheme {
     s.churn = matches!(i % 9, 2 | 4);
     // One of those two deletes in tiers.
     s.tiered = i % 9 == 4;
+    // Seven in eight programs of the domain heuristic modify atoms by default (--dom-mod), each
+    // modifier and class in turn.
+    if s.heuristic == Heuristic::Domain {
+        let m = |modifier, pick| Some(DomMod { modifier, pick });
+        s.dom_mod = [
+            None,
+            m(DomModifier::Neg, DomMod::OPT),
+            m(DomModifier::True, 0),
+            m(DomModifier::Level, DomMod::SCC | DomMod::HCC | DomMod::DISJ),
+            m(DomModifier::Init, DomMod::SHOW),
+            m(DomModifier::False, DomMod::DISJ | DomMod::OPT),
+            m(DomModifier::Factor, DomMod::HCC),
+            m(DomModifier::Pos, DomMod::OPT | DomMod::SHOW),
+        ][(i / 10 % 8) as usize];
+    }
     // One search in five restarts dynamically.
     s.dynamic = s.threads == 1 && i % 5 == 3;
     // Two in five optimize by cores (one search, even where three are asked for), two by

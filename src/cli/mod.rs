@@ -19,7 +19,7 @@ use yasmin::solve::config::{
     Backend, Decisions, Deletion, EnumMode, GpuMode, GpuRounds, Heuristic, LbdUpdate, Learning, OptStrategy,
     Schedule, SearchOptions, SignDef, SolveOptions,
 };
-use yasmin::solve::configurations;
+use yasmin::solve::configurations::{self, Pinned};
 use yasmin::stop::{SolveLimit, StopToken};
 
 #[derive(Parser, Debug, Clone)]
@@ -90,9 +90,10 @@ pub struct Cli {
 
     /// Parallel search, as clasp's --parallel-mode: N searches (1 to 64) of the program, each on
     /// an engine of its own (each CUDA engine on its share of the GPU's multiprocessors), each with
-    /// a configuration of its own (the first the options given, the others the default portfolio
-    /// or --configuration's; searches that divide the space to enumerate models each take the
-    /// options given, a preset's included, unless --configuration is many or a file) and its
+    /// a configuration of its own (clasp's portfolio, tweety first, each keeping the search
+    /// options given, or --configuration's; searches that divide the space to enumerate models
+    /// each take the options given, a preset's included, unless --configuration is many or a
+    /// file) and its
     /// initial scores perturbed (from --seed), sharing learned
     /// nogoods (--distribute). compete (the default): for one model the first to find one or to
     /// exhaust the search answers; for an optimum they share the best cost found (each model
@@ -320,6 +321,15 @@ pub struct SearchArgs {
     #[arg(long = "lookahead", value_name = "TYPE[,N]|no", num_args = 0..=1, require_equals = true, default_missing_value = "atom", value_parser = parse_lookahead)]
     pub lookahead: Option<LookaheadArg>,
 
+    /// The domain heuristic's modification of atoms by default, as clasp's --dom-mod=MOD[,PICK]
+    /// (with --heuristic=Domain, on the CPU engine): each atom of the classes PICK (all: every
+    /// atom; or a list of scc: on a positive cycle, hcc: of a component with a head cycle, disj:
+    /// in a disjunctive head there, opt: the #minimize literals, show: the shown atoms) that no
+    /// #heuristic statement names is modified as by a statement of kind MOD (level, pos, true,
+    /// neg, false, init, factor). no (the default): none.
+    #[arg(long = "dom-mod", value_name = "MOD[,PICK]|no", default_value = "no", value_parser = parse_dom_mod)]
+    pub dom_mod: DomModArg,
+
     /// Threads per block for the CUDA engine's kernels.
     #[arg(long = "tpb", default_value_t = SearchOptions::default().tpb)]
     pub tpb: u32,
@@ -377,6 +387,9 @@ impl SearchArgs {
                 self.sign_def
             ));
         }
+        if self.dom_mod.0.is_some() && self.heuristic.value.0 != Heuristic::Domain {
+            w.push("--dom-mod: only the domain heuristic (--heuristic=Domain) takes it".into());
+        }
         w
     }
 
@@ -399,6 +412,7 @@ impl SearchArgs {
             del_cfl: self.del_cfl,
             update_lbd: self.update_lbd,
             lookahead: self.lookahead.and_then(|l| l.0),
+            dom_mod: self.dom_mod.0,
             acyc_prop: self.acyc_prop.map_or(SearchOptions::default().acyc_prop, |v| v == 1),
             tpb: self.tpb,
             gpu_rounds: self.gpu_rounds,
@@ -459,6 +473,7 @@ impl Cli {
             split: self.parallel.split,
             seed: self.seed,
             portfolio,
+            pinned: pinned(&self.given),
             many: self.configuration == "many",
             distribute: self.distribute.0,
             farm: (self.gpu_mode == GpuMode::Farm).then_some(self.gpu_searches),
@@ -521,9 +536,10 @@ impl Cli {
     fn configurations(&self) -> Result<(SearchOptions, Vec<SearchOptions>, Vec<String>), String> {
         let base = self.search.options();
         let name = self.configuration.as_str();
-        let given = |id: &str| self.given.iter().any(|g| g == id);
-        if let Some(preset) = preset_under(name, &base, given) {
-            return Ok((preset, Vec::new(), Vec::new()));
+        if let Some(preset) = configurations::preset(name, &base, pinned(&self.given)) {
+            // As in clasp, a preset configures every search of a parallel run.
+            let every = if name == "auto" { Vec::new() } else { vec![preset.clone()] };
+            return Ok((preset, every, Vec::new()));
         }
         if name == "many" {
             return Ok((base, Vec::new(), Vec::new()));
@@ -543,7 +559,11 @@ impl Cli {
     /// options given, or a file's), in clasp's format.
     pub fn portfolio_text(&self) -> Result<String, String> {
         let (first, list, _) = self.configurations()?;
-        let list = if list.is_empty() { configurations::default_portfolio(&first) } else { list };
+        let list = if list.is_empty() {
+            configurations::default_portfolio(&first, pinned(&self.given))
+        } else {
+            list
+        };
         Ok(portfolio_file::print(&list))
     }
 
@@ -577,28 +597,21 @@ impl Cli {
     }
 }
 
-/// The preset `name` over `opts` (`None` for `many` or an unknown name): as clasp's, a preset
-/// sets the defaults of the options not `given` (by argument id), and those given keep their
-/// values.
-fn preset_under(name: &str, opts: &SearchOptions, given: impl Fn(&str) -> bool) -> Option<SearchOptions> {
-    let mut preset = configurations::preset(name, opts)?;
-    // Per argument id, the fields it sets.
-    macro_rules! keep_given {
-        ($($id:literal => $($field:ident),+;)*) => {
-            $(if given($id) { $(preset.$field = opts.$field;)+ })*
-        };
+/// The search options `given` (argument ids) sets, which presets and the default portfolio
+/// keep, as clasp's configurations do.
+fn pinned(given: &[String]) -> Pinned {
+    let set = |id: &str| given.iter().any(|g| g == id);
+    Pinned {
+        decisions: set("decisions"),
+        heuristic: set("heuristic"),
+        save_progress: set("save_progress"),
+        restarts: set("restarts"),
+        deletion: set("deletion"),
+        del_cfl: set("del_cfl"),
+        update_lbd: set("update_lbd"),
+        lookahead: set("lookahead"),
+        dom_mod: set("dom_mod"),
     }
-    keep_given! {
-        "decisions" => decisions;
-        "heuristic" => heuristic, decay;
-        "save_progress" => save_progress;
-        "restarts" => restarts;
-        "deletion" => deletion;
-        "lookahead" => lookahead;
-        "del_cfl" => del_cfl;
-        "update_lbd" => update_lbd;
-    }
-    Some(preset)
 }
 
 #[cfg(test)]
@@ -675,6 +688,11 @@ mod tests {
         let o = Cli::parse_from(["yasmin", "--configuration=tweety"]).solve_options(None, &stop).unwrap();
         assert_eq!((o.search.decisions, o.search.save_progress), (Decisions::Vars, Some(160)));
         assert!(!o.many, "a preset is no portfolio");
+        assert_eq!(o.portfolio.len(), 1, "as in clasp, the preset is every search's");
+        let args = ["yasmin", "-t", "8", "--heuristic=berkmin"].map(std::ffi::OsString::from);
+        let Ok(clasp::Parsed::Run(cli)) = clasp::parse(args) else { panic!("a run") };
+        let o = cli.solve_options(None, &stop).unwrap();
+        assert!(o.portfolio.is_empty() && o.pinned.heuristic && !o.pinned.restarts, "{:?}", o.pinned);
         let o = Cli::parse_from(["yasmin", "--configuration=many"]).solve_options(None, &stop).unwrap();
         assert!(o.many && o.portfolio.is_empty(), "many: the default portfolio, also dividing");
         let err =

@@ -51,7 +51,7 @@ pub fn read(path: &str, text: &str, argv: &[String]) -> Result<(Vec<SearchOption
         let opts = cli.search.options();
         list.push(match base {
             None => opts,
-            Some(b) => super::preset_under(b, &opts, |id| given.iter().any(|g| g == id))
+            Some(b) => configurations::preset(b, &opts, super::pinned(&given))
                 .filter(|_| b != "many")
                 .ok_or_else(|| {
                     let names = configurations::NAMES.iter().filter(|n| **n != "many");
@@ -87,6 +87,7 @@ pub fn print(configs: &[SearchOptions]) -> String {
             w.push(format!("--update-lbd={},{}", o.update_lbd.0, o.update_lbd.1));
         }
         w.extend(o.lookahead.map(|l| format!("--lookahead={},{}", l.kind, l.limit)));
+        w.extend(o.dom_mod.map(|d| format!("--dom-mod={d}")));
         if o.sign_def != d.sign_def {
             w.push(format!("--sign-def={}", o.sign_def));
         }
@@ -141,7 +142,8 @@ fn parse<'a>(words: impl Iterator<Item = &'a str>) -> Result<(Cli, Vec<String>),
 #[cfg(test)]
 mod tests {
     use super::*;
-    use yasmin::solve::config::{Decisions, Heuristic, Restarts};
+    use yasmin::solve::config::{Decisions, Restarts};
+    use yasmin::solve::configurations::Pinned;
 
     #[test]
     fn names_and_bases_are_clasps() {
@@ -168,7 +170,7 @@ mod tests {
             (Heuristic::Activity, 0.92, Some(160))
         );
         assert_eq!(list[1].heuristic, Heuristic::Berkmin);
-        let jumpy = configurations::preset("jumpy", &SearchOptions::default()).unwrap();
+        let jumpy = configurations::preset("jumpy", &SearchOptions::default(), Pinned::default()).unwrap();
         assert_eq!((list[2].decisions, list[2].save_progress), (jumpy.decisions, jumpy.save_progress));
         assert_eq!(list[2].restarts.sequence, Restarts::Luby(200), "the line's options win over its base");
         assert_eq!(list[3].decisions, Decisions::Vars);
@@ -192,30 +194,31 @@ mod tests {
     ];
 
     /// The default portfolio is clasp's, as this reader reads clasp's own lines deciding on
-    /// variables (what BENCHMARKS.md's "clasp's portfolio" measured), with the base in the first
-    /// search's place and that search ninth.
+    /// variables (what BENCHMARKS.md's "clasp's portfolio" measured), in clasp's order.
     #[test]
     fn the_default_portfolio_is_clasps_as_read() {
         let text: String =
             CLASP8.iter().enumerate().map(|(i, l)| format!("[solver.{i}]: {l} --decisions=vars\n")).collect();
         let (read, _) = read("clasp", &text, &[]).expect("clasp's portfolio");
         let base = SearchOptions::default();
-        let p = configurations::portfolio(&base, &[], 9, false, false);
-        let debug = |o: &SearchOptions| format!("{o:?}");
-        assert_eq!(debug(&p[0]), debug(&base));
-        for i in 1..8 {
-            assert_eq!(debug(&p[i]), debug(&read[i]), "search {i}");
-        }
-        assert_eq!(debug(&p[8]), debug(&read[0]), "tweety ninth");
-        let tweety = configurations::preset("tweety", &base).expect("a preset");
-        assert_eq!(debug(&tweety), debug(&read[0]), "the preset is clasp's tweety");
+        let p = configurations::portfolio(&base, Pinned::default(), &[], 8, false, false);
+        let debug = |l: &[SearchOptions]| l.iter().map(|o| format!("{o:?}")).collect::<Vec<_>>();
+        assert_eq!(debug(&p), debug(&read));
+        let tweety = configurations::preset("tweety", &base, Pinned::default()).expect("a preset");
+        assert_eq!(debug(&[tweety]), debug(&read[..1]), "the preset is clasp's tweety");
+        // The command line's options win in a file's lines as in the default portfolio.
+        let argv = ["yasmin", "--heuristic=berkmin", "-t", "8"].map(String::from);
+        let (berkmin, _) = super::read("clasp", &text, &argv).expect("clasp's portfolio");
+        let base = SearchOptions { heuristic: Heuristic::Berkmin, ..SearchOptions::default() };
+        let pinned = Pinned { heuristic: true, ..Pinned::default() };
+        assert_eq!(debug(&configurations::portfolio(&base, pinned, &[], 8, false, false)), debug(&berkmin));
     }
 
     /// What `--print-portfolio` prints reads back to the same configurations.
     #[test]
     fn the_printed_portfolio_reads_back() {
         let base = SearchOptions::default();
-        let p = configurations::portfolio(&base, &[], 9, false, false);
+        let p = configurations::portfolio(&base, Pinned::default(), &[], 8, false, false);
         let (read, warnings) = read("printed", &print(&p), &[]).expect("printed");
         assert!(warnings.is_empty(), "{warnings:?}");
         let debug = |l: &[SearchOptions]| l.iter().map(|o| format!("{o:?}")).collect::<Vec<_>>();

@@ -40,7 +40,6 @@ const IGNORED: &[(&str, Takes)] = &[
     ("vsids-acids", Flag),
     ("vsids-progress", Value),
     ("nant", Flag),
-    ("dom-mod", Value),
     ("init-watches", Value),
     ("update-mode", Value),
     ("partial-check", Maybe),

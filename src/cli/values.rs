@@ -5,8 +5,9 @@ use clap::ValueEnum;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use yasmin::output::Quiet;
 use yasmin::solve::config::{
-    BERKMIN_WINDOW, Backend, Decisions, Deletion, Distribute, EnumMode, GpuMode, GpuRounds, Heuristic,
-    LbdUpdate, Learning, LookKind, Lookahead, OptMode, OptStrategy, ProjectMode, Restarts, Schedule, SignDef,
+    BERKMIN_WINDOW, Backend, Decisions, Deletion, Distribute, DomMod, DomModifier, EnumMode, GpuMode,
+    GpuRounds, Heuristic, LbdUpdate, Learning, LookKind, Lookahead, OptMode, OptStrategy, ProjectMode,
+    Restarts, Schedule, SignDef,
 };
 use yasmin::stop::SolveLimit;
 
@@ -350,6 +351,42 @@ pub(super) fn parse_lookahead(s: &str) -> Result<LookaheadArg, String> {
     Ok(LookaheadArg(Some(Lookahead { kind, limit })))
 }
 
+/// `--dom-mod`: clasp's `MOD[,PICK]` (MOD a name or 1 to 7; PICK `all`, a list of scc, hcc,
+/// disj, opt and show, or their bits' sum from 0 to 31; all when absent), or `no` (also `0` and
+/// `false` alone, as clasp reads them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DomModArg(pub Option<DomMod>);
+
+pub(super) fn parse_dom_mod(s: &str) -> Result<DomModArg, String> {
+    if matches!(s, "no" | "0" | "false") {
+        return Ok(DomModArg(None));
+    }
+    let expected = || {
+        format!(
+            "'{s}': expected no, or MOD[,PICK]: MOD one of {} (or 1 to 7), PICK all or a list of {} (or 0 to 31)",
+            DomModifier::NAMES.join(", "),
+            DomMod::PICKS.join(", ")
+        )
+    };
+    let mut words = s.split(',');
+    let m = words.next().unwrap_or_default();
+    let modifier = match m.parse::<usize>() {
+        Ok(n @ 1..=7) => DomModifier::ALL[n - 1],
+        Ok(_) => return Err(expected()),
+        Err(_) => m.parse::<DomModifier>().map_err(|_| expected())?,
+    };
+    let mut pick = 0u8;
+    for w in words {
+        pick |= match w.parse::<u8>() {
+            Ok(n @ 0..=31) => n,
+            Ok(_) => return Err(expected()),
+            Err(_) if w == "all" => 0,
+            Err(_) => DomMod::PICKS.iter().position(|p| *p == w).map(|i| 1 << i).ok_or_else(expected)?,
+        };
+    }
+    Ok(DomModArg(Some(DomMod { modifier, pick })))
+}
+
 /// `--update-lbd`: clasp's `MODE[,N]` (N from 0 to 127: updated nogoods of LBD at most N are
 /// spared by the next deletion; 0 when absent), or `no`.
 pub(super) fn parse_update_lbd(s: &str) -> Result<(LbdUpdate, u32), String> {
@@ -448,6 +485,16 @@ mod tests {
         assert_eq!(parse_heuristic("Vsids,92").unwrap(), exact((Heuristic::Activity, Some(0.92))));
         assert!(parse_heuristic("Berkmin,0").unwrap().warning.is_some());
         assert_eq!(parse_heuristic("Berkmin,512").unwrap(), exact((Heuristic::Berkmin, None)));
+        let dm = |modifier, pick| Ok(DomModArg(Some(DomMod { modifier, pick })));
+        assert_eq!(parse_dom_mod("neg,opt"), dm(DomModifier::Neg, DomMod::OPT));
+        assert_eq!(parse_dom_mod("level"), dm(DomModifier::Level, 0));
+        assert_eq!(parse_dom_mod("3,24"), dm(DomModifier::True, DomMod::OPT | DomMod::SHOW));
+        assert_eq!(parse_dom_mod("init,all,scc,hcc"), dm(DomModifier::Init, DomMod::SCC | DomMod::HCC));
+        assert_eq!(parse_dom_mod("false,disj"), dm(DomModifier::False, DomMod::DISJ));
+        assert_eq!((parse_dom_mod("no"), parse_dom_mod("false")), (Ok(DomModArg(None)), Ok(DomModArg(None))));
+        for bad in ["8", "pos,32", "neg,cycles", "sign", ""] {
+            assert!(parse_dom_mod(bad).is_err(), "{bad}");
+        }
         assert_eq!(parse_lookahead("no"), Ok(LookaheadArg(None)));
         let atom = |limit| LookaheadArg(Some(Lookahead { kind: LookKind::Atom, limit }));
         assert_eq!((parse_lookahead("atom"), parse_lookahead("atom,10")), (Ok(atom(0)), Ok(atom(10))));

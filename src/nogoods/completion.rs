@@ -511,6 +511,7 @@ pub fn complete(program: &Program, stop: &StopToken, eq_rounds: u32) -> Result<P
     drop(edges);
     stop.check()?;
     let mut non_hcf = vec![false; components as usize];
+    let mut disjunctive = Vec::new();
     for r in program.rules() {
         if r.kind == HeadKind::Disjunction && r.head.len() > 1 {
             for (i, &a) in r.head.iter().enumerate() {
@@ -518,9 +519,23 @@ pub fn complete(program: &Program, stop: &StopToken, eq_rounds: u32) -> Result<P
                 if c != NO_SCC && r.head[i + 1..].iter().any(|&o| o != a && scc[o as usize] == c) {
                     non_hcf[c as usize] = true;
                 }
+                if c != NO_SCC {
+                    disjunctive.push(a);
+                }
             }
         }
     }
+    disjunctive.sort_unstable();
+    disjunctive.dedup();
+    let mut shown: Vec<Lit> = program
+        .outputs()
+        .filter_map(|o| match o.condition[..] {
+            [l] => Some(Lit::from_program(l)),
+            _ => None,
+        })
+        .collect();
+    shown.sort_unstable();
+    shown.dedup();
 
     let problem = Problem {
         num_vars: bld.num_vars,
@@ -546,6 +561,8 @@ pub fn complete(program: &Program, stop: &StopToken, eq_rounds: u32) -> Result<P
                 condition: h.condition.iter().map(|&l| Lit::from_program(l)).collect(),
             })
             .collect(),
+        shown,
+        disjunctive,
         edges: graph_edges,
         graph_nodes: nodes.len() as u32,
     };

@@ -73,6 +73,12 @@ pub struct Problem {
     /// The program's `#heuristic` statements over its variables (the domain heuristic's,
     /// `--heuristic=Domain`), in input order.
     pub heuristics: Vec<DomainModifier>,
+    /// The literals whose truth shows an atom (the conditions of one literal of the output
+    /// statements), for `--dom-mod`'s `show`.
+    pub shown: Vec<Lit>,
+    /// The atoms on a cycle of positive dependencies that are in a disjunctive head, for
+    /// `--dom-mod`'s `disj`.
+    pub disjunctive: Vec<Var>,
     /// The program's `#edge` statements whose conditions can hold, over nodes numbered densely
     /// from 0 (`graph_nodes` of them): the edges that hold in an answer set form no cycle.
     pub edges: Vec<GraphEdge>,

@@ -9,28 +9,77 @@
 //! for (on-the-fly strengthening, contraction, counter restarts, ...) are left out.
 
 use super::config::{
-    Decisions, Deletion, Heuristic, LbdUpdate, LookKind, Lookahead, Restarts, Schedule, SearchOptions,
+    Decisions, Deletion, DomMod, DomModifier, Heuristic, LbdUpdate, LookKind, Lookahead, Restarts, Schedule,
+    SearchOptions,
 };
 
 /// The names `--configuration` takes (`auto`: the search's own options; `many`: the portfolio).
 pub const NAMES: &[&str] = &["auto", "tweety", "trendy", "frumpy", "crafty", "jumpy", "handy", "many"];
 
-/// The search options of a named configuration, over `base` (what the options not named keep);
-/// `None` for `many` (a portfolio, see [`portfolio`]) or an unknown name. `crafty` is clasp's
-/// stand-alone one (in its portfolio it takes the domain heuristic and saves no progress).
-pub fn preset(name: &str, base: &SearchOptions) -> Option<SearchOptions> {
-    Some(match name {
+/// The search options the user set (clasp: on the command line), which a preset and the default
+/// portfolio's searches keep instead of setting their own, as clasp's configurations do: with
+/// `--heuristic=Berkmin -t 8` every search decides by BerkMin. Each field is one option's.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Pinned {
+    pub decisions: bool,
+    /// The heuristic and its decay (`--heuristic=Vsids,92`).
+    pub heuristic: bool,
+    pub save_progress: bool,
+    pub restarts: bool,
+    pub deletion: bool,
+    pub del_cfl: bool,
+    pub update_lbd: bool,
+    pub lookahead: bool,
+    pub dom_mod: bool,
+}
+
+impl Pinned {
+    /// `preset` with the pinned options' values taken from `given`.
+    fn keep(self, mut preset: SearchOptions, given: &SearchOptions) -> SearchOptions {
+        macro_rules! keep {
+            ($($pin:ident => $($field:ident),+;)*) => {
+                $(if self.$pin { $(preset.$field = given.$field.clone();)+ })*
+            };
+        }
+        keep! {
+            decisions => decisions;
+            heuristic => heuristic, decay;
+            save_progress => save_progress;
+            restarts => restarts;
+            deletion => deletion;
+            del_cfl => del_cfl;
+            update_lbd => update_lbd;
+            lookahead => lookahead;
+            dom_mod => dom_mod;
+        }
+        preset
+    }
+}
+
+/// The search options of a named configuration, over `base` (what the options not named and
+/// those `pinned` keep); `None` for `many` (a portfolio, see [`portfolio`]) or an unknown name.
+/// `crafty` is clasp's stand-alone one (in its portfolio it takes the domain heuristic and saves
+/// no progress).
+pub fn preset(name: &str, base: &SearchOptions, pinned: Pinned) -> Option<SearchOptions> {
+    let preset = match name {
         "auto" => base.clone(),
         "tweety" => clasp(0, base),
         "trendy" => clasp(1, base),
         "frumpy" => clasp(2, base),
         "crafty" => {
-            SearchOptions { heuristic: Heuristic::Activity, save_progress: Some(180), ..clasp(3, base) }
+            let crafty = clasp(3, base);
+            SearchOptions {
+                heuristic: Heuristic::Activity,
+                save_progress: Some(180),
+                dom_mod: None,
+                ..crafty
+            }
         }
         "jumpy" => clasp(4, base),
         "handy" => clasp(5, base),
         _ => return None,
-    })
+    };
+    Some(pinned.keep(preset, base))
 }
 
 /// What yasmin has of one of clasp's searches: heuristic and decay, restarts, progress saving
@@ -44,6 +93,7 @@ struct Clasp {
     del_cfl: Option<(Restarts, u32)>,
     update_lbd: LbdUpdate,
     lookahead: Option<Lookahead>,
+    dom_mod: Option<DomMod>,
 }
 
 const VSIDS: Clasp = Clasp {
@@ -54,6 +104,7 @@ const VSIDS: Clasp = Clasp {
     del_cfl: None,
     update_lbd: LbdUpdate::No,
     lookahead: None,
+    dom_mod: None,
 };
 
 /// clasp's portfolio, its first eight searches (each line's comment: clasp's options that yasmin
@@ -83,9 +134,10 @@ const CLASP: [Clasp; 8] = [
         save_progress: Some(180),
         ..VSIDS
     },
-    // --restarts=x,128,1.5 --del-cfl=+,10000,1000 --heuristic=domain
+    // --restarts=x,128,1.5 --del-cfl=+,10000,1000 --heuristic=domain --dom-mod=neg,opt
     Clasp {
         heuristic: Heuristic::Domain,
+        dom_mod: Some(DomMod { modifier: DomModifier::Neg, pick: DomMod::OPT }),
         restarts: Restarts::Geometric(128, 1.5),
         del_cfl: Some((Restarts::Arithmetic(10000, 1000), 0)),
         ..VSIDS
@@ -134,34 +186,33 @@ fn clasp(i: usize, base: &SearchOptions) -> SearchOptions {
         del_cfl: c.del_cfl.map(|(sequence, repeat)| Schedule { sequence, repeat }),
         update_lbd: (c.update_lbd, 0),
         lookahead: c.lookahead,
+        dom_mod: c.dom_mod,
         ..base.clone()
     }
 }
 
-/// The default portfolio over `base`, on the CPU: `base` and the variants after it (see
-/// [`portfolio`]; `--print-portfolio` prints it).
-pub fn default_portfolio(base: &SearchOptions) -> Vec<SearchOptions> {
-    std::iter::once(base.clone()).chain(variants(base)).collect()
-}
-
-/// The default portfolio's configurations after the first (which is `base` itself, so that a
-/// parallel run searches at least as a single one does), cycled when more searches are asked:
-/// clasp's searches 1 to 7, then its first (tweety), in whose place `base` is.
-fn variants(base: &SearchOptions) -> Vec<SearchOptions> {
-    (1..8).chain([0]).map(|i| clasp(i, base)).collect()
+/// The default portfolio over `base` on the CPU (clasp's `many`): clasp's eight searches in
+/// clasp's order, tweety first, each keeping the options `pinned` (see [`portfolio`];
+/// `--print-portfolio` prints it).
+pub fn default_portfolio(base: &SearchOptions, pinned: Pinned) -> Vec<SearchOptions> {
+    (0..8).map(|i| pinned.keep(clasp(i, base), base)).collect()
 }
 
 /// The configurations of `n` searches: `given` cycled when there are any (a portfolio file),
-/// else `base` first and clasp's portfolio after it. On the GPU (`gpu`) the variants keep the
-/// base's decisions, progress saving and deletion (the CUDA engine saves no progress and deletes
-/// by LBD), and rank by activity (Domain) or occurrences (BerkMin) without lookahead.
+/// else clasp's portfolio ([`default_portfolio`]), each search keeping the options `pinned`.
 ///
-/// clasp's portfolio with the base in its first search's place: on the GPU machine's cores
-/// (BENCHMARKS.md, "clasp's portfolio"), 18 instances where a `-t 8` run took over two seconds,
-/// 20 s, clasp's eight read from its own format solved 13 and 14 in two rounds (PAR2 15.8 and
-/// 14.4 s) where the portfolio before (the base, presets nearest in spirit, BerkMin with
-/// lookahead) solved 11 and 12 (19.2 and 18.5 s): among them GraphColouring 0043's proof, won
-/// both times by frumpy (BerkMin), and planning HanoiTower 0005, by trendy (dynamic restarts).
+/// On the GPU (`gpu`) `base` comes first and clasp's searches 1 to 7 and tweety after it,
+/// keeping the base's decisions, progress saving and deletion (the CUDA engine saves no progress
+/// and deletes by LBD) and ranking by activity (Domain) or occurrences (BerkMin) without
+/// lookahead.
+///
+/// On the CPU clasp's order, tweety first, against `base` first and tweety ninth (the GPU
+/// machine's 16 cores, BENCHMARKS.md "clasp's portfolio", 56 instances of `../shared/bench`, 25
+/// s, clingo `-t 8` in the same session: 43 solved, PAR2 14.7 s): 44 solved (PAR2 14.3 s)
+/// against 43 (14.7 s); a second round of clasp's order on the 22 contested ones solved 19
+/// against clingo's 15. On 18 hard ones, two rounds, clasp's eight solved 13 and 14 where the
+/// presets nearest in spirit had solved 11 and 12, among them GraphColouring 0043's proof, won
+/// both times by frumpy (BerkMin).
 ///
 /// Searches that divide the space to enumerate it (`dividing`; not under `--configuration=many`)
 /// take `base` each, unless configurations are given: every part is searched to its end, so a
@@ -170,6 +221,7 @@ fn variants(base: &SearchOptions) -> Vec<SearchOptions> {
 /// portfolio at `-t 8`, 1.5 to 1.8 times at `-t 16`, with 1.1 to 1.5 times the conflicts.
 pub fn portfolio(
     base: &SearchOptions,
+    pinned: Pinned,
     given: &[SearchOptions],
     n: u32,
     gpu: bool,
@@ -178,7 +230,8 @@ pub fn portfolio(
     let list = if given.is_empty() && dividing {
         vec![base.clone()]
     } else if given.is_empty() && gpu {
-        let mut l = default_portfolio(base);
+        let variants = (1..8).chain([0]).map(|i| pinned.keep(clasp(i, base), base));
+        let mut l: Vec<SearchOptions> = std::iter::once(base.clone()).chain(variants).collect();
         for o in &mut l[1..] {
             (o.decisions, o.save_progress, o.deletion) = (base.decisions, base.save_progress, base.deletion);
             // The CUDA engine has neither BerkMin, lookahead nor #heuristic statements.
@@ -191,7 +244,7 @@ pub fn portfolio(
         }
         l
     } else if given.is_empty() {
-        default_portfolio(base)
+        default_portfolio(base, pinned)
     } else {
         given.to_vec()
     };
@@ -206,40 +259,67 @@ mod tests {
     fn every_name_but_many_is_a_preset() {
         let base = SearchOptions::default();
         for name in NAMES {
-            assert_eq!(preset(name, &base).is_some(), *name != "many", "{name}");
+            assert_eq!(preset(name, &base, Pinned::default()).is_some(), *name != "many", "{name}");
         }
-        assert!(preset("speedy", &base).is_none());
+        assert!(preset("speedy", &base, Pinned::default()).is_none());
     }
 
     #[test]
-    fn the_portfolio_starts_with_the_base_and_differs() {
+    fn the_portfolio_is_clasps_and_differs() {
         let base = SearchOptions::default();
-        let p = portfolio(&base, &[], 9, false, false);
+        let free = Pinned::default();
+        let p = portfolio(&base, free, &[], 9, false, false);
         assert_eq!(p.len(), 9);
-        assert_eq!(format!("{:?}", p[0]), format!("{base:?}"));
-        let distinct: std::collections::BTreeSet<String> = p.iter().map(|o| format!("{o:?}")).collect();
-        assert_eq!(distinct.len(), 9, "nine searches, nine configurations");
-        let given = [preset("tweety", &base).unwrap()];
-        assert!(portfolio(&base, &given, 3, false, false).iter().all(|o| o.decisions == Decisions::Vars));
-        // On the GPU every search decides as the base does (rules here), saves no progress and
-        // ranks by what the CUDA engine has.
-        let gpu_base = SearchOptions { decisions: Decisions::Rules, ..base };
-        for o in portfolio(&gpu_base, &[], 9, true, false) {
+        let debug = |o: &SearchOptions| format!("{o:?}");
+        assert_eq!(debug(&p[0]), debug(&preset("tweety", &base, free).unwrap()), "tweety first");
+        assert_eq!(debug(&p[8]), debug(&p[0]), "cycled");
+        let distinct: std::collections::BTreeSet<String> = p[..8].iter().map(debug).collect();
+        assert_eq!(distinct.len(), 8, "eight searches, eight configurations");
+        let given = [preset("tweety", &base, free).unwrap()];
+        assert!(
+            portfolio(&base, free, &given, 3, false, false).iter().all(|o| o.decisions == Decisions::Vars)
+        );
+        // On the GPU the base comes first and every search decides as it does (rules here),
+        // saves no progress and ranks by what the CUDA engine has.
+        let gpu_base = SearchOptions { decisions: Decisions::Rules, ..base.clone() };
+        let g = portfolio(&gpu_base, free, &[], 9, true, false);
+        assert_eq!(debug(&g[0]), debug(&gpu_base));
+        for o in g {
             assert_eq!((o.decisions, o.save_progress, o.lookahead), (Decisions::Rules, None, None));
             assert!(!matches!(o.heuristic, Heuristic::Berkmin | Heuristic::Domain), "{:?}", o.heuristic);
         }
         // The presets are clasp's: frumpy is BerkMin's, jumpy saves progress over 70 levels.
-        assert_eq!(preset("frumpy", &base).unwrap().heuristic, Heuristic::Berkmin);
-        assert_eq!(preset("jumpy", &base).unwrap().save_progress, Some(70));
+        assert_eq!(preset("frumpy", &base, free).unwrap().heuristic, Heuristic::Berkmin);
+        assert_eq!(preset("jumpy", &base, free).unwrap().save_progress, Some(70));
+    }
+
+    /// The options the user set stay in every search and preset, as in clasp; the others are
+    /// the configuration's.
+    #[test]
+    fn pinned_options_stay() {
+        let base = SearchOptions {
+            heuristic: Heuristic::Berkmin,
+            decisions: Decisions::Rules,
+            ..Default::default()
+        };
+        let pinned = Pinned { heuristic: true, ..Pinned::default() };
+        let p = portfolio(&base, pinned, &[], 8, false, false);
+        assert!(p.iter().all(|o| o.heuristic == Heuristic::Berkmin), "the heuristic given, everywhere");
+        assert!(p.iter().all(|o| o.decisions == Decisions::Vars), "decisions not pinned: clasp's");
+        assert_eq!(p[1].restarts, preset("trendy", &base, pinned).unwrap().restarts, "trendy's restarts");
+        assert_eq!(preset("jumpy", &base, pinned).unwrap().heuristic, Heuristic::Berkmin);
+        let all = Pinned { decisions: true, ..pinned };
+        assert!(portfolio(&base, all, &[], 8, false, false).iter().all(|o| o.decisions == Decisions::Rules));
     }
 
     #[test]
     fn searches_dividing_the_space_take_the_base_unless_given() {
         let base = SearchOptions::default();
-        let p = portfolio(&base, &[], 4, false, true);
+        let free = Pinned::default();
+        let p = portfolio(&base, free, &[], 4, false, true);
         assert!(p.iter().all(|o| format!("{o:?}") == format!("{base:?}")), "each the base");
-        let given = [preset("tweety", &base).unwrap(), preset("jumpy", &base).unwrap()];
-        let p = portfolio(&base, &given, 4, false, true);
+        let given = [preset("tweety", &base, free).unwrap(), preset("jumpy", &base, free).unwrap()];
+        let p = portfolio(&base, free, &given, 4, false, true);
         assert_eq!(format!("{:?}", p[3]), format!("{:?}", given[1]), "given ones cycled");
     }
 }

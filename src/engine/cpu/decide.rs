@@ -118,7 +118,11 @@ impl Decider {
             choice_start.push(choice.len() as u32);
         }
         let mut activity = crate::engine::scores::initial_scores(p, heuristic, perturb);
-        let domain = if heuristic == Heuristic::Domain && any { Domain::new(p, &mut activity) } else { None };
+        let domain = if heuristic == Heuristic::Domain && any {
+            Domain::new(p, &mut activity, opts.dom_mod)
+        } else {
+            None
+        };
         let mut d = Decider {
             heap: Vec::new(),
             pos: vec![ABSENT; nv],

@@ -6,32 +6,39 @@
 //! multiplies its bumps while its condition holds. Where several statements of one kind hold for
 //! an atom, the one of the highest priority counts (the last given among equals). `init` shapes
 //! the scores once, as clasp's does: only where its condition is empty or made of facts.
+//! `--dom-mod` adds statements of its own for the atoms no statement names (`dom_mod.rs`).
 
 use crate::engine::assignment::Assignment;
 use crate::nogoods::{DomainModifier, Lit, Problem, Var};
 use crate::program::HeuristicModifier as M;
+use crate::solve::config::DomMod;
 
 pub struct Domain {
     /// The statements of each atom that has any (level, sign, true, false, factor).
     atoms: Vec<(Var, Vec<DomainModifier>)>,
     /// Per variable: its index in `atoms`, or `ABSENT`.
     index: Vec<u32>,
+    /// The indices in `atoms` of those with a level, true or false statement: the only ones
+    /// [`Domain::pick`] looks at.
+    leveled: Vec<u32>,
 }
 
 const ABSENT: u32 = u32::MAX;
 
 impl Domain {
-    /// The program's statements, or `None` where it has none; `scores` takes their `init`s.
-    pub fn new(p: &Problem, scores: &mut [f64]) -> Option<Domain> {
-        if p.heuristics.is_empty() {
+    /// The program's statements and those `dom_mod` adds (`dom_mod.rs`), or `None` where there
+    /// are none; `scores` takes their `init`s.
+    pub fn new(p: &Problem, scores: &mut [f64], dom_mod: Option<DomMod>) -> Option<Domain> {
+        let defaults = dom_mod.map(|dm| super::dom_mod::statements(p, dm)).unwrap_or_default();
+        if p.heuristics.is_empty() && defaults.is_empty() {
             return None;
         }
         let nv = p.num_vars as usize;
-        let mut d = Domain { atoms: Vec::new(), index: vec![ABSENT; nv] };
+        let mut d = Domain { atoms: Vec::new(), index: vec![ABSENT; nv], leveled: Vec::new() };
         // A fact's literal is the complement of a unit nogood (false at level 0).
         let facts: std::collections::HashSet<_> = p.store.units.iter().map(|&u| !u).collect();
         let mut inits: Vec<Option<&DomainModifier>> = vec![None; nv];
-        for h in &p.heuristics {
+        for h in p.heuristics.iter().chain(&defaults) {
             let v = h.var as usize;
             if v >= nv {
                 continue;
@@ -58,6 +65,10 @@ impl Domain {
                 scores[v] += f64::from(h.value);
             }
         }
+        let levels = [M::Level, M::True, M::False];
+        d.leveled = (0..d.atoms.len() as u32)
+            .filter(|&i| d.atoms[i as usize].1.iter().any(|m| levels.contains(&m.modifier)))
+            .collect();
         Some(d)
     }
 
@@ -105,7 +116,7 @@ impl Domain {
     /// decided before the others, and the value its statements give it, if any.
     pub fn pick(&self, a: &Assignment, activity: &[f64]) -> Option<(Var, Option<bool>)> {
         let mut best: Option<(i32, f64, Var)> = None;
-        for (v, mods) in &self.atoms {
+        for (v, mods) in self.leveled.iter().map(|&i| &self.atoms[i as usize]) {
             if !a.is_unassigned(*v) {
                 continue;
             }
@@ -135,7 +146,7 @@ mod tests {
     fn levels_signs_and_inits() {
         let p = complete(&read_program(PROGRAM.as_bytes()).unwrap(), &StopToken::never(), 3).unwrap();
         let mut scores = vec![0.0; p.num_vars as usize];
-        let d = Domain::new(&p, &mut scores).unwrap();
+        let d = Domain::new(&p, &mut scores, None).unwrap();
         assert_eq!(scores[1], 4.0, "a's init");
         assert_eq!(scores[3], 0.0, "c's init has a condition");
         let mut a = Assignment::new(p.num_vars);
@@ -158,7 +169,7 @@ mod tests {
     fn inits_of_facts_count_and_the_highest_priority_wins() {
         let p = complete(&read_program(INITS.as_bytes()).unwrap(), &StopToken::never(), 3).unwrap();
         let mut scores = vec![0.0; p.num_vars as usize];
-        Domain::new(&p, &mut scores).unwrap();
+        Domain::new(&p, &mut scores, None).unwrap();
         assert_eq!((scores[1], scores[2]), (3.0, 2.0));
     }
 
@@ -172,7 +183,7 @@ mod tests {
         use crate::solve::config::{Decisions, Heuristic, SearchOptions};
         let p = complete(&read_program(NEGATIVE.as_bytes()).unwrap(), &StopToken::never(), 3).unwrap();
         let mut scores = vec![0.0; p.num_vars as usize];
-        let d = Domain::new(&p, &mut scores).unwrap();
+        let d = Domain::new(&p, &mut scores, None).unwrap();
         let mut a = Assignment::new(p.num_vars);
         assert_eq!((d.level_of(&a, 1), d.level_of(&a, 2)), (-1, 0));
         assert_eq!(d.factor_of(&a, 2), 1.0, "c is not true yet");

@@ -7,6 +7,7 @@ mod analyze;
 mod berkmin;
 mod db;
 mod decide;
+mod dom_mod;
 mod domain;
 mod extend;
 mod forward;

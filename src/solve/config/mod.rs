@@ -123,6 +123,52 @@ pub struct Lookahead {
 }
 
 named! {
+    /// What clasp's `--dom-mod` does to the atoms it picks, as a `#heuristic` statement of that
+    /// kind would (`true`: level and sign true; `false`: level and sign false).
+    pub enum DomModifier {
+        Level = "level", Pos = "pos", True = "true", Neg = "neg", False = "false", Init = "init",
+        Factor = "factor",
+    }
+}
+
+/// clasp's `--dom-mod=MOD[,PICK]`: the domain heuristic's modification of the atoms of the
+/// classes in `pick` (a set of [`DomMod::SCC`]..[`DomMod::SHOW`]; none: every atom) that no
+/// `#heuristic` statement names (`engine/cpu/dom_mod.rs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DomMod {
+    pub modifier: DomModifier,
+    pub pick: u8,
+}
+
+impl DomMod {
+    /// Atoms on a cycle of positive dependencies.
+    pub const SCC: u8 = 1;
+    /// Atoms of a component with a head cycle.
+    pub const HCC: u8 = 2;
+    /// Atoms of such a component in a disjunctive head.
+    pub const DISJ: u8 = 4;
+    /// The literals of the `#minimize` statements.
+    pub const OPT: u8 = 8;
+    /// The shown atoms.
+    pub const SHOW: u8 = 16;
+    /// The names of the classes, bit by bit.
+    pub const PICKS: [&'static str; 5] = ["scc", "hcc", "disj", "opt", "show"];
+}
+
+/// clasp's form: `neg,opt`, `level` (every atom).
+impl std::fmt::Display for DomMod {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.modifier)?;
+        for (i, name) in DomMod::PICKS.iter().enumerate() {
+            if self.pick & (1 << i) != 0 {
+                write!(f, ",{name}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+named! {
     /// What a decision may assign: an applicable rule (the paper's ASP computation), or any
     /// variable (as clasp decides); `auto` chooses by the program (see [`Decisions::resolve`]).
     pub enum Decisions { Auto = "auto", Rules = "rules", Vars = "vars" }
@@ -304,6 +350,8 @@ pub struct SearchOptions {
     pub share: Option<Distribute>,
     /// `--lookahead`: failed-literal detection and lookahead decisions (`None`: off).
     pub lookahead: Option<Lookahead>,
+    /// `--dom-mod`: the domain heuristic's modification of atoms by default (`None`: none).
+    pub dom_mod: Option<DomMod>,
 }
 
 /// clasp's `--distribute`: the learned nogoods a search shares, units and binaries always, the
@@ -350,6 +398,7 @@ impl Default for SearchOptions {
             gpu_device: 0,
             share: None,
             lookahead: None,
+            dom_mod: None,
         }
     }
 }
@@ -388,6 +437,8 @@ pub struct SolveOptions {
     /// The parallel run's searches' configurations, one a search (cycled when there are fewer);
     /// empty: the default portfolio built from `search` (`solve/configurations.rs`).
     pub portfolio: Vec<SearchOptions>,
+    /// The options of `search` that the user set, which the default portfolio's searches keep.
+    pub pinned: super::configurations::Pinned,
     /// `--configuration=many`: the default portfolio also where the searches divide the space to
     /// enumerate it (else each takes `search` there: `configurations::portfolio`).
     pub many: bool,
@@ -445,6 +496,7 @@ impl Default for SolveOptions {
             split: false,
             seed: 1,
             portfolio: Vec::new(),
+            pinned: Default::default(),
             many: false,
             distribute: Some(Distribute::DEFAULT),
             farm: None,

@@ -74,6 +74,7 @@ impl Race {
             bound,
             configurations: configurations::portfolio(
                 &o.search,
+                o.pinned,
                 &o.portfolio,
                 o.threads,
                 o.search_backend() != Backend::Cpu,

@@ -1,0 +1,24 @@
+#!/bin/bash
+# ../shared/bench's 56 (anchor and the 20 more of ../t8-h200-ab5b0aa/more-instances.txt), on the
+# GPU machine's 16 cores, all in one run:
+#   1. -t 8, 25 s, two runs at a time: clingo -t 8, yasmin -t 8 (the default portfolio: the
+#      options given, clasp's searches 1 to 7, tweety), and clasp's eight read from clasp8.txt
+#      (tweety first);
+#   2. one search, 60 s, sixteen at a time: clingo and yasmin.
+# Sources in .bench/src and .bench/src2 (encoding NAME.enc, instance NAME__*.asp), ground here by
+# clingo 5.8.3's gringo (wheels in .whl); the stripped binary in .bench/y. Output under $OUT.
+cd "$(dirname "$0")/../../.."
+python3 -m pip install -q --no-index --no-deps --no-compile --target /tmp/site .whl/*.whl > /dev/null 2>&1
+export PYTHONPATH=/tmp/site PYTHONUNBUFFERED=1
+mkdir -p /tmp/g $OUT
+t0=$(date +%s)
+ls .bench/src/*.asp .bench/src2/*.asp | xargs -P 16 -I{} bash -c 'f={}; d=$(dirname $f); b=$(basename $f .asp); enc=$d/${b%%__*}.enc; timeout 150 python3 -m clingo --mode=gringo $enc $f > /tmp/g/$b.aspif 2>/dev/null || rm -f /tmp/g/$b.aspif'
+echo "ground $(ls /tmp/g | wc -l) in $(( $(date +%s) - t0 )) s"
+python3 scripts/parallel_bench.py --yasmin .bench/y --python python3 --jobs 2 --timeout 25 --out $OUT/t8.csv \
+  --config 'clingo -t 8' --config 'yasmin -t 8' \
+  --config 'yasmin -t 8 --configuration=benchmarks/parallel/clasp-portfolio/clasp8.txt' \
+  /tmp/g/*.aspif > $OUT/t8.txt 2>&1
+echo "-t 8 done at $(( $(date +%s) - t0 )) s"; tail -3 $OUT/t8.txt
+python3 scripts/parallel_bench.py --yasmin .bench/y --python python3 --jobs 16 --timeout 60 --out $OUT/t1.csv \
+  --config 'clingo' --config 'yasmin' /tmp/g/*.aspif > $OUT/t1.txt 2>&1
+echo "one search done at $(( $(date +%s) - t0 )) s"; tail -3 $OUT/t1.txt
