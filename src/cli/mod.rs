@@ -16,8 +16,8 @@ use yasmin::input::Format as ProgramFormat;
 use yasmin::nogoods::DEFAULT_EQ_ROUNDS;
 use yasmin::output::{Format, Quiet, Shape};
 use yasmin::solve::config::{
-    Backend, Decisions, Deletion, EnumMode, GpuMode, GpuRounds, Heuristic, LbdUpdate, Learning, OptStrategy,
-    Schedule, SearchOptions, SignDef, SolveOptions,
+    Backend, Decisions, Deletion, EnumMode, GpuMode, GpuRounds, Heuristic, LbdUpdate, Learning, LookKind,
+    Lookahead, OptStrategy, Schedule, SearchOptions, SignDef, SolveOptions,
 };
 use yasmin::solve::configurations::{self, Pinned};
 use yasmin::stop::{SolveLimit, StopToken};
@@ -247,10 +247,11 @@ pub struct SearchArgs {
     /// of the last 512, the most active first; deciding on variables).
     /// clasp's names are taken too: Vsids[,N] is activity with its decay N/100 (default 95);
     /// Domain[,N] honours #heuristic statements (CPU engine); Berkmin[,N] is berkmin (N other
-    /// than 512 with a warning); Vmtf decides by activity, Unit and None by occurrence, with a
-    /// warning.
+    /// than 512 with a warning); Unit decides every time by lookahead (--lookahead's kind, atom
+    /// by default; the CPU engine), deciding on variables; Vmtf decides by activity and None by
+    /// occurrence, with a warning.
     #[arg(long = "heuristic", value_name = "HEURISTIC", default_value = "activity", value_parser = parse_heuristic)]
-    pub heuristic: Nearest<(Heuristic, Option<f64>)>,
+    pub heuristic: Nearest<(Heuristic, Option<f64>, bool)>,
 
     /// What a decision may assign: rules (the ASP computation of the paper: only an applicable
     /// rule, by making its body true or, for `not q` in it, q false) or vars (any unassigned
@@ -399,8 +400,10 @@ impl SearchArgs {
             learning: self.learning,
             heuristic: self.heuristic.value.0,
             decay: self.heuristic.value.1.unwrap_or(SearchOptions::default().decay),
-            // The domain and BerkMin heuristics decide on variables, as clasp does.
-            decisions: if matches!(self.heuristic.value.0, Heuristic::Domain | Heuristic::Berkmin) {
+            // The domain, BerkMin and Unit heuristics decide on variables, as clasp does.
+            decisions: if matches!(self.heuristic.value.0, Heuristic::Domain | Heuristic::Berkmin)
+                || self.heuristic.value.2
+            {
                 Decisions::Vars
             } else {
                 self.decisions
@@ -411,7 +414,11 @@ impl SearchArgs {
             deletion: self.deletion.value,
             del_cfl: self.del_cfl,
             update_lbd: self.update_lbd,
-            lookahead: self.lookahead.and_then(|l| l.0),
+            lookahead: match (self.lookahead.and_then(|l| l.0), self.heuristic.value.2) {
+                // Unit: every decision by lookahead, of the kind given (atom by default).
+                (l, true) => Some(Lookahead { kind: l.map_or(LookKind::Atom, |l| l.kind), limit: 0 }),
+                (l, false) => l,
+            },
             dom_mod: self.dom_mod.0,
             acyc_prop: self.acyc_prop.map_or(SearchOptions::default().acyc_prop, |v| v == 1),
             tpb: self.tpb,
@@ -504,6 +511,11 @@ impl Cli {
                 "--heuristic=berkmin: the CUDA engine ranks by activity (the CPU engine by BerkMin's rule)"
                     .into(),
             );
+        }
+        if self.search.heuristic.value.2
+            && (self.backend != Backend::Cpu || self.search.learning == Learning::Fwd)
+        {
+            w.push("--heuristic=Unit: decisions by lookahead need the CPU engine and 1-UIP learning; deciding by activity".into());
         }
         let lookahead = self.search.lookahead.is_some_and(|l| l.0.is_some());
         if lookahead && self.backend != Backend::Cpu {

@@ -256,10 +256,11 @@ pub(super) fn parse_opt_strategy(s: &str) -> Result<Nearest<OptStrategy>, String
 }
 
 /// `--heuristic`: yasmin's rankings (activity, occurrence, jw), or clasp's names mapped onto them
-/// (the decision heuristic never changes the answer sets, only the order they are found in).
-pub(super) fn parse_heuristic(s: &str) -> Result<Nearest<(Heuristic, Option<f64>)>, String> {
+/// (the decision heuristic never changes the answer sets, only the order they are found in): the
+/// ranking, its decay, and whether every decision is lookahead's (clasp's Unit).
+pub(super) fn parse_heuristic(s: &str) -> Result<Nearest<(Heuristic, Option<f64>, bool)>, String> {
     if let Ok(h) = s.parse::<Heuristic>() {
-        return Ok(exact((h, None)));
+        return Ok(exact((h, None, false)));
     }
     let (name, arg) = s.split_once(',').unwrap_or((s, ""));
     let n = match arg {
@@ -274,20 +275,23 @@ pub(super) fn parse_heuristic(s: &str) -> Result<Nearest<(Heuristic, Option<f64>
     };
     let like = |what: &str| format!("--heuristic={s}: {what}; deciding by activity (Vsids)");
     match name {
-        "Vsids" => Ok(exact((Heuristic::Activity, decay))),
-        "Domain" => Ok(exact((Heuristic::Domain, decay))),
+        "Vsids" => Ok(exact((Heuristic::Activity, decay, false))),
+        "Domain" => Ok(exact((Heuristic::Domain, decay, false))),
         "Berkmin" | "berkmin" => match n {
-            None | Some(BERKMIN_WINDOW) => Ok(exact((Heuristic::Berkmin, None))),
+            None | Some(BERKMIN_WINDOW) => Ok(exact((Heuristic::Berkmin, None, false))),
             Some(_) => Ok(nearest(
-                (Heuristic::Berkmin, None),
+                (Heuristic::Berkmin, None, false),
                 format!(
                     "--heuristic={s}: yasmin's BerkMin looks at the newest {BERKMIN_WINDOW} learned nogoods"
                 ),
             )),
         },
-        "Vmtf" => Ok(nearest((Heuristic::Activity, None), like("yasmin has no VMTF heuristic"))),
-        "Unit" | "None" => Ok(nearest(
-            (Heuristic::Occurrence, None),
+        "Vmtf" => Ok(nearest((Heuristic::Activity, None, false), like("yasmin has no VMTF heuristic"))),
+        // Every decision by lookahead (--lookahead's kind, atom where it is not given), as
+        // clasp's UnitHeuristic; activity where lookahead is off (forward learning).
+        "Unit" => Ok(exact((Heuristic::Activity, None, true))),
+        "None" => Ok(nearest(
+            (Heuristic::Occurrence, None, false),
             format!("--heuristic={s}: yasmin has no {name} heuristic; deciding by occurrences"),
         )),
         _ => Err(format!(
@@ -481,10 +485,10 @@ mod tests {
         assert!(parse_opt_strategy("usc,oll,succinct").unwrap().warning.is_some());
         assert!(parse_opt_strategy("usc,oll,fast").is_err());
         assert!(parse_opt_strategy("bb,fast").is_err());
-        assert_eq!(parse_heuristic("Vsids").unwrap(), exact((Heuristic::Activity, None)));
-        assert_eq!(parse_heuristic("Vsids,92").unwrap(), exact((Heuristic::Activity, Some(0.92))));
+        assert_eq!(parse_heuristic("Vsids").unwrap(), exact((Heuristic::Activity, None, false)));
+        assert_eq!(parse_heuristic("Vsids,92").unwrap(), exact((Heuristic::Activity, Some(0.92), false)));
         assert!(parse_heuristic("Berkmin,0").unwrap().warning.is_some());
-        assert_eq!(parse_heuristic("Berkmin,512").unwrap(), exact((Heuristic::Berkmin, None)));
+        assert_eq!(parse_heuristic("Berkmin,512").unwrap(), exact((Heuristic::Berkmin, None, false)));
         let dm = |modifier, pick| Ok(DomModArg(Some(DomMod { modifier, pick })));
         assert_eq!(parse_dom_mod("neg,opt"), dm(DomModifier::Neg, DomMod::OPT));
         assert_eq!(parse_dom_mod("level"), dm(DomModifier::Level, 0));
@@ -499,8 +503,9 @@ mod tests {
         let atom = |limit| LookaheadArg(Some(Lookahead { kind: LookKind::Atom, limit }));
         assert_eq!((parse_lookahead("atom"), parse_lookahead("atom,10")), (Ok(atom(0)), Ok(atom(10))));
         assert!(parse_lookahead("hybrid,x").is_err() && parse_lookahead("rule").is_err());
-        assert_eq!(parse_heuristic("Domain").unwrap(), exact((Heuristic::Domain, None)));
+        assert_eq!(parse_heuristic("Domain").unwrap(), exact((Heuristic::Domain, None, false)));
         assert_eq!(parse_heuristic("None").unwrap().value.0, Heuristic::Occurrence);
+        assert_eq!(parse_heuristic("Unit").unwrap(), exact((Heuristic::Activity, None, true)));
         assert!(parse_heuristic("Vsids,x").is_err() && parse_heuristic("Random").is_err());
         assert!(parse_heuristic("Vsids,100").is_err() && parse_heuristic("Vsids,0").is_err());
         assert_eq!(parse_restarts("L,60").unwrap(), exact(Restarts::Luby(60).into()));
