@@ -101,7 +101,6 @@ fn rows() -> Vec<Row> {
         row(&["--heuristic=Unit", "-n0", "-q"], File("queens.aspif"), true),
         row(&["--heuristic=Unit", "--lookahead=body", "-q"], File("tiling.aspif"), true),
         row(&["--heuristic=Unit", "-n0", "-q"], File("disjunction.aspif"), true),
-        row(&["--heuristic=Unit", "-n0", "-q"], File("queens.aspif"), true),
         row(&["--heuristic=None", "-q"], File("tiling.aspif"), true),
         row(&["--restarts=L,100", "-n0", "-q"], File("queens.aspif"), true),
         row(&["-r", "x,100,1.5", "-n0", "-q"], File("queens.aspif"), true),
