@@ -5,11 +5,11 @@
 //! The classes, each with its weight (a level, an init of 100 times it, a factor) and its key:
 //! every atom (1, 0), or the shown ones (16, 4); the `#minimize` literals with their signs, by
 //! decreasing priority and weight (15 down to 4, one less at each new weight; 3); atoms on a
-//! positive cycle in a disjunctive head (3, 2), else of a component with a head cycle (2, 1), else
-//! on a positive cycle (1, 0), the cycles being those of the program as given (clasp's
-//! preprocessing may merge some away first). An atom in several classes adds their levels (inits, factors) up;
-//! its sign is that of the class of the lowest key, and a class that gives it both signs gives it
-//! none.
+//! positive cycle in a disjunctive head (3, 2), else of a component with a head cycle (2, 1),
+//! else on a positive cycle (1, 0), the cycles being those of the program as given (clasp's
+//! preprocessing may merge some away first). An atom in several classes adds their levels
+//! (inits, factors) up; its sign is that of the class of the lowest key, and a class that gives
+//! it both signs gives it none.
 
 use crate::nogoods::{DomainModifier, Lit, Problem, Var};
 use crate::program::HeuristicModifier as M;
