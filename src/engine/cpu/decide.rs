@@ -45,6 +45,9 @@ pub struct Decider {
     signs: Signs,
     /// `--heuristic=Domain`: the program's `#heuristic` statements.
     domain: Option<Domain>,
+    /// The domain's fixed levels (`Domain::fixed_levels`), which order the heap before the
+    /// activities; empty without them.
+    rank: Vec<i32>,
     /// Domain atoms popped while their level was below 0: decided after every other candidate,
     /// and back in the heap at the next backtrack (they were never assigned, so no unassignment
     /// returns them).
@@ -123,7 +126,12 @@ impl Decider {
         } else {
             None
         };
+        let rank = match &domain {
+            Some(d) if d.fixed_levels().iter().any(|&l| l != 0) => d.fixed_levels().to_vec(),
+            _ => Vec::new(),
+        };
         let mut d = Decider {
+            rank,
             heap: Vec::new(),
             pos: vec![ABSENT; nv],
             activity,
@@ -279,10 +287,9 @@ impl Decider {
 
     /// The best applicable decision, or `None` when the heap holds no candidate.
     pub fn pick(&mut self, p: &Problem, a: &Assignment) -> Option<Lit> {
-        // The domain heuristic's atoms of a positive level come first.
-        if let Some((v, sign)) = self.domain.as_ref().and_then(|d| d.pick(a, &self.activity)) {
-            return Some(self.signed(v, sign));
-        }
+        // The domain heuristic's atoms of a positive level come first: those of a fixed level
+        // in the heap's order, those of a level under a condition as `Domain::pick` finds them.
+        let dynamic = self.domain.as_ref().and_then(|d| d.pick(a, &self.activity));
         while let Some(v) = self.pop() {
             if !a.is_unassigned(v) {
                 continue;
@@ -291,6 +298,13 @@ impl Decider {
                 self.deferred.push(v);
                 continue;
             }
+            if let Some((d, level, sign)) = dynamic {
+                let fixed = self.rank.get(v as usize).copied().unwrap_or(0);
+                if (level, self.activity[d as usize]) > (fixed, self.activity[v as usize]) {
+                    self.insert(v);
+                    return Some(self.signed(d, sign));
+                }
+            }
             match self.candidate(p, a, v) {
                 Ok(l) => return Some(l),
                 Err(Some(on)) => {
@@ -298,6 +312,9 @@ impl Decider {
                 }
                 Err(None) => {}
             }
+        }
+        if let Some((d, _, sign)) = dynamic {
+            return Some(self.signed(d, sign));
         }
         // Only atoms of a negative level are left: the highest level first, the most active
         // among equals.
@@ -438,6 +455,12 @@ impl Decider {
     }
 
     fn better(&self, a: Var, b: Var) -> bool {
+        if !self.rank.is_empty() {
+            let (ra, rb) = (self.rank[a as usize], self.rank[b as usize]);
+            if ra != rb {
+                return ra > rb;
+            }
+        }
         let (x, y) = (self.activity[a as usize], self.activity[b as usize]);
         x > y || (x == y && a < b)
     }

@@ -18,9 +18,13 @@ pub struct Domain {
     atoms: Vec<(Var, Vec<DomainModifier>)>,
     /// Per variable: its index in `atoms`, or `ABSENT`.
     index: Vec<u32>,
-    /// The indices in `atoms` of those with a level, true or false statement: the only ones
-    /// [`Domain::pick`] looks at.
+    /// The indices in `atoms` of those with a level, true or false statement under a condition
+    /// that can change: the only ones [`Domain::pick`] looks at.
     leveled: Vec<u32>,
+    /// Per variable, the level of the atoms whose level statements all hold from the start (no
+    /// condition, or facts): constant, so the decider's heap orders by it (0 for the others).
+    /// Invariant: an atom with a nonzero entry is not in `leveled`.
+    fixed: Vec<i32>,
 }
 
 const ABSENT: u32 = u32::MAX;
@@ -34,7 +38,8 @@ impl Domain {
             return None;
         }
         let nv = p.num_vars as usize;
-        let mut d = Domain { atoms: Vec::new(), index: vec![ABSENT; nv], leveled: Vec::new() };
+        let mut d =
+            Domain { atoms: Vec::new(), index: vec![ABSENT; nv], leveled: Vec::new(), fixed: Vec::new() };
         // A fact's literal is the complement of a unit nogood (false at level 0).
         let facts: std::collections::HashSet<_> = p.store.units.iter().map(|&u| !u).collect();
         let mut inits: Vec<Option<&DomainModifier>> = vec![None; nv];
@@ -66,9 +71,29 @@ impl Domain {
             }
         }
         let levels = [M::Level, M::True, M::False];
-        d.leveled = (0..d.atoms.len() as u32)
-            .filter(|&i| d.atoms[i as usize].1.iter().any(|m| levels.contains(&m.modifier)))
-            .collect();
+        let holds = |m: &DomainModifier| m.condition.iter().all(|l| *l == Lit::TRUE || facts.contains(l));
+        d.fixed = vec![0; nv];
+        for (i, (v, mods)) in d.atoms.iter().enumerate() {
+            let mut leveled = mods.iter().filter(|m| levels.contains(&m.modifier)).peekable();
+            if leveled.peek().is_none() {
+                continue;
+            }
+            if leveled.all(holds) {
+                // Every level statement holds: the one of the highest priority counts (the
+                // last among equals), as `active` takes it.
+                let top = mods.iter().filter(|m| levels.contains(&m.modifier)).fold(
+                    None::<&DomainModifier>,
+                    |best, m| match best {
+                        Some(b) if b.priority > m.priority => Some(b),
+                        _ => Some(m),
+                    },
+                );
+                d.fixed[*v as usize] = top.map_or(0, |m| m.value);
+            } else {
+                d.leveled.push(i as u32);
+            }
+        }
+        d.debug_check();
         Some(d)
     }
 
@@ -82,6 +107,23 @@ impl Domain {
                 _ => Some(m),
             },
         )
+    }
+
+    /// Checks the invariant stated on `fixed` (debug builds).
+    fn debug_check(&self) {
+        if cfg!(debug_assertions) {
+            for &i in &self.leveled {
+                assert_eq!(
+                    self.fixed[self.atoms[i as usize].0 as usize], 0,
+                    "an atom both fixed and leveled"
+                );
+            }
+        }
+    }
+
+    /// The constant levels of the atoms whose level statements always hold (see `fixed`).
+    pub fn fixed_levels(&self) -> &[i32] {
+        &self.fixed
     }
 
     fn level(mods: &[DomainModifier], a: &Assignment) -> i32 {
@@ -112,9 +154,10 @@ impl Domain {
         }
     }
 
-    /// The unassigned atom of the highest positive level (the most active among equals), to be
-    /// decided before the others, and the value its statements give it, if any.
-    pub fn pick(&self, a: &Assignment, activity: &[f64]) -> Option<(Var, Option<bool>)> {
+    /// Among the atoms whose level depends on a condition, the unassigned one of the highest
+    /// positive level now (the most active among equals), its level, and the value its
+    /// statements give it, if any. (The decider's heap orders the atoms of fixed levels.)
+    pub fn pick(&self, a: &Assignment, activity: &[f64]) -> Option<(Var, i32, Option<bool>)> {
         let mut best: Option<(i32, f64, Var)> = None;
         for (v, mods) in self.leveled.iter().map(|&i| &self.atoms[i as usize]) {
             if !a.is_unassigned(*v) {
@@ -126,7 +169,7 @@ impl Domain {
                 best = Some(key);
             }
         }
-        best.map(|(_, _, v)| (v, self.sign(a, v)))
+        best.map(|(level, _, v)| (v, level, self.sign(a, v)))
     }
 }
 
@@ -151,14 +194,50 @@ mod tests {
         assert_eq!(scores[3], 0.0, "c's init has a condition");
         let mut a = Assignment::new(p.num_vars);
         let activity = vec![0.0; p.num_vars as usize];
-        // a first (level 2), with the default sign; then b (level 1, true).
-        assert_eq!(d.pick(&a, &activity), Some((1, None)));
-        a.assign(Lit::neg(1), crate::engine::assignment::Reason::Decision);
-        assert_eq!(d.pick(&a, &activity), Some((2, Some(true))));
+        // a (level 2) and b (level 1, true) hold their levels from the start: the decider's
+        // heap orders them; c's depends on b.
+        assert_eq!(&d.fixed_levels()[1..4], &[2, 1, 0]);
+        assert_eq!(d.sign(&a, 2), Some(true));
+        assert_eq!(d.pick(&a, &activity), None, "c has no level while b is not true");
         // c has a level only while b is true; then it is decided false.
         assert_eq!(d.sign(&a, 3), None);
         a.assign(Lit::pos(2), crate::engine::assignment::Reason::Decision);
-        assert_eq!(d.pick(&a, &activity), Some((3, Some(false))));
+        assert_eq!(d.pick(&a, &activity), Some((3, 1, Some(false))));
+    }
+
+    /// `{a;b;c;d}. #heuristic c : a. [5,level] #heuristic b. [3,level] #heuristic a. [1,true]`.
+    const ORDER: &str = "asp 1 0 0\n1 1 4 1 2 3 4 0 0\n7 0 3 5 0 1 1\n7 0 2 3 0 0\n7 4 1 1 0 0\n\
+        4 1 a 1 1\n4 1 b 1 2\n4 1 c 1 3\n4 1 d 1 4\n0\n";
+
+    #[test]
+    fn fixed_levels_order_the_heap_and_conditional_ones_join_it() {
+        use crate::engine::cpu::decide::Decider;
+        use crate::solve::config::{Decisions, Heuristic, SearchOptions};
+        let p = complete(&read_program(ORDER.as_bytes()).unwrap(), &StopToken::never(), 3).unwrap();
+        let opts =
+            SearchOptions { heuristic: Heuristic::Domain, decisions: Decisions::Vars, ..Default::default() };
+        let mut dec = Decider::new(&p, &opts);
+        let mut a = Assignment::new(p.num_vars);
+        a.assign(Lit::TRUE, crate::engine::assignment::Reason::Unit);
+        // Activities that say the opposite of the levels: d, then c, most active.
+        for (v, bumps) in [(4, 3), (3, 2)] {
+            for _ in 0..bumps {
+                dec.bump(v, &a);
+            }
+        }
+        let mut order = Vec::new();
+        while let Some(l) = dec.pick(&p, &a) {
+            order.push(l);
+            a.new_level();
+            a.assign(l, crate::engine::assignment::Reason::Decision);
+        }
+        // b (level 3), a (level 1, true), then c (level 5 once a is true), then d.
+        let (a_, b, c, d) = (Lit::pos(1), Lit::pos(2), Lit::pos(3), Lit::pos(4));
+        assert_eq!(
+            order.iter().map(|l| l.var()).collect::<Vec<_>>(),
+            vec![b.var(), a_.var(), c.var(), d.var()]
+        );
+        assert_eq!(order[1], a_, "a decided true");
     }
 
     /// `{a;b}. f. #heuristic a : f. [3,init] #heuristic b. [2@1,init] #heuristic b. [7,init]`.
