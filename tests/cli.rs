@@ -796,6 +796,14 @@ fn clasps_portfolio_file_configures_the_searches() {
         lines[0].contains("--heuristic=Vsids,92") && lines[2].contains("--heuristic=berkmin"),
         "{printed}"
     );
+    // The GPU's portfolio: the base first (deciding as `auto` resolves), the others after it.
+    let gpu = yasmin_ok(&["--print-portfolio", "--backend=cuda"], 0).stdout;
+    let gpu_lines: Vec<&str> = gpu.lines().filter(|l| l.starts_with("[solver.")).collect();
+    assert_eq!(gpu_lines.len(), 9, "{gpu}");
+    assert!(
+        gpu_lines.iter().all(|l| l.contains("--decisions=auto")) && gpu_lines[0].contains("luby,100"),
+        "{gpu}"
+    );
     // The options given are every search's, as in clasp.
     let berkmin = yasmin_ok(&["--print-portfolio", "--heuristic=berkmin", "-t", "8"], 0).stdout;
     assert_eq!(berkmin.matches("--heuristic=berkmin").count(), 8, "{berkmin}");

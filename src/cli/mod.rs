@@ -568,11 +568,13 @@ impl Cli {
     }
 
     /// `--print-portfolio`: the configurations of a parallel run (the default portfolio over the
-    /// options given, or a file's), in clasp's format.
+    /// options given, the GPU's where the searches are CUDA engines, or a file's), in clasp's
+    /// format.
     pub fn portfolio_text(&self) -> Result<String, String> {
         let (first, list, _) = self.configurations()?;
         let list = if list.is_empty() {
-            configurations::default_portfolio(&first, pinned(&self.given))
+            let gpu = self.solve_options(None, &StopToken::never())?.search_backend() != Backend::Cpu;
+            configurations::default_portfolio(&first, pinned(&self.given), gpu)
         } else {
             list
         };

@@ -191,20 +191,33 @@ fn clasp(i: usize, base: &SearchOptions) -> SearchOptions {
     }
 }
 
-/// The default portfolio over `base` on the CPU (clasp's `many`): clasp's eight searches in
-/// clasp's order, tweety first, each keeping the options `pinned` (see [`portfolio`];
+/// The default portfolio over `base` (clasp's `many`), one search each, each keeping the options
+/// `pinned`: on the CPU clasp's eight searches in clasp's order, tweety first; on the GPU (`gpu`)
+/// `base` first and clasp's searches 1 to 7 and tweety after it, keeping the base's decisions,
+/// progress saving and deletion (the CUDA engine saves no progress and deletes by LBD) and
+/// ranking by activity (Domain) or occurrences (BerkMin) without lookahead (see [`portfolio`];
 /// `--print-portfolio` prints it).
-pub fn default_portfolio(base: &SearchOptions, pinned: Pinned) -> Vec<SearchOptions> {
-    (0..8).map(|i| pinned.keep(clasp(i, base), base)).collect()
+pub fn default_portfolio(base: &SearchOptions, pinned: Pinned, gpu: bool) -> Vec<SearchOptions> {
+    if !gpu {
+        return (0..8).map(|i| pinned.keep(clasp(i, base), base)).collect();
+    }
+    let variants = (1..8).chain([0]).map(|i| pinned.keep(clasp(i, base), base));
+    let mut l: Vec<SearchOptions> = std::iter::once(base.clone()).chain(variants).collect();
+    for o in &mut l[1..] {
+        (o.decisions, o.save_progress, o.deletion) = (base.decisions, base.save_progress, base.deletion);
+        // The CUDA engine has neither BerkMin, lookahead nor #heuristic statements.
+        o.heuristic = match o.heuristic {
+            Heuristic::Berkmin => Heuristic::Occurrence,
+            Heuristic::Domain => Heuristic::Activity,
+            h => h,
+        };
+        o.lookahead = None;
+    }
+    l
 }
 
 /// The configurations of `n` searches: `given` cycled when there are any (a portfolio file),
-/// else clasp's portfolio ([`default_portfolio`]), each search keeping the options `pinned`.
-///
-/// On the GPU (`gpu`) `base` comes first and clasp's searches 1 to 7 and tweety after it,
-/// keeping the base's decisions, progress saving and deletion (the CUDA engine saves no progress
-/// and deletes by LBD) and ranking by activity (Domain) or occurrences (BerkMin) without
-/// lookahead.
+/// else the default portfolio ([`default_portfolio`]) cycled.
 ///
 /// On the CPU clasp's order, tweety first, against `base` first and tweety ninth (the GPU
 /// machine's 16 cores, BENCHMARKS.md "clasp's portfolio", 56 instances of `../shared/bench`, 25
@@ -229,22 +242,8 @@ pub fn portfolio(
 ) -> Vec<SearchOptions> {
     let list = if given.is_empty() && dividing {
         vec![base.clone()]
-    } else if given.is_empty() && gpu {
-        let variants = (1..8).chain([0]).map(|i| pinned.keep(clasp(i, base), base));
-        let mut l: Vec<SearchOptions> = std::iter::once(base.clone()).chain(variants).collect();
-        for o in &mut l[1..] {
-            (o.decisions, o.save_progress, o.deletion) = (base.decisions, base.save_progress, base.deletion);
-            // The CUDA engine has neither BerkMin, lookahead nor #heuristic statements.
-            o.heuristic = match o.heuristic {
-                Heuristic::Berkmin => Heuristic::Occurrence,
-                Heuristic::Domain => Heuristic::Activity,
-                h => h,
-            };
-            o.lookahead = None;
-        }
-        l
     } else if given.is_empty() {
-        default_portfolio(base, pinned)
+        default_portfolio(base, pinned, gpu)
     } else {
         given.to_vec()
     };
