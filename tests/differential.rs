@@ -503,7 +503,10 @@ impl Scheme {
             OptStrategy::Usc { .. } => "-usc",
         };
         let k = self.look.map_or(String::new(), |l| format!("-look-{}{}", l.kind.name(), l.limit));
-        let k = self.dom_mod.map_or(k.clone(), |m| format!("{k}-dom-{}", m.to_string().replace(',', "-")));
+        let k = match self.dom_mod {
+            Some(m) => format!("{k}-dom-{}", m.to_string().replace(',', "-")),
+            None => k,
+        };
         format!("{:?}-{:?}{d}{t}{e}{q}{g}{u}{k}", self.learning, self.heuristic).to_lowercase()
     }
 }

@@ -198,10 +198,11 @@ fn clasp(i: usize, base: &SearchOptions) -> SearchOptions {
 /// ranking by activity (Domain) or occurrences (BerkMin) without lookahead (see [`portfolio`];
 /// `--print-portfolio` prints it).
 pub fn default_portfolio(base: &SearchOptions, pinned: Pinned, gpu: bool) -> Vec<SearchOptions> {
+    let search = |i| pinned.keep(clasp(i, base), base);
     if !gpu {
-        return (0..8).map(|i| pinned.keep(clasp(i, base), base)).collect();
+        return (0..8).map(search).collect();
     }
-    let variants = (1..8).chain([0]).map(|i| pinned.keep(clasp(i, base), base));
+    let variants = (1..8).chain([0]).map(search);
     let mut l: Vec<SearchOptions> = std::iter::once(base.clone()).chain(variants).collect();
     for o in &mut l[1..] {
         (o.decisions, o.save_progress, o.deletion) = (base.decisions, base.save_progress, base.deletion);

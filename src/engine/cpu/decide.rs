@@ -45,7 +45,7 @@ pub struct Decider {
     signs: Signs,
     /// `--heuristic=Domain`: the program's `#heuristic` statements.
     domain: Option<Domain>,
-    /// The domain's fixed levels (`Domain::fixed_levels`), which order the heap before the
+    /// The domain's fixed levels (`Domain::take_fixed_levels`), which order the heap before the
     /// activities; empty without them.
     rank: Vec<i32>,
     /// Domain atoms popped while their level was below 0: decided after every other candidate,
@@ -121,15 +121,12 @@ impl Decider {
             choice_start.push(choice.len() as u32);
         }
         let mut activity = crate::engine::scores::initial_scores(p, heuristic, perturb);
-        let domain = if heuristic == Heuristic::Domain && any {
+        let mut domain = if heuristic == Heuristic::Domain && any {
             Domain::new(p, &mut activity, opts.dom_mod)
         } else {
             None
         };
-        let rank = match &domain {
-            Some(d) if d.fixed_levels().iter().any(|&l| l != 0) => d.fixed_levels().to_vec(),
-            _ => Vec::new(),
-        };
+        let rank = domain.as_mut().map(Domain::take_fixed_levels).unwrap_or_default();
         let mut d = Decider {
             rank,
             heap: Vec::new(),

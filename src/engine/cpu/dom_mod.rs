@@ -112,14 +112,14 @@ pub fn statements(p: &Problem, dm: DomMod) -> Vec<DomainModifier> {
         priority: 0,
         condition: Vec::new(),
     };
+    let kind = match dm.modifier {
+        D::Level | D::True | D::False => Some(M::Level),
+        D::Init => Some(M::Init),
+        D::Factor => Some(M::Factor),
+        D::Pos | D::Neg => None,
+    };
     let mut out = Vec::new();
     for (v, g) in given.iter().enumerate().filter(|(_, g)| g.key.is_some()) {
-        let kind = match dm.modifier {
-            D::Level | D::True | D::False => Some(M::Level),
-            D::Init => Some(M::Init),
-            D::Factor => Some(M::Factor),
-            D::Pos | D::Neg => None,
-        };
         if let Some(kind) = kind.filter(|_| g.value != 0) {
             // A factor counts from 1, as clasp's.
             out.push(statement(v, kind, g.value + i32::from(kind == M::Factor)));

@@ -23,11 +23,23 @@ pub struct Domain {
     leveled: Vec<u32>,
     /// Per variable, the level of the atoms whose level statements all hold from the start (no
     /// condition, or facts): constant, so the decider's heap orders by it (0 for the others).
-    /// Invariant: an atom with a nonzero entry is not in `leveled`.
+    /// Invariant: an atom with a nonzero entry is not in `leveled`. Empty once handed over
+    /// ([`Domain::take_fixed_levels`]).
     fixed: Vec<i32>,
 }
 
 const ABSENT: u32 = u32::MAX;
+
+/// The kinds of statement that give a level.
+const LEVELS: [M; 3] = [M::Level, M::True, M::False];
+
+/// Of statements that hold, the one that counts: the highest priority, the last among equals.
+fn strongest<'d>(mods: impl Iterator<Item = &'d DomainModifier>) -> Option<&'d DomainModifier> {
+    mods.fold(None, |best, m| match best {
+        Some(b) if b.priority > m.priority => Some(b),
+        _ => Some(m),
+    })
+}
 
 impl Domain {
     /// The program's statements and those `dom_mod` adds (`dom_mod.rs`), or `None` where there
@@ -42,6 +54,7 @@ impl Domain {
             Domain { atoms: Vec::new(), index: vec![ABSENT; nv], leveled: Vec::new(), fixed: Vec::new() };
         // A fact's literal is the complement of a unit nogood (false at level 0).
         let facts: std::collections::HashSet<_> = p.store.units.iter().map(|&u| !u).collect();
+        let holds = |m: &DomainModifier| m.condition.iter().all(|l| *l == Lit::TRUE || facts.contains(l));
         let mut inits: Vec<Option<&DomainModifier>> = vec![None; nv];
         for h in p.heuristics.iter().chain(&defaults) {
             let v = h.var as usize;
@@ -49,7 +62,7 @@ impl Domain {
                 continue;
             }
             match h.modifier {
-                M::Init if h.condition.iter().all(|l| *l == Lit::TRUE || facts.contains(l)) => {
+                M::Init if holds(h) => {
                     if inits[v].is_none_or(|b| b.priority <= h.priority) {
                         inits[v] = Some(h);
                     }
@@ -70,25 +83,15 @@ impl Domain {
                 scores[v] += f64::from(h.value);
             }
         }
-        let levels = [M::Level, M::True, M::False];
-        let holds = |m: &DomainModifier| m.condition.iter().all(|l| *l == Lit::TRUE || facts.contains(l));
         d.fixed = vec![0; nv];
         for (i, (v, mods)) in d.atoms.iter().enumerate() {
-            let mut leveled = mods.iter().filter(|m| levels.contains(&m.modifier)).peekable();
+            let mut leveled = mods.iter().filter(|m| LEVELS.contains(&m.modifier)).peekable();
             if leveled.peek().is_none() {
                 continue;
             }
-            if leveled.all(holds) {
-                // Every level statement holds: the one of the highest priority counts (the
-                // last among equals), as `active` takes it.
-                let top = mods.iter().filter(|m| levels.contains(&m.modifier)).fold(
-                    None::<&DomainModifier>,
-                    |best, m| match best {
-                        Some(b) if b.priority > m.priority => Some(b),
-                        _ => Some(m),
-                    },
-                );
-                d.fixed[*v as usize] = top.map_or(0, |m| m.value);
+            if leveled.clone().all(holds) {
+                // Every level statement holds: the strongest counts, as it would in `level`.
+                d.fixed[*v as usize] = strongest(leveled).map_or(0, |m| m.value);
             } else {
                 d.leveled.push(i as u32);
             }
@@ -100,12 +103,8 @@ impl Domain {
     /// The statement of the highest priority among `kinds` whose condition holds for `v`'s
     /// entry (the last of equal priority).
     fn active<'d>(mods: &'d [DomainModifier], a: &Assignment, kinds: &[M]) -> Option<&'d DomainModifier> {
-        mods.iter().filter(|m| kinds.contains(&m.modifier) && m.condition.iter().all(|&l| a.is_true(l))).fold(
-            None,
-            |best: Option<&DomainModifier>, m| match best {
-                Some(b) if b.priority > m.priority => Some(b),
-                _ => Some(m),
-            },
+        strongest(
+            mods.iter().filter(|m| kinds.contains(&m.modifier) && m.condition.iter().all(|&l| a.is_true(l))),
         )
     }
 
@@ -121,13 +120,15 @@ impl Domain {
         }
     }
 
-    /// The constant levels of the atoms whose level statements always hold (see `fixed`).
-    pub fn fixed_levels(&self) -> &[i32] {
-        &self.fixed
+    /// The constant levels of the atoms whose level statements always hold (see `fixed`), handed
+    /// over to the decider's heap (empty where all are 0); the domain keeps none.
+    pub fn take_fixed_levels(&mut self) -> Vec<i32> {
+        let fixed = std::mem::take(&mut self.fixed);
+        if fixed.iter().any(|&l| l != 0) { fixed } else { Vec::new() }
     }
 
     fn level(mods: &[DomainModifier], a: &Assignment) -> i32 {
-        Self::active(mods, a, &[M::Level, M::True, M::False]).map_or(0, |m| m.value)
+        Self::active(mods, a, &LEVELS).map_or(0, |m| m.value)
     }
 
     fn mods(&self, v: Var) -> Option<&[DomainModifier]> {
@@ -189,14 +190,14 @@ mod tests {
     fn levels_signs_and_inits() {
         let p = complete(&read_program(PROGRAM.as_bytes()).unwrap(), &StopToken::never(), 3).unwrap();
         let mut scores = vec![0.0; p.num_vars as usize];
-        let d = Domain::new(&p, &mut scores, None).unwrap();
+        let mut d = Domain::new(&p, &mut scores, None).unwrap();
         assert_eq!(scores[1], 4.0, "a's init");
         assert_eq!(scores[3], 0.0, "c's init has a condition");
         let mut a = Assignment::new(p.num_vars);
         let activity = vec![0.0; p.num_vars as usize];
         // a (level 2) and b (level 1, true) hold their levels from the start: the decider's
         // heap orders them; c's depends on b.
-        assert_eq!(&d.fixed_levels()[1..4], &[2, 1, 0]);
+        assert_eq!(&d.take_fixed_levels()[1..4], &[2, 1, 0]);
         assert_eq!(d.sign(&a, 2), Some(true));
         assert_eq!(d.pick(&a, &activity), None, "c has no level while b is not true");
         // c has a level only while b is true; then it is decided false.
