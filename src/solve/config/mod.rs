@@ -145,7 +145,7 @@ impl DomMod {
     pub const SCC: u8 = 1;
     /// Atoms of a component with a head cycle.
     pub const HCC: u8 = 2;
-    /// Atoms of such a component in a disjunctive head.
+    /// Atoms on a cycle of positive dependencies that are in a disjunctive head.
     pub const DISJ: u8 = 4;
     /// The literals of the `#minimize` statements.
     pub const OPT: u8 = 8;
