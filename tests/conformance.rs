@@ -1,12 +1,13 @@
 //! The conformance corpus (`tests/conformance`, from wasp's regression tests): every program gives exactly its expected
 //! answer sets, under both learning schemes, every decision heuristic, and decisions on rules (the
-//! ASP computation) or on variables (`--decisions=vars`, with and without progress saving).
+//! ASP computation) or on variables (`--decisions=vars`, with and without progress saving), or
+//! on each by turns (`--decisions=alternate`).
 
 mod support;
 
 use support::{answer_sets, conformance, one_model_in_parallel, options};
 use yasmin::input::read_program;
-use yasmin::solve::config::{Backend, Decisions, Heuristic, Learning};
+use yasmin::solve::config::{Backend, Decisions, Heuristic, Learning, Restarts};
 
 fn run_family(
     family: &str,
@@ -18,6 +19,10 @@ fn run_family(
     let mut opts = options(learning, heuristic);
     opts.search.decisions = decisions;
     opts.search.save_progress = save_progress.then_some(0);
+    if decisions == Decisions::Alternate {
+        // A restart after every conflict or two: turns change at restarts.
+        opts.search.restarts = Restarts::Luby(1).into();
+    }
     let mut failures = Vec::new();
     for (path, expected) in conformance(family) {
         let program = read_program(&std::fs::read(&path).unwrap()).unwrap();
@@ -66,6 +71,20 @@ conformance_tests_on_vars! {
     aggregates_vars_res: "aggregates", Learning::Res, false;
     aggregates_vars_res_saved: "aggregates", Learning::Res, true;
     aggregates_vars_fwd: "aggregates", Learning::Fwd, false;
+}
+
+// Decisions on rules and variables by turns (every few conflicts in debug builds).
+macro_rules! conformance_tests_alternating {
+    ($($name:ident: $family:expr, $learning:expr;)*) => {
+        $( #[test] fn $name() { run_family($family, $learning, Heuristic::Activity, Decisions::Alternate, false); } )*
+    };
+}
+
+conformance_tests_alternating! {
+    tight_alternate_res: "tight", Learning::Res;
+    nontight_alternate_res: "nontight", Learning::Res;
+    nontight_alternate_fwd: "nontight", Learning::Fwd;
+    aggregates_alternate_res: "aggregates", Learning::Res;
 }
 
 // Forward learning is paired with the activity heuristic only: its nogoods are sets of decisions,

@@ -429,6 +429,9 @@ struct Scheme {
     /// `--decisions=vars`, with `--save-progress=N` when `save` is `Some(N)` (CPU engine).
     vars: bool,
     save: Option<u32>,
+    /// `--decisions=alternate` (where not `vars`): rules and variables by turns (every few
+    /// conflicts in debug builds, which turn often).
+    alternate: bool,
     /// `--parallel-mode`: searches racing for an optimum (enumeration, projection and optN's
     /// models divide the space), or with `split` dividing the space for every check.
     threads: u32,
@@ -465,6 +468,7 @@ impl Scheme {
             learning,
             heuristic,
             vars: false,
+            alternate: false,
             save: None,
             threads: 1,
             split: false,
@@ -482,6 +486,7 @@ impl Scheme {
 
     fn name(&self) -> String {
         let d = match (self.vars, self.save) {
+            (false, _) if self.alternate => "-alternate".into(),
             (false, _) => String::new(),
             (true, None) => "-vars".into(),
             (true, Some(n)) => format!("-vars-saved{n}"),
@@ -521,12 +526,17 @@ fn options(s: Scheme) -> SolveOptions {
         search: SearchOptions {
             learning: s.learning,
             heuristic: s.heuristic,
-            decisions: if s.vars || s.dom_mod.is_some() { Decisions::Vars } else { Decisions::Rules },
+            decisions: match (s.vars || s.dom_mod.is_some(), s.alternate) {
+                (true, _) => Decisions::Vars,
+                (false, true) => Decisions::Alternate,
+                (false, false) => Decisions::Rules,
+            },
             dom_mod: s.dom_mod,
             save_progress: s.save,
             // Parallel searches restart after every conflict or two, so that they take in each
-            // other's nogoods all the time (small programs have few conflicts).
-            restarts: if s.threads > 1 {
+            // other's nogoods all the time (small programs have few conflicts); so do alternating
+            // ones, which change their way of deciding at restarts.
+            restarts: if s.threads > 1 || s.alternate {
                 Restarts::Luby(1).into()
             } else if s.dynamic {
                 Restarts::Dynamic(4, 0.8).into()
@@ -806,12 +816,16 @@ fn cli_args(c: &str, info: &Info, s: Scheme) -> Vec<String> {
     ];
     if s.vars {
         a.push("--decisions=vars".into());
+    } else if s.alternate {
+        a.push("--decisions=alternate".into());
     }
     if let Some(n) = s.save {
         a.push(format!("--save-progress={n}"));
     }
     if s.threads > 1 {
         a.push(format!("--parallel-mode={}{}", s.threads, if s.split { ",split" } else { "" }));
+    }
+    if s.threads > 1 || s.alternate {
         a.push("--restarts=luby,1".into());
     }
     if s.no_eq {
@@ -1217,6 +1231,8 @@ fn scheme_for(i: u64) -> Scheme {
     // enumeration, projection and optN then run in parallel too).
     // BerkMin decides on variables (the command line makes it so).
     s.vars = i % 5 >= 3 || s.heuristic == Heuristic::Berkmin;
+    // One in four of the others alternates between rules and variables.
+    s.alternate = !s.vars && i % 4 == 3;
     // Progress is saved by every backjump, or by those over more than one level.
     s.save = (i % 5 == 4).then_some(if i % 10 == 4 { 0 } else { 1 });
     s.threads = if i % 3 == 1 { 3 } else { 1 };
@@ -1696,6 +1712,7 @@ fn check_file(path: &Path) -> Vec<String> {
         Scheme::new(Learning::Fwd, Heuristic::Activity),
         Scheme { vars: true, ..Scheme::new(Learning::Res, Heuristic::Activity) },
         Scheme { vars: true, save: Some(0), ..Scheme::new(Learning::Fwd, Heuristic::Activity) },
+        Scheme { alternate: true, ..Scheme::new(Learning::Res, Heuristic::Activity) },
         Scheme { threads: 3, ..Scheme::new(Learning::Res, Heuristic::Activity) },
         Scheme { threads: 3, split: true, ..Scheme::new(Learning::Res, Heuristic::Activity) },
     ];

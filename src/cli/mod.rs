@@ -256,9 +256,10 @@ pub struct SearchArgs {
     /// What a decision may assign: rules (the ASP computation of the paper: only an applicable
     /// rule, by making its body true or, for `not q` in it, q false) or vars (any unassigned
     /// variable, the best ranked, with --sign-def's value unless --save-progress keeps the value
-    /// it had last, as clasp decides); auto (the default): vars where the run
-    /// optimizes a #minimize or the program is not tight, rules otherwise (both engines; the
-    /// CUDA engine saves no progress).
+    /// it had last, as clasp decides); alternate (the CPU engine): rules and vars by turns, from
+    /// one restart to another, each turn 1,000 conflicts at first and twice as long after each turn
+    /// on vars; auto (the default): vars where the run optimizes a #minimize or the program is
+    /// not tight, alternate otherwise (rules on the CUDA engine, which saves no progress).
     #[arg(long = "decisions", default_value_t = SearchOptions::default().decisions, value_parser = named::<Decisions>())]
     pub decisions: Decisions,
 
@@ -516,6 +517,11 @@ impl Cli {
             && (self.backend != Backend::Cpu || self.search.learning == Learning::Fwd)
         {
             w.push("--heuristic=Unit: decisions by lookahead need the CPU engine and 1-UIP learning; deciding by activity".into());
+        }
+        if self.search.decisions == Decisions::Alternate && self.backend != Backend::Cpu {
+            w.push(
+                "--decisions=alternate: the CUDA engine decides on rules (the CPU engine alternates)".into(),
+            );
         }
         let lookahead = self.search.lookahead.is_some_and(|l| l.0.is_some());
         if lookahead && self.backend != Backend::Cpu {

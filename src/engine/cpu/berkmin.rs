@@ -51,7 +51,7 @@ impl Berkmin {
 impl CpuEngine {
     /// BerkMin's decision, where one of the newest learned nogoods is open.
     pub(super) fn berkmin_pick(&mut self) -> Option<Lit> {
-        let berk = self.berk.as_mut()?;
+        let berk = self.berk.as_mut().filter(|_| self.dec.on_variables())?;
         let learned = &self.db.learned;
         let mut top = berk.top.min(learned.len());
         let stop = top.saturating_sub(WINDOW);

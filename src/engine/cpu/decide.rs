@@ -229,11 +229,19 @@ impl Decider {
                 self.park[l.index()] = woken;
             }
         }
+        if self.any {
+            return; // every variable is a candidate already
+        }
         for &b in p.bodies.bodies_of(l) {
             for &h in p.bodies.choice_heads(b as usize) {
                 self.insert(h);
             }
         }
+    }
+
+    /// Whether every variable is a candidate (deciding on variables, not on rules).
+    pub fn on_variables(&self) -> bool {
+        self.any
     }
 
     fn park_on(&mut self, v: Var, on: Lit) {

@@ -22,6 +22,10 @@ impl CpuEngine {
         e.ufs.found = self.ufs.found;
         e.nogood_inc = self.nogood_inc;
         e.dec.inherit(&self.dec);
+        if self.alternation.is_some() {
+            e.alternation = self.alternation.clone();
+            e.rebuild_decider();
+        }
         if self.look.is_none() {
             // A lookahead that ended stays ended.
             e.look = None;

@@ -130,6 +130,7 @@ impl Engine for CpuEngine {
         self.stats.restarts += 1;
         self.backjump(0);
         self.dec.reset_parking();
+        self.alternate();
         Ok(())
     }
 

@@ -3,6 +3,7 @@
 //! BerkMin's, lookahead's), and both learning schemes.
 
 mod acyclic;
+mod alternate;
 mod analyze;
 mod berkmin;
 mod db;
@@ -19,6 +20,7 @@ mod reduce;
 mod weight;
 
 use self::acyclic::Acyclic;
+use self::alternate::Alternation;
 use self::berkmin::Berkmin;
 use self::db::NogoodDb;
 use self::decide::Decider;
@@ -48,6 +50,8 @@ pub struct CpuEngine {
     /// The acyclicity constraints' propagator, where the program has `#edge` statements.
     acyc: Option<Acyclic>,
     dec: Decider,
+    /// `--decisions=alternate`: which way the decider decides now, and until when.
+    alternation: Option<Alternation>,
     /// `--heuristic=berkmin` (deciding on variables): the open learned nogood decides.
     berk: Option<Berkmin>,
     /// `--lookahead` (with 1-UIP learning), while it lasts.
@@ -168,8 +172,8 @@ impl CpuEngine {
         let db = NogoodDb::new(nv, &p.store);
         stop.check()?;
         let dec = Decider::new(&p, opts);
-        let vars = opts.decisions == Decisions::Vars;
-        let berk = (opts.heuristic == Heuristic::Berkmin && vars).then(|| Berkmin::new(nv as usize));
+        let vars_ever = matches!(opts.decisions, Decisions::Vars | Decisions::Alternate);
+        let berk = (opts.heuristic == Heuristic::Berkmin && vars_ever).then(|| Berkmin::new(nv as usize));
         let look = opts.lookahead.filter(|_| opts.learning == Learning::Res).map(|l| Look::new(&p, l));
         stop.check()?;
         let mut e = CpuEngine {
@@ -183,6 +187,7 @@ impl CpuEngine {
             ufs,
             acyc,
             dec,
+            alternation: (opts.decisions == Decisions::Alternate).then(|| Alternation::new(0)),
             berk,
             look,
             fwd: (opts.learning == Learning::Fwd).then(|| Deps::new(nv)),

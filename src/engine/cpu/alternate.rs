@@ -1,0 +1,152 @@
+//! `--decisions=alternate`: one search that decides on applicable rules and on variables by
+//! turns. Each turn lasts a span of conflicts, ended at the next restart; the span doubles after
+//! every turn on variables, so each way of deciding gets about half of any run's conflicts and a
+//! program that only one of them solves quickly costs about twice that one's time. The learned
+//! nogoods and activities stay across turns; the decider is rebuilt for the new way at the
+//! restart that begins a turn (at level 0, or at backtracking enumeration's floor: its heap holds
+//! every variable, and what the rules allow is asked at each decision, `decide.rs`).
+
+use super::CpuEngine;
+use super::decide::Decider;
+use crate::solve::config::{Decisions, SearchOptions};
+
+/// Conflicts of the first turn (on rules) and the second (on variables). Debug builds, where the
+/// tests check the invariants, turn every few conflicts, so that small programs see many turns.
+pub const FIRST_SPAN: u64 = if cfg!(debug_assertions) { 4 } else { 1_000 };
+
+/// Which way a search decides now, and until when.
+/// Invariant: `span >= FIRST_SPAN`; `until` is the conflict count at which the turn ends.
+#[derive(Clone, Debug)]
+pub struct Alternation {
+    vars: bool,
+    span: u64,
+    until: u64,
+}
+
+impl Alternation {
+    /// Turns starting on rules, at `conflicts` conflicts.
+    pub fn new(conflicts: u64) -> Self {
+        Alternation { vars: false, span: FIRST_SPAN, until: conflicts + FIRST_SPAN }
+    }
+
+    /// The way the search decides now: [`Decisions::Rules`] or [`Decisions::Vars`].
+    pub fn decisions(&self) -> Decisions {
+        if self.vars { Decisions::Vars } else { Decisions::Rules }
+    }
+
+    /// At a restart after `conflicts` conflicts: whether a turn ends (then the next begins).
+    fn turn(&mut self, conflicts: u64) -> bool {
+        debug_assert!(self.span >= FIRST_SPAN);
+        if conflicts < self.until {
+            return false;
+        }
+        if self.vars {
+            self.span *= 2;
+        }
+        self.vars = !self.vars;
+        self.until = conflicts + self.span;
+        true
+    }
+}
+
+impl CpuEngine {
+    /// At a restart: begins the next turn if this one is over, with a decider for its
+    /// way of deciding that takes over the scores.
+    pub(super) fn alternate(&mut self) {
+        let conflicts = self.stats.conflicts;
+        if self.alternation.as_mut().is_some_and(|t| t.turn(conflicts)) {
+            self.rebuild_decider();
+        }
+    }
+
+    /// A decider for the way the search decides now, with this one's scores.
+    pub(super) fn rebuild_decider(&mut self) {
+        let Some(turn) = &self.alternation else { return };
+        debug_assert!(self.a.decision_level() <= self.floor);
+        let opts = SearchOptions { decisions: turn.decisions(), ..self.opts.clone() };
+        let mut dec = Decider::new(&self.p, &opts);
+        dec.inherit(&self.dec);
+        self.dec = dec;
+        if let Some(b) = &mut self.berk {
+            b.reset();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Completion, Engine};
+    use crate::solve::config::SearchOptions;
+
+    /// `{in(P,H)}` for `pigeons` pigeons and `holes` holes; every pigeon in some hole, no two in
+    /// one (unsatisfiable with more pigeons than holes), as aspif.
+    fn pigeonhole(pigeons: u32, holes: u32) -> String {
+        let atom = |p: u32, h: u32| p * holes + h + 1;
+        let mut text = String::from("asp 1 0 0\n");
+        for p in 0..pigeons {
+            for h in 0..holes {
+                text += &format!("1 1 1 {} 0 0\n", atom(p, h));
+            }
+            let none: Vec<String> = (0..holes).map(|h| format!("-{}", atom(p, h))).collect();
+            text += &format!("1 0 0 0 {} {}\n", holes, none.join(" "));
+            for q in p + 1..pigeons {
+                for h in 0..holes {
+                    text += &format!("1 0 0 0 2 {} {}\n", atom(p, h), atom(q, h));
+                }
+            }
+        }
+        text + "0\n"
+    }
+
+    /// A search restarting after every conflict changes its way of deciding as the turns say,
+    /// keeps what it learned across the changes, and proves the pigeonhole unsatisfiable.
+    #[test]
+    fn a_search_by_turns_proves_the_pigeonhole_unsatisfiable() {
+        let opts = SearchOptions { decisions: Decisions::Alternate, ..Default::default() };
+        let mut e = CpuEngine::for_aspif(&pigeonhole(8, 7), 0, &opts);
+        assert!(!e.dec.on_variables(), "the first turn is on rules");
+        let (mut turns, mut on_vars) = (0, false);
+        loop {
+            if e.propagate().unwrap() {
+                if e.decide().unwrap().is_none() {
+                    assert_ne!(
+                        e.complete().unwrap(),
+                        Completion::Total,
+                        "a model of an unsatisfiable program"
+                    );
+                }
+                continue;
+            }
+            if !e.resolve_conflict().unwrap() {
+                break;
+            }
+            e.restart().unwrap();
+            if e.dec.on_variables() != on_vars {
+                on_vars = !on_vars;
+                turns += 1;
+                let expected = if on_vars { Decisions::Vars } else { Decisions::Rules };
+                assert_eq!(e.alternation.as_ref().map(Alternation::decisions), Some(expected));
+            }
+        }
+        assert!(turns >= 2, "{turns} turns in {} conflicts", e.stats.conflicts);
+    }
+
+    /// Turns go rules, variables, rules, …, each ending at its first restart past its span; the
+    /// span doubles after each turn on variables.
+    #[test]
+    fn turns_alternate_and_spans_double() {
+        let mut t = Alternation::new(0);
+        assert_eq!(t.decisions(), Decisions::Rules);
+        assert!(!t.turn(FIRST_SPAN - 1));
+        assert!(t.turn(FIRST_SPAN + 5));
+        assert_eq!(t.decisions(), Decisions::Vars);
+        assert!(!t.turn(2 * FIRST_SPAN + 4));
+        assert!(t.turn(2 * FIRST_SPAN + 5));
+        assert_eq!(t.decisions(), Decisions::Rules);
+        assert!(!t.turn(4 * FIRST_SPAN + 4));
+        assert!(t.turn(4 * FIRST_SPAN + 5));
+        assert_eq!(t.decisions(), Decisions::Vars);
+        assert_eq!(t.until, 6 * FIRST_SPAN + 5);
+    }
+}
