@@ -126,6 +126,48 @@ fn decisions_on_variables_enumerate_the_same_answer_sets() {
     assert_ne!(bad.code, 0);
 }
 
+/// clasp reads option values in any case (`--heuristic=vsids`, `--enum-mode=BT`,
+/// `--configuration=Tweety`), and so does yasmin: each form runs as its usual spelling does.
+#[test]
+fn option_values_are_read_in_any_case() {
+    let p = instance("queens.aspif");
+    let forms = [
+        ("--heuristic=vsids,92", "--heuristic=Vsids,92"),
+        ("--heuristic=DOMAIN", "--heuristic=Domain"),
+        ("--heuristic=BerkMin", "--heuristic=berkmin"),
+        ("--restarts=l,60", "--restarts=L,60"),
+        ("--restarts=d,100,0.7", "--restarts=D,100,0.7"),
+        ("--restarts=LUBY,50", "--restarts=luby,50"),
+        ("--del-cfl=X,100,1.5", "--del-cfl=x,100,1.5"),
+        ("--opt-strategy=USC,OLL,STRATIFY", "--opt-strategy=usc,oll,stratify"),
+        ("--configuration=Tweety", "--configuration=tweety"),
+        ("--enum-mode=BT", "--enum-mode=bt"),
+        ("--sign-def=ASP", "--sign-def=asp"),
+        ("--deletion=BASIC,50", "--deletion=basic,50"),
+        ("--deletion=IPSORT", "--deletion=ipSort"),
+        ("--lookahead=ATOM,3", "--lookahead=atom,3"),
+        ("--dom-mod=NEG,OPT", "--dom-mod=neg,opt"),
+        ("--opt-mode=OPTN", "--opt-mode=optN"),
+        ("--project=SHOW", "--project=show"),
+        ("--parallel-mode=2,SPLIT", "--parallel-mode=2,split"),
+        ("--decisions=VARS", "--decisions=vars"),
+        ("--update-lbd=LESS,2", "--update-lbd=less,2"),
+        ("--distribute=ALL", "--distribute=all"),
+        ("--backend=CPU", "--backend=cpu"),
+    ];
+    for (odd, usual) in forms {
+        let (a, b) = (yasmin(&["-n", "0", odd, &p]), yasmin(&["-n", "0", usual, &p]));
+        assert_eq!((a.code, b.code), (30, 30), "{odd}: {}\n{usual}: {}", a.stderr, b.stderr);
+        let warnings = |o: &Run| o.stderr.lines().filter(|l| l.contains("Warn")).count();
+        assert_eq!(warnings(&a), warnings(&b), "{odd}: {}\n{usual}: {}", a.stderr, b.stderr);
+        let (a, b) = (parse_text(&a.stdout), parse_text(&b.stdout));
+        assert_eq!((a.answer_sets(), a.get("Models")), (b.answer_sets(), b.get("Models")), "{odd}");
+    }
+    let bad = yasmin(&["--heuristic=VSIDSX", &p]);
+    assert!(bad.stderr.contains("'VSIDSX'") || bad.stderr.contains("'vsidsx'"), "{}", bad.stderr);
+    assert_ne!(bad.code, 0);
+}
+
 /// `--eq` (equivalent literals substituted, the default) and `--eq=0` give the same answer sets,
 /// in both decision modes; the statistics count the variables that follow another.
 #[test]

@@ -482,7 +482,7 @@ impl Cli {
             seed: self.seed,
             portfolio,
             pinned: pinned(&self.given),
-            many: self.configuration == "many",
+            many: self.configuration.eq_ignore_ascii_case("many"),
             distribute: self.distribute.0,
             farm: (self.gpu_mode == GpuMode::Farm).then_some(self.gpu_searches),
             gpu_devices: self.gpu_devices.0.clone().unwrap_or_default(),
@@ -554,12 +554,14 @@ impl Cli {
     fn configurations(&self) -> Result<(SearchOptions, Vec<SearchOptions>, Vec<String>), String> {
         let base = self.search.options();
         let name = self.configuration.as_str();
-        if let Some(preset) = configurations::preset(name, &base, pinned(&self.given)) {
+        // Presets' names in any case, as clasp reads them (`Tweety`); a file's as given.
+        let preset_name = name.to_ascii_lowercase();
+        if let Some(preset) = configurations::preset(&preset_name, &base, pinned(&self.given)) {
             // As in clasp, a preset configures every search of a parallel run.
-            let every = if name == "auto" { Vec::new() } else { vec![preset.clone()] };
+            let every = if preset_name == "auto" { Vec::new() } else { vec![preset.clone()] };
             return Ok((preset, every, Vec::new()));
         }
-        if name == "many" {
+        if preset_name == "many" {
             return Ok((base, Vec::new(), Vec::new()));
         }
         let text = std::fs::read_to_string(name).map_err(|e| {

@@ -51,8 +51,8 @@ pub fn read(path: &str, text: &str, argv: &[String]) -> Result<(Vec<SearchOption
         let opts = cli.search.options();
         list.push(match base {
             None => opts,
-            Some(b) => configurations::preset(b, &opts, super::pinned(&given))
-                .filter(|_| b != "many")
+            Some(b) => configurations::preset(&b.to_ascii_lowercase(), &opts, super::pinned(&given))
+                .filter(|_| !b.eq_ignore_ascii_case("many"))
                 .ok_or_else(|| {
                     let names = configurations::NAMES.iter().filter(|n| **n != "many");
                     at(format!(

@@ -48,10 +48,11 @@ pub enum PreFormat {
 pub struct Distribution(pub Option<Distribute>);
 
 pub(super) fn parse_distribute(s: &str) -> Result<Distribution, String> {
-    let mut parts = s.split(',');
+    let lower = s.to_ascii_lowercase();
+    let mut parts = lower.split(',');
     let kind = parts.next().unwrap_or("");
     let mut d = match kind {
-        "no" if s == "no" => return Ok(Distribution(None)),
+        "no" if lower == "no" => return Ok(Distribution(None)),
         "all" | "conflict" | "loop" => Distribute::DEFAULT,
         "short" => Distribute { lbd: 0, size: 3 },
         _ => return Err(format!("'{s}': expected no, or all, conflict, loop or short[,LBD[,SIZE]]")),
@@ -89,7 +90,7 @@ pub(super) fn parse_threads(s: &str) -> Result<ParallelMode, String> {
             "'{s}': expected a number of threads from 1 to 64, optionally followed by ',compete' or ',split'"
         )
     })?;
-    match mode {
+    match mode.to_ascii_lowercase().as_str() {
         "compete" => Ok(ParallelMode { threads, split: false }),
         "split" => Ok(ParallelMode { threads, split: true }),
         _ => Err(format!("'{s}': expected the mode compete or split, found '{mode}'")),
@@ -207,7 +208,8 @@ fn nearest<T>(value: T, warning: String) -> Nearest<T> {
 /// `usc,oll`). The other tactics find the same optima by other paths: they run as these, with a
 /// warning.
 pub(super) fn parse_opt_strategy(s: &str) -> Result<Nearest<OptStrategy>, String> {
-    let parts: Vec<&str> = s.split(',').collect();
+    let lower = s.to_ascii_lowercase();
+    let parts: Vec<&str> = lower.split(',').collect();
     match parts.as_slice() {
         ["bb"] | ["bb", "lin" | "0"] => Ok(exact(OptStrategy::Bb)),
         ["bb", t @ ("hier" | "inc" | "dec" | "1" | "2" | "3")] => Ok(nearest(
@@ -262,22 +264,23 @@ pub(super) fn parse_heuristic(s: &str) -> Result<Nearest<(Heuristic, Option<f64>
     if let Ok(h) = s.parse::<Heuristic>() {
         return Ok(exact((h, None, false)));
     }
-    let (name, arg) = s.split_once(',').unwrap_or((s, ""));
+    let lower = s.to_ascii_lowercase();
+    let (name, arg) = lower.split_once(',').unwrap_or((&lower, ""));
     let n = match arg {
         "" => None,
         n => Some(n.parse::<u32>().map_err(|_| format!("'{s}': expected a number after '{name},'"))?),
     };
     // Vsids and Domain take their decay in hundredths (clasp's Vsids,92).
     let decay = match (name, n) {
-        ("Vsids" | "Domain", Some(n @ 1..=99)) => Some(f64::from(n) / 100.0),
-        ("Vsids" | "Domain", Some(_)) => return Err(format!("'{s}': expected a decay from 1 to 99")),
+        ("vsids" | "domain", Some(n @ 1..=99)) => Some(f64::from(n) / 100.0),
+        ("vsids" | "domain", Some(_)) => return Err(format!("'{s}': expected a decay from 1 to 99")),
         _ => None,
     };
     let like = |what: &str| format!("--heuristic={s}: {what}; deciding by activity (Vsids)");
     match name {
-        "Vsids" => Ok(exact((Heuristic::Activity, decay, false))),
-        "Domain" => Ok(exact((Heuristic::Domain, decay, false))),
-        "Berkmin" | "berkmin" => match n {
+        "vsids" => Ok(exact((Heuristic::Activity, decay, false))),
+        "domain" => Ok(exact((Heuristic::Domain, decay, false))),
+        "berkmin" => match n {
             None | Some(BERKMIN_WINDOW) => Ok(exact((Heuristic::Berkmin, None, false))),
             Some(_) => Ok(nearest(
                 (Heuristic::Berkmin, None, false),
@@ -286,13 +289,13 @@ pub(super) fn parse_heuristic(s: &str) -> Result<Nearest<(Heuristic, Option<f64>
                 ),
             )),
         },
-        "Vmtf" => Ok(nearest((Heuristic::Activity, None, false), like("yasmin has no VMTF heuristic"))),
+        "vmtf" => Ok(nearest((Heuristic::Activity, None, false), like("yasmin has no VMTF heuristic"))),
         // Every decision by lookahead (--lookahead's kind, atom where it is not given), as
         // clasp's UnitHeuristic; activity where lookahead is off (forward learning).
-        "Unit" => Ok(exact((Heuristic::Activity, None, true))),
-        "None" => Ok(nearest(
+        "unit" => Ok(exact((Heuristic::Activity, None, true))),
+        "none" => Ok(nearest(
             (Heuristic::Occurrence, None, false),
-            format!("--heuristic={s}: yasmin has no {name} heuristic; deciding by occurrences"),
+            format!("--heuristic={s}: yasmin has no None heuristic; deciding by occurrences"),
         )),
         _ => Err(format!(
             "'{s}': expected activity, occurrence, jw, or clasp's Vsids, Berkmin, Vmtf, Domain, Unit or None[,N]"
@@ -306,9 +309,9 @@ pub(super) fn parse_deletion(s: &str) -> Result<Nearest<Deletion>, String> {
     if let Ok(d) = s.parse::<Deletion>() {
         return Ok(exact(d));
     }
-    match s.split(',').next().unwrap_or("") {
+    match s.split(',').next().unwrap_or("").to_ascii_lowercase().as_str() {
         "0" if s == "0" => Ok(exact(Deletion::No)),
-        "basic" | "sort" | "ipSort" | "ipHeap" => Ok(nearest(
+        "basic" | "sort" | "ipsort" | "ipheap" => Ok(nearest(
             Deletion::Lbd,
             format!("--deletion={s}: yasmin deletes learned nogoods by LBD and age (lbd)"),
         )),
@@ -322,9 +325,9 @@ pub(super) fn parse_deletion(s: &str) -> Result<Nearest<Deletion>, String> {
 /// clasp's dynamic `D,N,F` runs as the nearest schedule yasmin has, with a warning.
 pub(super) fn parse_restarts(s: &str) -> Result<Nearest<Schedule>, String> {
     let parts: Vec<&str> = s.split(',').collect();
-    match (parts[0], parts.len()) {
+    match (parts[0].to_ascii_lowercase().as_str(), parts.len()) {
         // clasp's D,N,K,LIM adjusts K every LIM conflicts (0: never); yasmin keeps K.
-        ("D", 4) => {
+        ("d", 4) => {
             let sequence: Restarts = parts[..3].join(",").parse()?;
             match parts[3].parse::<u64>() {
                 Ok(0) => Ok(exact(sequence.into())),
@@ -345,7 +348,7 @@ pub(super) fn parse_restarts(s: &str) -> Result<Nearest<Schedule>, String> {
 pub struct LookaheadArg(pub Option<Lookahead>);
 
 pub(super) fn parse_lookahead(s: &str) -> Result<LookaheadArg, String> {
-    if s == "no" || s == "0" {
+    if s.eq_ignore_ascii_case("no") || s == "0" {
         return Ok(LookaheadArg(None));
     }
     let (kind, n) = s.split_once(',').map_or((s, None), |(k, n)| (k, Some(n)));
@@ -362,7 +365,7 @@ pub(super) fn parse_lookahead(s: &str) -> Result<LookaheadArg, String> {
 pub struct DomModArg(pub Option<DomMod>);
 
 pub(super) fn parse_dom_mod(s: &str) -> Result<DomModArg, String> {
-    if matches!(s, "no" | "0" | "false") {
+    if matches!(s.to_ascii_lowercase().as_str(), "no" | "0" | "false") {
         return Ok(DomModArg(None));
     }
     let expected = || {
@@ -384,8 +387,12 @@ pub(super) fn parse_dom_mod(s: &str) -> Result<DomModArg, String> {
         pick |= match w.parse::<u8>() {
             Ok(n @ 0..=31) => n,
             Ok(_) => return Err(expected()),
-            Err(_) if w == "all" => 0,
-            Err(_) => DomMod::PICKS.iter().position(|p| *p == w).map(|i| 1 << i).ok_or_else(expected)?,
+            Err(_) if w.eq_ignore_ascii_case("all") => 0,
+            Err(_) => DomMod::PICKS
+                .iter()
+                .position(|p| p.eq_ignore_ascii_case(w))
+                .map(|i| 1 << i)
+                .ok_or_else(expected)?,
         };
     }
     Ok(DomModArg(Some(DomMod { modifier, pick })))

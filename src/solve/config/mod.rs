@@ -61,9 +61,10 @@ macro_rules! named {
 
         impl std::str::FromStr for $t {
             type Err = String;
+            /// Any case, as clasp reads its values (`RES`, `optn`).
             fn from_str(s: &str) -> Result<Self, String> {
                 match s {
-                    $($n => Ok($t::$v),)+
+                    $(_ if s.eq_ignore_ascii_case($n) => Ok($t::$v),)+
                     _ => Err(format!("'{s}': expected one of {}", $t::NAMES.join(", "))),
                 }
             }

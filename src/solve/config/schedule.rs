@@ -24,9 +24,10 @@ impl std::str::FromStr for Restarts {
     type Err = String;
     /// yasmin's `luby[,N]`, `geom[,N[,F]]`, `dynamic[,N[,K]]`, `no`, and clasp's `L,N`, `x,N,F`,
     /// `+,N,M`, `F,N`, `D,N[,K]`, `0` (clasp's repeat limit, a last `,LIM` of L, x and +, is not
-    /// taken).
+    /// taken). Names in any case, as clasp reads them (`l,60`, `Luby`).
     fn from_str(s: &str) -> Result<Self, String> {
-        let parts: Vec<&str> = s.split(',').collect();
+        let lower = s.to_ascii_lowercase();
+        let parts: Vec<&str> = lower.split(',').collect();
         let num = |i: usize| -> Result<u64, String> {
             parts
                 .get(i)
@@ -47,7 +48,7 @@ impl std::str::FromStr for Restarts {
         match (parts[0], parts.len()) {
             ("no" | "0", 1) => Ok(Restarts::No),
             ("luby", 1..=2) => Ok(Restarts::Luby(if parts.len() == 2 { num(1)? } else { 100 })),
-            ("L", 2) => Ok(Restarts::Luby(num(1)?)),
+            ("l", 2) => Ok(Restarts::Luby(num(1)?)),
             ("geom", 1..=3) => {
                 Ok(Restarts::Geometric(if parts.len() >= 2 { num(1)? } else { 100 }, factor(2)?))
             }
@@ -57,8 +58,8 @@ impl std::str::FromStr for Restarts {
                     parts[2].parse().map_err(|_| format!("'{s}': expected a number of conflicts to add"))?;
                 Ok(Restarts::Arithmetic(num(1)?, m))
             }
-            ("F", 2) => Ok(Restarts::Fixed(num(1)?)),
-            ("D" | "dynamic", _) if parts.len() <= 3 && (parts[0] == "dynamic" || parts.len() >= 2) => {
+            ("f", 2) => Ok(Restarts::Fixed(num(1)?)),
+            ("d" | "dynamic", _) if parts.len() <= 3 && (parts[0] == "dynamic" || parts.len() >= 2) => {
                 let window = if parts.len() >= 2 { num(1)? } else { 100 };
                 let window = u32::try_from(window).map_err(|_| format!("'{s}': window too large"))?;
                 let k = match parts.get(2) {
@@ -111,8 +112,8 @@ impl std::str::FromStr for Schedule {
     /// [`Restarts`]' forms, and clasp's with a repeat limit: `L,N,LIM`, `x,N,F,LIM`, `+,N,M,LIM`.
     fn from_str(s: &str) -> Result<Self, String> {
         let parts: Vec<&str> = s.split(',').collect();
-        match (parts[0], parts.len()) {
-            ("L", 3) | ("x" | "+", 4) => {
+        match (parts[0].to_ascii_lowercase().as_str(), parts.len()) {
+            ("l", 3) | ("x" | "+", 4) => {
                 let sequence = parts[..parts.len() - 1].join(",").parse()?;
                 let repeat = parts[parts.len() - 1]
                     .parse()
