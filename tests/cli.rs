@@ -126,6 +126,25 @@ fn decisions_on_variables_enumerate_the_same_answer_sets() {
     assert_ne!(bad.code, 0);
 }
 
+/// `--out-atomf` and `--out-ifs` print each atom in clasp's format, separated as asked: here an
+/// answer set as facts, one a line, as clingo prints it; a bad format is clasp's error.
+#[test]
+fn atoms_print_in_the_format_asked() {
+    // a. b. #show a/0. #show b/0. #show t(1).
+    let text = b"asp 1 0 0\n1 0 1 1 0 0\n1 0 1 2 0 0\n4 1 a 1 1\n4 1 b 1 2\n4 4 t(1) 0\n0\n";
+    let out = run_with(&["-V0", "--out-atomf=%0.", "--out-ifs=\\n"], Some(text));
+    assert_eq!(out.stdout, "a.\nb.\nt(1).\nSATISFIABLE\n");
+    let comp = run_with(&["--outf=1", "--out-atomf=<%s>"], Some(text));
+    assert!(comp.stdout.contains("ANSWER\n<a> <b> <t(1)>\n"), "{}", comp.stdout);
+    let json = run_with(&["--outf=2", "--out-atomf=<%0>"], Some(text));
+    assert!(json.stdout.contains("\"a\", \"b\", \"t(1)\""), "JSON prints names alone: {}", json.stdout);
+    let bad = run_with(&["--out-atomf=%0%0"], Some(text));
+    assert!(bad.stderr.contains("cat_atom: Invalid format string - too many arguments"), "{}", bad.stderr);
+    assert_eq!(bad.code, 1);
+    let ifs = run_with(&["--out-ifs=ab"], Some(text));
+    assert!(ifs.stderr.contains("invalid value for: 'out-ifs'"), "{}", ifs.stderr);
+}
+
 /// clasp reads option values in any case (`--heuristic=vsids`, `--enum-mode=BT`,
 /// `--configuration=Tweety`), and so does yasmin: each form runs as its usual spelling does.
 #[test]

@@ -14,7 +14,7 @@ pub use values::*;
 use yasmin::app::RunConfig;
 use yasmin::input::Format as ProgramFormat;
 use yasmin::nogoods::DEFAULT_EQ_ROUNDS;
-use yasmin::output::{Format, Quiet, Shape};
+use yasmin::output::{AtomFormat, Format, Quiet, Shape};
 use yasmin::solve::config::{
     Backend, Decisions, Deletion, EnumMode, GpuMode, GpuRounds, Heuristic, LbdUpdate, Learning, LookKind,
     Lookahead, OptStrategy, Schedule, SearchOptions, SignDef, SolveOptions,
@@ -49,6 +49,16 @@ pub struct Cli {
     /// Output format: 0 clasp text, 1 competition, 2 JSON, 3 none (only the exit code).
     #[arg(long = "outf", value_name = "0|1|2|3", default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=3))]
     pub outf: u8,
+
+    /// The format of a printed atom, clasp's <Pre>?%0<Post>? (%s for %0 too; %% a percent
+    /// sign): --out-atomf=%0. prints facts. Text and competition output.
+    #[arg(long = "out-atomf", value_name = "FORMAT")]
+    pub out_atomf: Option<String>,
+
+    /// What separates the atoms of a printed model: one character, or \t, \n, \v or \\
+    /// (--out-ifs=\n: an atom a line). Text and competition output.
+    #[arg(long = "out-ifs", value_name = "SEP", value_parser = AtomFormat::parse_ifs)]
+    pub out_ifs: Option<u8>,
 
     /// Print statistics: 1 the run's, 2 also each search's (-s, -s2). clasp's tester level (a
     /// second number) is taken and not used.
@@ -598,6 +608,12 @@ impl Cli {
             3 => Format::Nothing,
             _ => Format::Text,
         };
+        let mut atoms =
+            if format == Format::Competition { AtomFormat::competition() } else { AtomFormat::text() };
+        if let Some(f) = &self.out_atomf {
+            atoms = atoms.with_atomf(f)?;
+        }
+        atoms.ifs = self.out_ifs.unwrap_or(atoms.ifs);
         Ok(RunConfig {
             files,
             opts: self.solve_options(models, &StopToken::never())?,
@@ -608,6 +624,7 @@ impl Cli {
                 quiet: self.quiet(),
                 verbose: self.verbose,
                 stats: self.stats.unwrap_or(0),
+                atoms,
             },
             pre: self.pre.map(|p| match p {
                 PreFormat::Aspif => ProgramFormat::Aspif,

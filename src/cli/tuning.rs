@@ -82,8 +82,6 @@ const REFUSED: &[(&str, Takes, &str)] = &[
     ("lemma-out-dom", Value, "lemmas cannot be written to a file"),
     ("lemma-out-txt", Flag, "lemmas cannot be written to a file"),
     ("hcc-out", Value, "non-HCF components cannot be written to a file"),
-    ("out-atomf", Value, "the atom format of the output cannot be changed"),
-    ("out-ifs", Value, "the field separator of the output cannot be changed"),
     ("out-hide-aux", Flag, "the output has no auxiliary atoms to hide"),
     ("parse-maxsat", Flag, "MaxSAT input is not read (aspif and smodels only)"),
 ];

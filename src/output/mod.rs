@@ -1,11 +1,13 @@
 //! What yasmin prints: clasp's text format (`--outf=0`), the competition format (`--outf=1`)
 //! and clasp's JSON (`--outf=2`), with clasp's result lines and summary.
 
+mod atoms;
 mod json;
 mod names;
 pub mod paced;
 
 pub use crate::program::ShownTable;
+pub use atoms::AtomFormat;
 
 use crate::solve::config::EnumMode;
 use crate::solve::{ModelEvent, Outcome, Report, Status};
@@ -42,12 +44,14 @@ impl Quiet {
 
 /// How much the printer says: the format, the quiet levels, clasp's verbosity (0: only models
 /// and the result) and the statistics' level (0: none, 1: the run's, 2: also each search's).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Shape {
     pub format: Format,
     pub quiet: Quiet,
     pub verbose: u8,
     pub stats: u8,
+    /// How the text and competition formats print a model's atoms (`--out-atomf`, `--out-ifs`).
+    pub atoms: AtomFormat,
 }
 
 /// Run-level facts printed with the summary.
@@ -76,6 +80,7 @@ struct Printed {
 pub struct Printer<W: Write> {
     out: W,
     format: Format,
+    atoms: AtomFormat,
     quiet: Quiet,
     verbose: u8,
     stats: u8,
@@ -100,6 +105,7 @@ impl<W: Write> Printer<W> {
         Printer {
             out,
             format: shape.format,
+            atoms: shape.atoms,
             quiet: shape.quiet,
             verbose: shape.verbose,
             stats: shape.stats,
@@ -214,11 +220,10 @@ impl<W: Write> Printer<W> {
             }
             match (&self.last_model, o.status()) {
                 (Some(Printed { shown, costs, .. }), Status::Satisfiable | Status::OptimumFound) => {
-                    let names: Vec<String> =
-                        shown.iter().map(|a| format!("{}.", String::from_utf8_lossy(a))).collect();
+                    let mut line = Vec::new();
+                    self.atoms.write_line(shown.iter(), &mut line);
                     s.push_str("ANSWER\n");
-                    s.push_str(&names.join(" "));
-                    s.push('\n');
+                    s.push_str(&String::from_utf8_lossy(&line));
                     if let Some(costs) = costs {
                         s.push_str(&format!("COST {}\n", Self::costs_line(costs)));
                     }
@@ -409,13 +414,7 @@ impl<W: Write> Printer<W> {
             let _ = writeln!(s, "Answer: {} (Time: {:.3}s)", m.number, m.t);
         }
         if atoms {
-            for (i, a) in m.shown.iter().enumerate() {
-                if i > 0 {
-                    s.push(b' ');
-                }
-                s.extend_from_slice(String::from_utf8_lossy(a).as_bytes());
-            }
-            s.push(b'\n');
+            self.atoms.write_line(m.shown.iter(), s);
             if let Some((lo, hi)) = m.consequences {
                 let _ = writeln!(s, "Consequences: [{lo};{hi}]");
             }
