@@ -143,6 +143,12 @@ fn atoms_print_in_the_format_asked() {
     assert_eq!(bad.code, 1);
     let ifs = run_with(&["--out-ifs=ab"], Some(text));
     assert!(ifs.stderr.contains("invalid value for: 'out-ifs'"), "{}", ifs.stderr);
+    // _a. b. #show _a/0. #show b/0. #show _t(1).
+    let aux = b"asp 1 0 0\n1 0 1 1 0 0\n1 0 1 2 0 0\n4 2 _a 1 1\n4 1 b 1 2\n4 5 _t(1) 0\n0\n";
+    assert_eq!(run_with(&["-V0"], Some(aux)).stdout, "_a b _t(1)\nSATISFIABLE\n");
+    assert_eq!(run_with(&["-V0", "--out-hide-aux"], Some(aux)).stdout, "b\nSATISFIABLE\n");
+    let json = run_with(&["--outf=2", "--out-hide-aux"], Some(aux)).stdout;
+    assert!(json.contains("\"Value\": [\n            \"b\"\n"), "{json}");
 }
 
 /// clasp reads option values in any case (`--heuristic=vsids`, `--enum-mode=BT`,
@@ -605,7 +611,8 @@ fn json_structure_of_consequences_matches_clasp() {
 #[test]
 fn brave_and_cautious_consequences() {
     let p = temp_program("cons.aspif", CONSEQUENCES);
-    for (mode, expected, name) in [("brave", "a b c d x", "Brave"), ("cautious", "a", "Cautious")] {
+    let modes = [("brave", "a b c d x", "Brave"), ("cautious", "a", "Cautious"), ("query", "a", "Cautious")];
+    for (mode, expected, name) in modes {
         let flag = format!("--enum-mode={mode}");
         let ours = parse_text(&yasmin_ok(&["-n", "0", &flag, &p.path], 30).stdout);
         let theirs = parse_text(&clingo(&["-n", "0", &flag, &p.path]));

@@ -60,6 +60,11 @@ pub struct Cli {
     #[arg(long = "out-ifs", value_name = "SEP", value_parser = AtomFormat::parse_ifs)]
     pub out_ifs: Option<u8>,
 
+    /// Hide the shown atoms whose names begin with an underscore (clasp's auxiliary atoms), in
+    /// every output format.
+    #[arg(long = "out-hide-aux")]
+    pub out_hide_aux: bool,
+
     /// Print statistics: 1 the run's, 2 also each search's (-s, -s2). clasp's tester level (a
     /// second number) is taken and not used.
     #[arg(short = 's', long = "stats", value_name = "N[,T]", num_args = 0..=1, require_equals = true, default_missing_value = "1", value_parser = parse_stats)]
@@ -169,8 +174,9 @@ pub struct Cli {
     pub opt_strategy: Option<Nearest<OptStrategy>>,
 
     /// Enumeration mode: bt (backtrack after each model), record (a nogood per model), auto (bt
-    /// for one search without projection, else record), brave or cautious consequences.
-    #[arg(short = 'e', long = "enum-mode", default_value_t = SolveOptions::default().enum_mode, value_parser = named::<EnumMode>())]
+    /// for one search without projection, else record), brave or cautious consequences (query:
+    /// clasp's other way to the cautious ones, the same consequences).
+    #[arg(short = 'e', long = "enum-mode", value_name = "auto|bt|record|brave|cautious|query", default_value_t = SolveOptions::default().enum_mode, value_parser = parse_enum_mode)]
     pub enum_mode: EnumMode,
 
     /// Projective enumeration: each answer set projected onto the atoms of #project statements
@@ -625,6 +631,7 @@ impl Cli {
                 verbose: self.verbose,
                 stats: self.stats.unwrap_or(0),
                 atoms,
+                hide_aux: self.out_hide_aux,
             },
             pre: self.pre.map(|p| match p {
                 PreFormat::Aspif => ProgramFormat::Aspif,

@@ -82,7 +82,6 @@ const REFUSED: &[(&str, Takes, &str)] = &[
     ("lemma-out-dom", Value, "lemmas cannot be written to a file"),
     ("lemma-out-txt", Flag, "lemmas cannot be written to a file"),
     ("hcc-out", Value, "non-HCF components cannot be written to a file"),
-    ("out-hide-aux", Flag, "the output has no auxiliary atoms to hide"),
     ("parse-maxsat", Flag, "MaxSAT input is not read (aspif and smodels only)"),
 ];
 

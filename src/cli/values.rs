@@ -28,6 +28,15 @@ pub(super) fn named<T: NamedValues>() -> impl TypedValueParser<Value = T> {
     PossibleValuesParser::new(T::names()).map(|s| s.parse::<T>().expect("one of the names"))
 }
 
+/// `--enum-mode`: the modes by name, and clasp's `query`, another algorithm for the cautious
+/// consequences, as cautious.
+pub(super) fn parse_enum_mode(s: &str) -> Result<EnumMode, String> {
+    if s.eq_ignore_ascii_case("query") {
+        return Ok(EnumMode::Cautious);
+    }
+    s.parse::<EnumMode>().map_err(|e| format!("{e}, query"))
+}
+
 /// `--project[=MODE]`: a projection mode, or no (clasp's `--project=no`: off).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Project(pub Option<ProjectMode>);

@@ -52,6 +52,8 @@ pub struct Shape {
     pub stats: u8,
     /// How the text and competition formats print a model's atoms (`--out-atomf`, `--out-ifs`).
     pub atoms: AtomFormat,
+    /// `--out-hide-aux`: shown atoms whose names begin with `_` are not printed.
+    pub hide_aux: bool,
 }
 
 /// Run-level facts printed with the summary.
@@ -81,6 +83,7 @@ pub struct Printer<W: Write> {
     out: W,
     format: Format,
     atoms: AtomFormat,
+    hide_aux: bool,
     quiet: Quiet,
     verbose: u8,
     stats: u8,
@@ -100,12 +103,22 @@ pub struct Printer<W: Write> {
     last_answer: Option<(u64, f64)>,
 }
 
+impl Printed {
+    /// Adds a shown atom's name, unless `hide_aux` hides it (a name that begins with `_`).
+    fn push_unless(&mut self, name: &[u8], hide_aux: bool) {
+        if !(hide_aux && name.starts_with(b"_")) {
+            self.shown.push(name);
+        }
+    }
+}
+
 impl<W: Write> Printer<W> {
     pub fn new(out: W, shape: Shape, start: Instant) -> Self {
         Printer {
             out,
             format: shape.format,
             atoms: shape.atoms,
+            hide_aux: shape.hide_aux,
             quiet: shape.quiet,
             verbose: shape.verbose,
             stats: shape.stats,
@@ -351,11 +364,12 @@ impl<W: Write> Report for Printer<W> {
         // or the last (quiet level 1), or none.
         let needed = self.format == Format::Competition || self.quiet.models < 2;
         let mut m = std::mem::take(&mut self.printed);
+        let hide = self.hide_aux;
         m.shown.clear();
         match (&self.shown, ev.selected) {
             _ if !needed => {}
-            (Some(table), Some(sel)) => table.each_selected(sel, |s| m.shown.push(s)),
-            (Some(table), None) => table.each_shown(ev.atoms, |s| m.shown.push(s)),
+            (Some(table), Some(sel)) => table.each_selected(sel, |s| m.push_unless(s, hide)),
+            (Some(table), None) => table.each_shown(ev.atoms, |s| m.push_unless(s, hide)),
             (None, _) => {}
         }
         (m.number, m.t, m.consequences) = (ev.number, t, ev.consequences);
