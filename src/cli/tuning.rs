@@ -83,6 +83,8 @@ const REFUSED: &[(&str, Takes, &str)] = &[
     ("lemma-out-txt", Flag, "lemmas cannot be written to a file"),
     ("hcc-out", Value, "non-HCF components cannot be written to a file"),
     ("parse-maxsat", Flag, "MaxSAT input is not read (aspif and smodels only)"),
+    // clasp's old name of --parse-maxsat.
+    ("opt-sat", Flag, "MaxSAT input is not read (aspif and smodels only)"),
 ];
 
 fn arg(name: &'static str, takes: Takes) -> Vec<Arg> {
