@@ -450,6 +450,52 @@ fn dom_mod_modifies_atoms_as_clasps() {
 }
 
 #[test]
+fn dom_rec_enumerates_clasps_models() {
+    // Programs and options under which clasp's --enum-mode=domRec enumerates the subset-minimal
+    // models over the domain atoms (or, with a condition on a sign, what the condition makes of
+    // them): yasmin's sets of answer sets are clasp's, fewer than all.
+    for (program, args) in [
+        ("{a;b;c}. :- not a, not b. :- not b, not c.", &["--dom-mod=false,show"][..]),
+        ("{a;b;c}. :- not a, not b. :- not b, not c.", &["--dom-mod=5,16"]),
+        (
+            "{a;b;c;d}. :- not a, not b. :- not c, not d. #heuristic a. [1,false] #heuristic b. [1,false] \
+             #heuristic c. [1,false] #heuristic d. [1,false]",
+            &[],
+        ),
+        (
+            "p(1..4). {q(X):p(X)}. :- not q(1), not q(2). :- q(1), not q(3). #heuristic q(X) : p(X). [1,false]",
+            &[],
+        ),
+        (
+            "{a;b;c}. :- not a, not b. #heuristic a. [1,level] #heuristic b. [1,true] #heuristic c. [1,false]",
+            &[],
+        ),
+        (
+            "{a;b;c}. :- not a. #heuristic b. [1,false] #heuristic c : b. [1,true] #heuristic c. [1,level]",
+            &[],
+        ),
+        ("{a;b;c}. :- not a, not b. :- not b, not c.", &["--dom-mod=false,show", "-t", "2"]),
+    ] {
+        let aspif = ground(program);
+        let mut given = vec!["--heuristic=Domain", "--enum-mode=domRec", "-n0"];
+        given.extend_from_slice(args);
+        let (clasp, _) = clingo_raw(&given, Some(aspif.as_bytes()));
+        let ours = run_with(&given, Some(aspif.as_bytes()));
+        let (ours_sets, clasp_sets) =
+            (parse_text(&ours.stdout).answer_sets(), parse_text(&clasp).answer_sets());
+        assert_eq!(ours_sets, clasp_sets, "{program} {args:?}\n{}", ours.stderr);
+        let all = parse_text(&run_with(&["-n0"], Some(aspif.as_bytes())).stdout).answer_sets();
+        assert!(ours_sets.len() < all.len(), "{program}: domRec keeps {} of {}", ours_sets.len(), all.len());
+    }
+    let aspif = ground("{a;b}. :- not a, not b.");
+    let plain = run_with(&["--enum-mode=domRec", "-n0"], Some(aspif.as_bytes()));
+    assert!(plain.stderr.contains("needs the domain heuristic"), "{}", plain.stderr);
+    assert_eq!(parse_text(&plain.stdout).answer_sets().len(), 3);
+    let none = run_with(&["--heuristic=Domain", "--enum-mode=domRec", "-n0"], Some(aspif.as_bytes()));
+    assert!(none.stderr.contains("no domain atoms"), "{}", none.stderr);
+}
+
+#[test]
 fn acyclicity_constraints_give_clingos_answer_sets() {
     for program in [
         "node(1..4). {e(X,Y) : node(X), node(Y), X!=Y}. #edge (X,Y) : e(X,Y). :- node(X), not e(X,_), X<4.",

@@ -4,6 +4,7 @@
 //! model is left. optN's second phase enumerates the optimal models the same way, under the
 //! optimum as a bound (`optimize.rs`).
 
+use super::dom_rec::DomRec;
 use super::driver::{Blocking, Driver, Flow, Found, Source, Task, Wants};
 use super::portfolio::Mode;
 use super::{ModelEvent, Report, SolveError};
@@ -20,17 +21,43 @@ pub(super) struct Enumerate {
     pub last_costs: Option<Vec<i64>>,
     /// Whether models are excluded by backtracking where the source can.
     pub backtrack: bool,
+    /// `--enum-mode=domRec`: the domain atoms, the projection, and the nogood over them.
+    dom_rec: Option<DomRec>,
 }
 
 impl Enumerate {
     /// Every model, or the first `limit`, excluded by decisions or by their projection as the
     /// options say.
     pub fn new(d: &Driver<'_>, costs: bool) -> Self {
-        let projection = projection_atoms(d);
+        let dom_rec = match d.opts.enum_mode {
+            EnumMode::DomRec => DomRec::new(&d.problem, d.opts.search.dom_mod).or_else(|| {
+                log::warn!("--enum-mode=domRec: no domain atoms (of a positive level); ignored");
+                None
+            }),
+            _ => None,
+        };
+        let projection = match &dom_rec {
+            Some(r) => Some(r.atoms().to_vec()),
+            None => projection_atoms(d),
+        };
         if d.opts.enum_mode == EnumMode::Bt && projection.is_some() && d.parallel() == Some(Mode::Split) {
             log::warn!("--enum-mode=bt: a parallel projective enumeration records its projections");
         }
-        Enumerate { limit: d.limit(1), costs, projection, last_costs: None, backtrack: Self::backtracks(d) }
+        let backtrack = dom_rec.is_none() && Self::backtracks(d);
+        Enumerate { limit: d.limit(1), costs, projection, last_costs: None, backtrack, dom_rec }
+    }
+
+    /// optN's second phase: every optimal model with its costs, excluded as models are (not
+    /// projected).
+    pub fn optimal(d: &Driver<'_>) -> Self {
+        Enumerate {
+            limit: d.limit(1),
+            costs: true,
+            projection: None,
+            last_costs: None,
+            backtrack: Self::backtracks(d),
+            dom_rec: None,
+        }
     }
 
     /// Whether the models are projected (`--project`).
@@ -70,7 +97,10 @@ impl Task for Enumerate {
         }
         // A violated nogood shows as a conflict at level 0: the search then says it is done.
         if !m.excluded {
-            src.add_nogood(&m.blocking)?;
+            match &self.dom_rec {
+                Some(r) => src.add_nogood(&r.nogood(&m.atoms, &m.blocking))?,
+                None => src.add_nogood(&m.blocking)?,
+            };
         }
         Ok(Flow::More)
     }

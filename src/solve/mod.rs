@@ -11,6 +11,7 @@ pub mod configurations;
 mod consequences;
 mod core_guided;
 pub(crate) mod cubes;
+mod dom_rec;
 mod driver;
 mod enumerate;
 pub mod exchange;
@@ -245,6 +246,8 @@ pub fn solve(program: &Program, opts: &SolveOptions, report: &mut dyn Report) ->
     let mut deps = None;
     let resolved = resolve_auto(program, opts, &mut deps);
     let opts = resolved.as_ref().unwrap_or(opts);
+    let dom_rec = dom_rec::options(opts);
+    let opts = dom_rec.as_ref().unwrap_or(opts);
     if matches!(opts.enum_mode, EnumMode::Brave | EnumMode::Cautious) {
         if opts.farm.is_some() {
             farm::warn_declined("it does not compute brave and cautious consequences", opts.threads);
@@ -269,6 +272,9 @@ pub fn solve(program: &Program, opts: &SolveOptions, report: &mut dyn Report) ->
     let r = match opts.opt_mode {
         OptMode::Enum if optimizing => enumerate(&d, report, true),
         _ if optimizing => {
+            if opts.enum_mode == EnumMode::DomRec {
+                log::warn!("--enum-mode=domRec: not while optimizing; ignored");
+            }
             if let Some(why) = farm::declined(&d, farm::Job::Other) {
                 farm::warn_declined(&why, opts.threads);
             }

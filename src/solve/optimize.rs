@@ -77,13 +77,7 @@ pub(super) fn optimize(
         return Ok(o);
     }
     let opt = bb.best.expect("a proven optimum");
-    let mut optimal = Enumerate {
-        limit: d.limit(1),
-        costs: true,
-        projection: None,
-        last_costs: None,
-        backtrack: Enumerate::backtracks(d),
-    };
+    let mut optimal = Enumerate::optimal(d);
     let at = d.without_offset(&opt);
     // The optimal models are enumerated as models are: in parallel, the searches divide the space.
     let second = if d.parallel().is_some() {

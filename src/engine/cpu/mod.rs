@@ -19,6 +19,8 @@ mod propagate;
 mod reduce;
 mod weight;
 
+pub use self::dom_mod::statements as dom_mod_statements;
+
 use self::acyclic::Acyclic;
 use self::alternate::Alternation;
 use self::berkmin::Berkmin;

@@ -291,6 +291,8 @@ named! {
         Record = "record",
         Brave = "brave",
         Cautious = "cautious",
+        /// clasp's domRec: a nogood per model over its domain atoms (`solve/dom_rec.rs`).
+        DomRec = "domRec",
     }
 }
 
