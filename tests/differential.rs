@@ -269,6 +269,11 @@ struct Info {
     minimize: bool,
     /// Shown strings of projection atoms (`None` without project statements).
     projection: Option<BTreeSet<String>>,
+    /// Whether each output shows one atom of its own (a condition of one positive literal, no
+    /// two the same) or holds always (no condition), and no `#heuristic` statement names any
+    /// atom: `--dom-mod=false,show` then decides every shown atom false first, and minimal
+    /// models over the shown atoms are those over the printed strings.
+    atoms_shown: bool,
 }
 
 impl Info {
@@ -279,7 +284,14 @@ impl Info {
                 .map(|o| String::from_utf8_lossy(&o.name).into_owned())
                 .collect()
         });
-        Info { minimize: p.minimize().next().is_some(), projection }
+        let mut seen = BTreeSet::new();
+        let atoms_shown = p.heuristics().next().is_none()
+            && p.outputs().all(|o| match o.condition.as_slice() {
+                [] => true,
+                [l] => *l > 0 && seen.insert(*l),
+                _ => false,
+            });
+        Info { minimize: p.minimize().next().is_some(), projection, atoms_shown }
     }
 
     fn view(&self, shown: &[String]) -> Vec<String> {
@@ -598,8 +610,17 @@ fn enumerates_all(p: &Program, opts: &SolveOptions, r: &Reference, who: &str) ->
     Ok(())
 }
 
-const CHECKS: [&str; 8] =
-    ["enumerate", "optimize", "optN", "project", "brave", "cautious", "brave-optimal", "cautious-optimal"];
+const CHECKS: [&str; 9] = [
+    "enumerate",
+    "optimize",
+    "optN",
+    "project",
+    "brave",
+    "cautious",
+    "brave-optimal",
+    "cautious-optimal",
+    "domrec",
+];
 
 fn fmt_sets(v: &[(Vec<String>, Vec<i64>)]) -> String {
     let s: Vec<String> =
@@ -771,6 +792,33 @@ fn check(
                 ));
             }
         }
+        "domrec" => {
+            // clasp's way to the subset-minimal models over the shown atoms: decided false
+            // first, and a nogood per model over its true ones (`solve/dom_rec.rs`).
+            opts.enum_mode = EnumMode::DomRec;
+            opts.search.heuristic = Heuristic::Domain;
+            opts.search.decisions = Decisions::Vars;
+            opts.search.dom_mod = Some(DomMod { modifier: DomModifier::False, pick: DomMod::SHOW });
+            opts.search.lookahead = None;
+            let (o, got) = run_yasmin(p, &opts)?;
+            let mut views: Vec<Vec<String>> = got.iter().map(|m| m.0.clone()).collect();
+            views.sort();
+            let all: BTreeSet<&Vec<String>> = r.sets.iter().map(|(m, _)| m).collect();
+            let subset =
+                |a: &Vec<String>, b: &Vec<String>| a.len() < b.len() && a.iter().all(|x| b.contains(x));
+            let minimal: Vec<Vec<String>> =
+                all.iter().filter(|&&m| !all.iter().any(|&x| subset(x, m))).map(|&m| m.clone()).collect();
+            if views != minimal || !o.exhausted {
+                return Err(format!(
+                    "yasmin's domRec gives {} models: {}\n{} gives {} subset-minimal ones: {}",
+                    views.len(),
+                    fmt_list(&views),
+                    r.source,
+                    minimal.len(),
+                    fmt_list(&minimal)
+                ));
+            }
+        }
         "brave" | "cautious" => {
             opts.enum_mode = if check == "brave" { EnumMode::Brave } else { EnumMode::Cautious };
             opts.opt_mode = OptMode::Ignore;
@@ -864,6 +912,10 @@ fn cli_args(c: &str, info: &Info, s: Scheme) -> Vec<String> {
         "enumerate" if info.minimize => a.push("--opt-mode=enum".into()),
         "optN" => a.push("--opt-mode=optN".into()),
         "project" => a.extend(["--project".into(), "--opt-mode=ignore".into()]),
+        "domrec" => a.extend(
+            ["--heuristic=Domain", "--dom-mod=false,show", "--enum-mode=domRec", "--lookahead=no"]
+                .map(String::from),
+        ),
         "brave" | "cautious" => a.extend([format!("--enum-mode={c}"), "--opt-mode=ignore".into()]),
         "brave-optimal" => a.push("--enum-mode=brave".into()),
         "cautious-optimal" => a.push("--enum-mode=cautious".into()),
@@ -1021,6 +1073,7 @@ fn applicable(check: &str, info: &Info) -> bool {
     match check {
         "optimize" | "optN" | "brave-optimal" | "cautious-optimal" => info.minimize,
         "project" => info.projection.is_some(),
+        "domrec" => !info.minimize && info.atoms_shown,
         _ => true,
     }
 }
