@@ -49,7 +49,10 @@ pub fn normalize(args: impl IntoIterator<Item = OsString>) -> Vec<OsString> {
 /// long options may be shortened where that is unambiguous (`--save-p=75`), as clasp allows.
 /// Values named by keywords are read in any case, as clasp reads them (`--enum-mode=BT`).
 pub fn command() -> clap::Command {
-    Cli::command().args(tuning::args()).infer_long_args(true).mut_args(|a| a.ignore_case(true))
+    Cli::command()
+        .args(tuning::args())
+        .infer_long_args(true)
+        .mut_args(|a| if a.get_action().takes_values() { a.ignore_case(true) } else { a })
 }
 
 /// The ids of the arguments given on the command line (not defaults).
