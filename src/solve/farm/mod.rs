@@ -31,8 +31,12 @@ use std::time::Instant;
 mod enumerate;
 mod relay;
 
-/// Searches a multiprocessor runs when `--gpu-searches` gives no number.
-pub const SEARCHES_PER_SM: u32 = 8;
+/// Searches a multiprocessor runs when `--gpu-searches` gives no number. A search is a warp
+/// that waits on memory most of the time, so more of them hide each other's waits: on an H200,
+/// six tight instances, 8 s, all searches together made 1.5 to 1.8 times the conflicts with 16
+/// a multiprocessor as with 8, and 1.0 to 1.5 times more again with 32 (BENCHMARKS.md, "The
+/// search farm"; `benchmarks/farm/searches-h200/`), at 0.1 s more start-up than with 8.
+pub const SEARCHES_PER_SM: u32 = 16;
 
 /// The farms, a device each, and what they have come to.
 pub(super) struct FarmSource {
