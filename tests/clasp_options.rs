@@ -475,12 +475,19 @@ fn dom_rec_enumerates_clasps_models() {
             &[],
         ),
         ("{a;b;c}. :- not a, not b. :- not b, not c.", &["--dom-mod=false,show", "-t", "2"]),
+        // The CUDA engine has no domain heuristic: domRec runs on the CPU engine (also where
+        // there is no GPU).
+        ("{a;b;c}. :- not a, not b. :- not b, not c.", &["--dom-mod=false,show", "--backend=cuda"]),
     ] {
         let aspif = ground(program);
         let mut given = vec!["--heuristic=Domain", "--enum-mode=domRec", "-n0"];
         given.extend_from_slice(args);
-        let (clasp, _) = clingo_raw(&given, Some(aspif.as_bytes()));
+        let clasps: Vec<&str> = given.iter().copied().filter(|a| !a.starts_with("--backend")).collect();
+        let (clasp, _) = clingo_raw(&clasps, Some(aspif.as_bytes()));
         let ours = run_with(&given, Some(aspif.as_bytes()));
+        if args.contains(&"--backend=cuda") {
+            assert!(ours.stderr.contains("domRec: runs on the CPU engine"), "{}", ours.stderr);
+        }
         let (ours_sets, clasp_sets) =
             (parse_text(&ours.stdout).answer_sets(), parse_text(&clasp).answer_sets());
         assert_eq!(ours_sets, clasp_sets, "{program} {args:?}\n{}", ours.stderr);

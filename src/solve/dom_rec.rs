@@ -9,7 +9,7 @@
 use crate::engine::cpu::dom_mod_statements;
 use crate::nogoods::{DomainModifier, Lit, Problem};
 use crate::program::HeuristicModifier as M;
-use crate::solve::config::{DomMod, DomModifier, EnumMode, Heuristic, SolveOptions};
+use crate::solve::config::{Backend, DomMod, DomModifier, EnumMode, Heuristic, SolveOptions};
 
 /// The domain atoms and the sign statements that say their preferred values.
 /// Invariant: `atoms` is sorted, without repeats, and `signs[i]` are the sign, true and false
@@ -20,8 +20,9 @@ pub(super) struct DomRec {
 }
 
 /// The options a domRec run goes with: `None` where they stand as given; else without it where
-/// the domain heuristic is not on (as clasp: the mode is ignored), or with one search (its
-/// nogoods are not shared).
+/// the domain heuristic is not on (as clasp: the mode is ignored), or with one search of the CPU
+/// engine (its nogoods are not shared, and only the CPU engine honours `#heuristic` statements,
+/// without which the models would not be the minimal ones).
 pub(super) fn options(opts: &SolveOptions) -> Option<SolveOptions> {
     if opts.enum_mode != EnumMode::DomRec {
         return None;
@@ -30,13 +31,23 @@ pub(super) fn options(opts: &SolveOptions) -> Option<SolveOptions> {
     if opts.search.heuristic != Heuristic::Domain {
         log::warn!("--enum-mode=domRec: needs the domain heuristic (--heuristic=Domain); ignored");
         o.enum_mode = EnumMode::Auto;
-    } else if opts.threads > 1 || opts.farm.is_some() {
+        return Some(o);
+    }
+    if opts.threads > 1 || opts.farm.is_some() {
         log::warn!("--enum-mode=domRec: runs one search");
         (o.threads, o.farm) = (1, None);
-    } else {
-        return None;
     }
-    Some(o)
+    if opts.backend != Backend::Cpu {
+        if opts.backend == Backend::Cuda {
+            log::warn!(
+                "--enum-mode=domRec: runs on the CPU engine (the CUDA engine has no domain heuristic)"
+            );
+        }
+        o.backend = Backend::Cpu;
+    }
+    let changed =
+        (o.threads, o.farm.is_none(), o.backend) != (opts.threads, opts.farm.is_none(), opts.backend);
+    changed.then_some(o)
 }
 
 impl DomRec {
