@@ -640,6 +640,29 @@ fn consequences_count_facts() {
     }
 }
 
+/// clasp's forms of `--project`: MODE[,BT] (BT tunes clasp's backtracking), a number from 0 to
+/// 7 (0: off), no; each gives clingo's model count.
+#[test]
+fn projection_takes_clasps_forms() {
+    let p = temp_program("proj-forms.aspif", PROJECT);
+    for form in [
+        "--project",
+        "--project=show,3",
+        "--project=auto,0",
+        "--project=project,2",
+        "--project=0",
+        "--project=5",
+    ] {
+        let args = ["-n", "0", form, &p.path];
+        let (ours, theirs) = (parse_text(&yasmin_ok(&args, 30).stdout), parse_text(&clingo(&args)));
+        assert_eq!(ours.get("Models"), theirs.get("Models"), "{form}");
+    }
+    for bad in ["--project=show,4", "--project=8"] {
+        let r = yasmin(&["-n", "0", bad, &p.path]);
+        assert!(r.code != 0 && r.stderr.contains("invalid value for: 'project'"), "{bad}: {}", r.stderr);
+    }
+}
+
 #[test]
 fn consequences_over_the_projection_match_clasp() {
     for (i, text) in PROJECTED_CONSEQUENCES.iter().chain([&PROJECT]).enumerate() {

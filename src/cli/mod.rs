@@ -182,8 +182,9 @@ pub struct Cli {
     /// Projective enumeration: each answer set projected onto the atoms of #project statements
     /// (project), of output statements (show), or of #project if there are any, else of the
     /// output (auto, the default when no value is given), is printed once; no: off, as without
-    /// the option.
-    #[arg(long = "project", value_name = "MODE", num_args = 0..=1, require_equals = true, default_missing_value = "auto", value_parser = project_mode())]
+    /// the option. clasp's forms MODE,BT (BT 0 to 3 tunes clasp's backtracking over the
+    /// projection) and a number 0 to 7 (0: off, else auto) are taken too.
+    #[arg(long = "project", value_name = "MODE[,BT]", num_args = 0..=1, require_equals = true, default_missing_value = "auto", value_parser = parse_project)]
     pub project: Option<Project>,
 
     /// Whether one search enumerating models (-n 0 or N > 1, without costs) hands

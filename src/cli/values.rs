@@ -41,10 +41,21 @@ pub(super) fn parse_enum_mode(s: &str) -> Result<EnumMode, String> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Project(pub Option<ProjectMode>);
 
-pub(super) fn project_mode() -> impl TypedValueParser<Value = Project> {
-    let mut names: Vec<&'static str> = ProjectMode::NAMES.to_vec();
-    names.push("no");
-    PossibleValuesParser::new(names).map(|s| Project(s.parse::<ProjectMode>().ok()))
+/// clasp's `--project=MODE[,BT]` (BT, from 0 to 3, tunes clasp's backtracking over the
+/// projection: the answers are the same, so it is taken and not used), a number from 0 to 7
+/// (clasp's bits: 0 off, else auto), or `no`.
+pub(super) fn parse_project(s: &str) -> Result<Project, String> {
+    let lower = s.to_ascii_lowercase();
+    let (mode, bt) = lower.split_once(',').map_or((lower.as_str(), None), |(m, b)| (m, Some(b)));
+    let expected = || format!("'{s}': expected auto, show or project[,BT] (BT from 0 to 3), no, or 0 to 7");
+    match (mode, bt) {
+        ("no", None) | ("0", None) => Ok(Project(None)),
+        (n, None) if matches!(n.parse::<u8>(), Ok(1..=7)) => Ok(Project(Some(ProjectMode::Auto))),
+        (m, bt) if bt.is_none_or(|b| matches!(b.parse::<u8>(), Ok(0..=3))) => {
+            m.parse::<ProjectMode>().map(|m| Project(Some(m))).map_err(|_| expected())
+        }
+        _ => Err(expected()),
+    }
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
