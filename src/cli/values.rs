@@ -69,17 +69,28 @@ pub struct Distribution(pub Option<Distribute>);
 
 pub(super) fn parse_distribute(s: &str) -> Result<Distribution, String> {
     let lower = s.to_ascii_lowercase();
-    let mut parts = lower.split(',');
+    let mut parts = lower.split(',').peekable();
     let kind = parts.next().unwrap_or("");
+    // clasp's mode, global or local (the searches a nogood goes to): yasmin's exchange reaches
+    // every search, so both are global.
+    parts.next_if(|m| matches!(*m, "global" | "local"));
     let mut d = match kind {
         "no" if lower == "no" => return Ok(Distribution(None)),
         "all" | "conflict" | "loop" => Distribute::DEFAULT,
         "short" => Distribute { lbd: 0, size: 3 },
-        _ => return Err(format!("'{s}': expected no, or all, conflict, loop or short[,LBD[,SIZE]]")),
+        _ => {
+            return Err(format!(
+                "'{s}': expected no, or all, conflict, loop or short[,global|local][,LBD[,SIZE]]"
+            ));
+        }
     };
     let num = |p: Option<&str>, what: &str| -> Result<Option<u32>, String> {
-        p.map(|x| {
-            x.parse::<u32>().map_err(|_| format!("'{s}': expected a number for the {what}, found '{x}'"))
+        p.map(|x| match x {
+            // clasp's -1: no bound.
+            "-1" => Ok(u32::MAX),
+            x => {
+                x.parse::<u32>().map_err(|_| format!("'{s}': expected a number for the {what}, found '{x}'"))
+            }
         })
         .transpose()
     };
@@ -90,7 +101,7 @@ pub(super) fn parse_distribute(s: &str) -> Result<Distribution, String> {
         d.size = size;
     }
     if parts.next().is_some() {
-        return Err(format!("'{s}': expected TYPE[,LBD[,SIZE]]"));
+        return Err(format!("'{s}': expected TYPE[,global|local][,LBD[,SIZE]]"));
     }
     Ok(Distribution(Some(d)))
 }
@@ -460,6 +471,15 @@ mod tests {
             Ok(Distribution(Some(Distribute { lbd: 2, size: 10 })))
         );
         assert!(parse_distribute("some").is_err() && parse_distribute("all,x").is_err());
+        // clasp's default, and its mode and unbounded size.
+        assert_eq!(
+            parse_distribute("conflict,global,4"),
+            Ok(Distribution(Some(Distribute { lbd: 4, size: 64 })))
+        );
+        assert_eq!(
+            parse_distribute("all,local,2,-1"),
+            Ok(Distribution(Some(Distribute { lbd: 2, size: u32::MAX })))
+        );
     }
 
     #[test]
