@@ -175,8 +175,10 @@ pub struct Cli {
 
     /// Enumeration mode: bt (backtrack after each model), record (a nogood per model), auto (bt
     /// for one search without projection, else record), brave or cautious consequences (query:
-    /// clasp's other way to the cautious ones, the same consequences).
-    #[arg(short = 'e', long = "enum-mode", value_name = "auto|bt|record|brave|cautious|query", default_value_t = SolveOptions::default().enum_mode, value_parser = parse_enum_mode)]
+    /// clasp's other way to the cautious ones, the same consequences), or domRec (a nogood per
+    /// model over the atoms #heuristic or --dom-mod give a positive level: with
+    /// --heuristic=Domain --dom-mod=false,show the subset-minimal models over the shown atoms).
+    #[arg(short = 'e', long = "enum-mode", value_name = "auto|bt|record|brave|cautious|query|domRec", default_value_t = SolveOptions::default().enum_mode, value_parser = parse_enum_mode)]
     pub enum_mode: EnumMode,
 
     /// Projective enumeration: each answer set projected onto the atoms of #project statements
