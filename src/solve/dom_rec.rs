@@ -92,7 +92,22 @@ impl DomRec {
                 signs[i].push(h.clone());
             }
         }
-        Some(DomRec { atoms, signs })
+        let d = DomRec { atoms, signs };
+        d.debug_check();
+        Some(d)
+    }
+
+    /// Checks the invariant stated on [`DomRec`] (debug builds).
+    fn debug_check(&self) {
+        if cfg!(debug_assertions) {
+            assert!(self.atoms.windows(2).all(|w| w[0] < w[1]), "domain atoms unsorted or repeated");
+            assert_eq!(self.signs.len(), self.atoms.len());
+            for (a, signs) in self.atoms.iter().zip(&self.signs) {
+                assert!(
+                    signs.iter().all(|m| m.var == *a && matches!(m.modifier, M::Sign | M::True | M::False))
+                );
+            }
+        }
     }
 
     /// The domain atoms (sorted): the enumeration's projection.
