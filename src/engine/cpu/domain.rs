@@ -41,6 +41,27 @@ fn strongest<'d>(mods: impl Iterator<Item = &'d DomainModifier>) -> Option<&'d D
     })
 }
 
+/// A statement on a variable that follows another's literal (`--eq`, `nogoods/equivalences.rs`)
+/// as one on that variable, which is decided in its place; through a negative literal its signs
+/// turn over (clasp moves its statements to the representative likewise).
+fn on_leader(p: &Problem, h: &DomainModifier) -> DomainModifier {
+    let mut h = h.clone();
+    if let Some(r) = p.leader(h.var) {
+        h.var = r.var();
+        if !r.is_pos() {
+            h.modifier = match h.modifier {
+                M::True => M::False,
+                M::False => M::True,
+                m => m,
+            };
+            if h.modifier == M::Sign {
+                h.value = -h.value;
+            }
+        }
+    }
+    h
+}
+
 impl Domain {
     /// The program's statements and those `dom_mod` adds (`dom_mod.rs`), or `None` where there
     /// are none; `scores` takes their `init`s.
@@ -55,8 +76,10 @@ impl Domain {
         // A fact's literal is the complement of a unit nogood (false at level 0).
         let facts: std::collections::HashSet<_> = p.store.units.iter().map(|&u| !u).collect();
         let holds = |m: &DomainModifier| m.condition.iter().all(|l| *l == Lit::TRUE || facts.contains(l));
+        let all: Vec<DomainModifier> =
+            p.heuristics.iter().chain(&defaults).map(|h| on_leader(p, h)).collect();
         let mut inits: Vec<Option<&DomainModifier>> = vec![None; nv];
-        for h in p.heuristics.iter().chain(&defaults) {
+        for h in &all {
             let v = h.var as usize;
             if v >= nv {
                 continue;
