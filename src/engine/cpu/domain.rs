@@ -318,4 +318,20 @@ mod tests {
         }
         assert_eq!((again.len(), again.last()), (order.len(), Some(&1)), "{again:?}");
     }
+
+    /// `x. b :- not a. {a} :- x. #heuristic a. [1,false]` with equivalences substituted: `a`
+    /// follows `not b`, so its statement is `b`'s, level and all, with the sign turned over.
+    #[test]
+    fn a_follower_s_statement_is_its_leader_s_turned_over() {
+        let text = "asp 1 0 0\n1 0 1 1 0 0\n1 0 1 2 0 1 -3\n1 1 1 3 0 1 1\n7 5 3 1 0 0\n4 1 a 1 3\n0\n";
+        let p = complete(&read_program(text.as_bytes()).unwrap(), &StopToken::never(), 3).unwrap();
+        let leader = p.leader(3).expect("a follows a literal");
+        assert!(!leader.is_pos(), "a follows not b: {leader:?}");
+        let mut scores = vec![0.0; p.num_vars as usize];
+        let mut d = Domain::new(&p, &mut scores, None).unwrap();
+        let a = Assignment::new(p.num_vars);
+        assert_eq!(d.sign(&a, leader.var()), Some(true), "b true, so a false");
+        assert_eq!(d.take_fixed_levels()[leader.var() as usize], 1);
+        assert_eq!(d.sign(&a, 3), None, "nothing is left on a");
+    }
 }
