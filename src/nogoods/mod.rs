@@ -105,6 +105,26 @@ pub struct DomainModifier {
     pub condition: Vec<Lit>,
 }
 
+impl DomainModifier {
+    /// Of statements that hold, the one that counts: the highest priority, the last among equals.
+    pub fn strongest<'d>(mods: impl Iterator<Item = &'d DomainModifier>) -> Option<&'d DomainModifier> {
+        mods.fold(None, |best, m| match best {
+            Some(b) if b.priority > m.priority => Some(b),
+            _ => Some(m),
+        })
+    }
+
+    /// The value this sign, true or false statement gives its atom (`None`: a sign of 0).
+    pub fn sign(&self) -> Option<bool> {
+        use crate::program::HeuristicModifier as M;
+        match self.modifier {
+            M::True => Some(true),
+            M::False => Some(false),
+            _ => (self.value != 0).then_some(self.value > 0),
+        }
+    }
+}
+
 impl Problem {
     pub fn supports(&self, v: Var) -> &[u32] {
         &self.support[self.support_start[v as usize] as usize..self.support_start[v as usize + 1] as usize]

@@ -35,19 +35,13 @@ pub(super) fn options(opts: &SolveOptions) -> Option<SolveOptions> {
     }
     if opts.threads > 1 || opts.farm.is_some() {
         log::warn!("--enum-mode=domRec: runs one search");
-        (o.threads, o.farm) = (1, None);
     }
-    if opts.backend != Backend::Cpu {
-        if opts.backend == Backend::Cuda {
-            log::warn!(
-                "--enum-mode=domRec: runs on the CPU engine (the CUDA engine has no domain heuristic)"
-            );
-        }
-        o.backend = Backend::Cpu;
+    if opts.backend == Backend::Cuda {
+        log::warn!("--enum-mode=domRec: runs on the CPU engine (the CUDA engine has no domain heuristic)");
     }
-    let changed =
-        (o.threads, o.farm.is_none(), o.backend) != (opts.threads, opts.farm.is_none(), opts.backend);
-    changed.then_some(o)
+    (o.threads, o.farm, o.backend) = (1, None, Backend::Cpu);
+    let same = (opts.threads, opts.farm, opts.backend) == (1, None, Backend::Cpu);
+    (!same).then_some(o)
 }
 
 impl DomRec {
@@ -127,20 +121,9 @@ impl DomRec {
             .iter()
             .zip(&self.signs)
             .filter(|(l, signs)| {
-                // The sign statement of the highest priority that holds (the last among equals).
-                let active = signs.iter().filter(|m| m.condition.iter().all(holds)).fold(
-                    None::<&DomainModifier>,
-                    |b, m| match b {
-                        Some(b) if b.priority > m.priority => Some(b),
-                        _ => Some(m),
-                    },
-                );
-                let preferred = active.and_then(|m| match m.modifier {
-                    M::True => Some(true),
-                    M::False => Some(false),
-                    _ => (m.value != 0).then_some(m.value > 0),
-                });
-                preferred != Some(l.is_pos())
+                let active =
+                    DomainModifier::strongest(signs.iter().filter(|m| m.condition.iter().all(holds)));
+                active.and_then(DomainModifier::sign) != Some(l.is_pos())
             })
             .map(|(&l, _)| l)
             .collect();

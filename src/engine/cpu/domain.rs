@@ -33,13 +33,7 @@ const ABSENT: u32 = u32::MAX;
 /// The kinds of statement that give a level.
 const LEVELS: [M; 3] = [M::Level, M::True, M::False];
 
-/// Of statements that hold, the one that counts: the highest priority, the last among equals.
-fn strongest<'d>(mods: impl Iterator<Item = &'d DomainModifier>) -> Option<&'d DomainModifier> {
-    mods.fold(None, |best, m| match best {
-        Some(b) if b.priority > m.priority => Some(b),
-        _ => Some(m),
-    })
-}
+use DomainModifier as Statement;
 
 /// A statement on a variable that follows another's literal (`--eq`, `nogoods/equivalences.rs`)
 /// as one on that variable, which is decided in its place; through a negative literal its signs
@@ -114,7 +108,7 @@ impl Domain {
             }
             if leveled.clone().all(holds) {
                 // Every level statement holds: the strongest counts, as it would in `level`.
-                d.fixed[*v as usize] = strongest(leveled).map_or(0, |m| m.value);
+                d.fixed[*v as usize] = Statement::strongest(leveled).map_or(0, |m| m.value);
             } else {
                 d.leveled.push(i as u32);
             }
@@ -126,7 +120,7 @@ impl Domain {
     /// The statement of the highest priority among `kinds` whose condition holds for `v`'s
     /// entry (the last of equal priority).
     fn active<'d>(mods: &'d [DomainModifier], a: &Assignment, kinds: &[M]) -> Option<&'d DomainModifier> {
-        strongest(
+        Statement::strongest(
             mods.iter().filter(|m| kinds.contains(&m.modifier) && m.condition.iter().all(|&l| a.is_true(l))),
         )
     }
@@ -171,11 +165,7 @@ impl Domain {
 
     /// The value a decision gives `v` where a statement says (`None`: the default sign's).
     pub fn sign(&self, a: &Assignment, v: Var) -> Option<bool> {
-        match Self::active(self.mods(v)?, a, &[M::Sign, M::True, M::False])? {
-            m if m.modifier == M::True => Some(true),
-            m if m.modifier == M::False => Some(false),
-            m => (m.value != 0).then_some(m.value > 0),
-        }
+        Self::active(self.mods(v)?, a, &[M::Sign, M::True, M::False])?.sign()
     }
 
     /// Among the atoms whose level depends on a condition, the unassigned one of the highest
