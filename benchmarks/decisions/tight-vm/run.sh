@@ -4,7 +4,8 @@
 # `yasmin --decisions=rules` now) against --decisions=vars, one search, 60 s, two runs at a time on the project VM (2 cores): the 23
 # tight instances of ../../parallel/t8-clasp-h200's one-search run that some solver solved there
 # in 60 s and not both within 1.5 s (instances.txt). GROUND: a folder with NAME.aspif of each.
-# Output: rules-vars-60s.csv and alt-60s.csv.
+# Output: rules-vars-60s.csv, alt-60s.csv (turns of conflicts, 5b4905c) and effort-60s.csv (turns of
+# effort, auto's choice since).
 cd "$(dirname "$0")/../../.."
 GROUND=${GROUND:?a folder of ground programs}
 files=(); for i in $(cat benchmarks/decisions/tight-vm/instances.txt); do files+=("$GROUND/$i.aspif"); done
@@ -13,3 +14,6 @@ python3 scripts/parallel_bench.py --yasmin target/release/yasmin --python .venv/
 # Decisions by turns (alt-60s.csv), the same way:
 python3 scripts/parallel_bench.py --yasmin target/release/yasmin --python .venv/bin/python --jobs 2 --timeout 60 \
   --out benchmarks/decisions/tight-vm/alt-60s.csv --config 'yasmin --decisions=alternate' "${files[@]}"
+# Decisions by turns of effort (effort-60s.csv; auto's choice on these programs), the same way:
+python3 scripts/parallel_bench.py --yasmin target/release/yasmin --python .venv/bin/python --jobs 2 --timeout 60 \
+  --out benchmarks/decisions/tight-vm/effort-60s.csv --config yasmin "${files[@]}"

@@ -82,6 +82,7 @@ impl CpuEngine {
             reason_lits.iter().map(|&l| (l, self.a.value(l))).collect::<Vec<_>>()
         );
         let uip = loop {
+            self.analysed += reason_lits.len() as u64;
             for &q in &reason_lits {
                 let v = q.var() as usize;
                 if marks[v] == 0 && self.a.level[v] > 0 {

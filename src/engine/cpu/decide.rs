@@ -56,6 +56,9 @@ pub struct Decider {
     /// (`Problem::equal_to`), which share its activity: learned nogoods name only representatives,
     /// while the candidates may be followers.
     followers: Csr<Var>,
+    /// Variables taken off the heap so far, by this decider and those it inherited from: part of
+    /// the effort that measures turns (`alternate.rs`).
+    pub pops: u64,
 }
 
 const ABSENT: u32 = u32::MAX;
@@ -151,6 +154,7 @@ impl Decider {
             domain,
             deferred: Vec::new(),
             followers,
+            pops: 0,
         };
         for v in 0..nv as Var {
             d.insert(v);
@@ -197,6 +201,7 @@ impl Decider {
         let n = old.activity.len().min(self.activity.len());
         self.activity[..n].copy_from_slice(&old.activity[..n]);
         self.inc = old.inc;
+        self.pops = old.pops;
         if let (Some(mine), Some(theirs)) = (self.saved.as_mut(), old.saved.as_ref()) {
             mine.values[..n].copy_from_slice(&theirs.values[..n]);
         }
@@ -449,6 +454,7 @@ impl Decider {
             return None;
         }
         let top = self.heap[0];
+        self.pops += 1;
         let last = self.heap.pop().expect("non-empty");
         self.pos[top as usize] = ABSENT;
         if !self.heap.is_empty() {

@@ -21,6 +21,7 @@ impl CpuEngine {
         e.stats = self.stats.clone();
         e.ufs.found = self.ufs.found;
         e.nogood_inc = self.nogood_inc;
+        e.analysed = self.analysed;
         e.dec.inherit(&self.dec);
         if self.alternation.is_some() {
             e.alternation = self.alternation.clone();

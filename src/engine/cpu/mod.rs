@@ -54,6 +54,9 @@ pub struct CpuEngine {
     dec: Decider,
     /// `--decisions=alternate`: which way the decider decides now, and until when.
     alternation: Option<Alternation>,
+    /// Literals met by conflict analysis so far (each antecedent's, each time): part of the
+    /// effort that measures turns (`alternate.rs`).
+    analysed: u64,
     /// `--heuristic=berkmin` (deciding on variables): the open learned nogood decides.
     berk: Option<Berkmin>,
     /// `--lookahead` (with 1-UIP learning), while it lasts.
@@ -190,6 +193,7 @@ impl CpuEngine {
             acyc,
             dec,
             alternation: (opts.decisions == Decisions::Alternate).then(|| Alternation::new(0)),
+            analysed: 0,
             berk,
             look,
             fwd: (opts.learning == Learning::Fwd).then(|| Deps::new(nv)),
