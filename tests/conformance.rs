@@ -1,13 +1,14 @@
 //! The conformance corpus (`tests/conformance`, from wasp's regression tests): every program gives exactly its expected
 //! answer sets, under both learning schemes, every decision heuristic, and decisions on rules (the
 //! ASP computation) or on variables (`--decisions=vars`, with and without progress saving), or
-//! on each by turns (`--decisions=alternate`).
+//! on each by turns (`--decisions=alternate`), and with each way of strengthening learned nogoods
+//! (`--strengthen`).
 
 mod support;
 
 use support::{answer_sets, conformance, one_model_in_parallel, options};
 use yasmin::input::read_program;
-use yasmin::solve::config::{Backend, Decisions, Heuristic, Learning, Restarts};
+use yasmin::solve::config::{Backend, Decisions, Heuristic, Learning, Restarts, Strengthen, StrengthenAntes};
 
 fn run_family(
     family: &str,
@@ -23,10 +24,19 @@ fn run_family(
         // A restart after every conflict or two: turns change at restarts.
         opts.search.restarts = Restarts::Luby(1).into();
     }
+    let label = format!(
+        "{learning:?}/{heuristic:?}/{decisions:?}{}",
+        if save_progress { " (progress saved)" } else { "" }
+    );
+    check_family(family, &opts, &label);
+}
+
+/// Every program of `family` gives exactly its expected answer sets under `opts`.
+fn check_family(family: &str, opts: &yasmin::solve::config::SolveOptions, label: &str) {
     let mut failures = Vec::new();
     for (path, expected) in conformance(family) {
         let program = read_program(&std::fs::read(&path).unwrap()).unwrap();
-        let (outcome, got, _) = answer_sets(&program, &opts);
+        let (outcome, got, _) = answer_sets(&program, opts);
         if got != expected || !outcome.exhausted {
             failures.push(format!(
                 "{}: {} answer sets, expected {}",
@@ -36,16 +46,29 @@ fn run_family(
             ));
         }
     }
-    assert!(
-        failures.is_empty(),
-        "{:?}/{:?}/{:?}{}: {} failures:\n{}",
-        learning,
-        heuristic,
-        decisions,
-        if save_progress { " (progress saved)" } else { "" },
-        failures.len(),
-        failures.join("\n")
-    );
+    assert!(failures.is_empty(), "{label}: {} failures:\n{}", failures.len(), failures.join("\n"));
+}
+
+/// Every strengthening of learned nogoods (clasp's `--strengthen`), deciding on variables.
+fn run_strengthened(family: &str, strengthen: (Strengthen, StrengthenAntes)) {
+    let mut opts = options(Learning::Res, Heuristic::Activity);
+    opts.search.decisions = Decisions::Vars;
+    opts.search.strengthen = strengthen;
+    check_family(family, &opts, &format!("--strengthen={},{}", strengthen.0, strengthen.1));
+}
+
+macro_rules! conformance_tests_strengthened {
+    ($($name:ident: $family:expr, $mode:ident, $antes:ident;)*) => {
+        $( #[test] fn $name() { run_strengthened($family, (Strengthen::$mode, StrengthenAntes::$antes)); } )*
+    };
+}
+
+conformance_tests_strengthened! {
+    tight_strengthen_no: "tight", No, All;
+    nontight_strengthen_local: "nontight", Local, All;
+    aggregates_strengthen_local: "aggregates", Local, Short;
+    nontight_strengthen_recursive_short: "nontight", Recursive, Short;
+    aggregates_strengthen_recursive_binary: "aggregates", Recursive, Binary;
 }
 
 macro_rules! conformance_tests {

@@ -48,7 +48,8 @@ use yasmin::output::ShownTable;
 use yasmin::program::Program;
 use yasmin::solve::config::{
     Backend, Decisions, Deletion, DomMod, DomModifier, EnumMode, Heuristic, LbdUpdate, Learning, LookKind,
-    Lookahead, OptMode, OptStrategy, ProjectMode, Restarts, Schedule, SearchOptions,
+    Lookahead, OptMode, OptStrategy, ProjectMode, Restarts, Schedule, SearchOptions, Strengthen,
+    StrengthenAntes,
 };
 use yasmin::solve::{ModelEvent, Outcome, Report, SolveOptions, solve};
 use yasmin::stop::StopToken;
@@ -472,6 +473,9 @@ struct Scheme {
     /// `--dom-mod`: the domain heuristic's modification of the atoms picked (deciding on
     /// variables).
     dom_mod: Option<DomMod>,
+    /// `--strengthen`: learned nogoods not strengthened, strengthened locally, or recursively
+    /// through short reasons only (the CPU engine; `None`: the default, recursive through all).
+    strengthen: Option<(Strengthen, StrengthenAntes)>,
 }
 
 impl Scheme {
@@ -493,6 +497,7 @@ impl Scheme {
             opt: OptStrategy::Auto,
             look: None,
             dom_mod: None,
+            strengthen: None,
         }
     }
 
@@ -522,6 +527,10 @@ impl Scheme {
         let k = self.look.map_or(String::new(), |l| format!("-look-{}{}", l.kind.name(), l.limit));
         let k = match self.dom_mod {
             Some(m) => format!("{k}-dom-{}", m.to_string().replace(',', "-")),
+            None => k,
+        };
+        let k = match self.strengthen {
+            Some((m, a)) => format!("{k}-strengthen-{m}-{a}"),
             None => k,
         };
         format!("{:?}-{:?}{d}{t}{e}{q}{g}{u}{k}", self.learning, self.heuristic).to_lowercase()
@@ -560,6 +569,7 @@ fn options(s: Scheme) -> SolveOptions {
             del_cfl: if s.churn { Some(CHURN) } else { SearchOptions::default().del_cfl },
             deletion: if s.tiered { Deletion::Tiered } else { SearchOptions::default().deletion },
             lookahead: s.look,
+            strengthen: s.strengthen.unwrap_or(SearchOptions::default().strengthen),
             ..SearchOptions::default()
         },
         stop: StopToken::new(Some(Instant::now() + YASMIN_TIME_LIMIT)),
@@ -888,6 +898,9 @@ fn cli_args(c: &str, info: &Info, s: Scheme) -> Vec<String> {
     }
     if s.tiered {
         a.push("--deletion=tiered".into());
+    }
+    if let Some((m, t)) = s.strengthen {
+        a.push(if m == Strengthen::No { "--strengthen=no".into() } else { format!("--strengthen={m},{t}") });
     }
     if s.dynamic {
         a.push("--restarts=D,4,0.8".into());
@@ -1331,6 +1344,15 @@ fn scheme_for(i: u64) -> Scheme {
     s.look = match i % 11 {
         3 => Some(Lookahead { kind: LookKind::Atom, limit: 5 }),
         8 => Some(Lookahead { kind: LookKind::Hybrid, limit: 0 }),
+        _ => None,
+    }
+    .filter(|_| s.learning == Learning::Res);
+    // One in thirteen (learning by resolution) learns its nogoods as the 1-UIP gives them, one
+    // strengthens them locally, one recursively through reasons of at most three literals.
+    s.strengthen = match i % 13 {
+        4 => Some((Strengthen::No, StrengthenAntes::All)),
+        7 => Some((Strengthen::Local, StrengthenAntes::All)),
+        11 => Some((Strengthen::Recursive, StrengthenAntes::Short)),
         _ => None,
     }
     .filter(|_| s.learning == Learning::Res);

@@ -17,7 +17,7 @@ use yasmin::nogoods::DEFAULT_EQ_ROUNDS;
 use yasmin::output::{AtomFormat, Format, Quiet, Shape};
 use yasmin::solve::config::{
     Backend, Decisions, Deletion, EnumMode, GpuMode, GpuRounds, Heuristic, LbdUpdate, Learning, LookKind,
-    Lookahead, OptStrategy, Schedule, SearchOptions, SignDef, SolveOptions,
+    Lookahead, OptStrategy, Schedule, SearchOptions, SignDef, SolveOptions, Strengthen, StrengthenAntes,
 };
 use yasmin::solve::configurations::{self, Pinned};
 use yasmin::stop::{SolveLimit, StopToken};
@@ -333,6 +333,15 @@ pub struct SearchArgs {
     #[arg(long = "update-lbd", value_name = "MODE[,N]|no", default_value = "no", value_parser = parse_update_lbd)]
     pub update_lbd: (LbdUpdate, u32),
 
+    /// How conflict analysis strengthens a learned nogood, as clasp's --strengthen (the CPU
+    /// engine): no; local (a literal whose reason's other literals are all in the nogood goes);
+    /// recursive (the default: one that every chain of reasons back from it ties to the nogood
+    /// goes, MiniSat's minimization). A TYPE limits the reasons followed: all (the default),
+    /// short (of at most three literals) or binary (0, 1, 2); a last yes|no is clasp's bumping of
+    /// those reasons, which yasmin does either way.
+    #[arg(long = "strengthen", value_name = "MODE[,TYPE][,BUMP]|no", default_value = "recursive", value_parser = parse_strengthen)]
+    pub strengthen: Nearest<(Strengthen, StrengthenAntes)>,
+
     /// Failed-literal detection, as clasp's --lookahead=TYPE[,N] (the CPU engine, with 1-UIP
     /// learning): at a propagation fixpoint each unassigned atom (atom), rule body (body) or both
     /// (hybrid) is tested both ways; a value whose propagation conflicts is learned from, and the
@@ -397,11 +406,16 @@ pub struct SearchArgs {
 impl SearchArgs {
     /// What the options take but cannot honour exactly, in clasp's warning words.
     pub fn warnings(&self) -> Vec<String> {
-        let mut w: Vec<String> = [&self.heuristic.warning, &self.restarts.warning, &self.deletion.warning]
-            .into_iter()
-            .flatten()
-            .cloned()
-            .collect();
+        let mut w: Vec<String> = [
+            &self.heuristic.warning,
+            &self.restarts.warning,
+            &self.deletion.warning,
+            &self.strengthen.warning,
+        ]
+        .into_iter()
+        .flatten()
+        .cloned()
+        .collect();
         if self.sign_def != SignDef::Asp && self.options().decisions == Decisions::Rules {
             w.push(format!(
                 "--sign-def={}: decisions on rules (--decisions=rules) give each rule's value; the sign applies to --decisions=vars",
@@ -434,6 +448,7 @@ impl SearchArgs {
             deletion: self.deletion.value,
             del_cfl: self.del_cfl,
             update_lbd: self.update_lbd,
+            strengthen: self.strengthen.value,
             lookahead: match (self.lookahead.and_then(|l| l.0), self.heuristic.value.2) {
                 // Unit: every decision by lookahead, of the kind given (atom by default).
                 (l, true) => Some(Lookahead { kind: l.map_or(LookKind::Atom, |l| l.kind), limit: 0 }),

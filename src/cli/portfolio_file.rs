@@ -86,6 +86,9 @@ pub fn print(configs: &[SearchOptions]) -> String {
         if o.update_lbd.0 != LbdUpdate::No {
             w.push(format!("--update-lbd={},{}", o.update_lbd.0, o.update_lbd.1));
         }
+        if o.strengthen != d.strengthen {
+            w.push(format!("--strengthen={},{}", o.strengthen.0, o.strengthen.1));
+        }
         w.extend(o.lookahead.map(|l| format!("--lookahead={},{}", l.kind, l.limit)));
         w.extend(o.dom_mod.map(|d| format!("--dom-mod={d}")));
         if o.sign_def != d.sign_def {

@@ -47,7 +47,6 @@ const IGNORED: &[(&str, Takes)] = &[
     ("rand-freq", Value),
     ("rand-prob", Value),
     ("forget-on-step", Value),
-    ("strengthen", Value),
     ("otfs", Maybe),
     ("update-act", Flag),
     ("reverse-arcs", Maybe),

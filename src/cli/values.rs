@@ -7,7 +7,7 @@ use yasmin::output::Quiet;
 use yasmin::solve::config::{
     BERKMIN_WINDOW, Backend, Decisions, Deletion, Distribute, DomMod, DomModifier, EnumMode, GpuMode,
     GpuRounds, Heuristic, LbdUpdate, Learning, LookKind, Lookahead, OptMode, OptStrategy, ProjectMode,
-    Restarts, Schedule, SignDef,
+    Restarts, Schedule, SignDef, Strengthen, StrengthenAntes,
 };
 use yasmin::stop::SolveLimit;
 
@@ -446,6 +446,39 @@ pub(super) fn parse_update_lbd(s: &str) -> Result<(LbdUpdate, u32), String> {
     Ok((mode, n))
 }
 
+/// `--strengthen`: clasp's `MODE[,TYPE][,BUMP]` (MODE local or recursive; TYPE all, short or
+/// binary, or 0 to 2; BUMP yes or no), or `no`. yasmin bumps the variables its analysis meets
+/// whatever BUMP says: `no` gives a warning.
+pub(super) fn parse_strengthen(s: &str) -> Result<Nearest<(Strengthen, StrengthenAntes)>, String> {
+    let parts: Vec<&str> = s.split(',').collect();
+    let expected = || format!("'{s}': expected no, or local or recursive[,all|short|binary][,yes|no]");
+    let mode = parts[0].parse::<Strengthen>().map_err(|_| expected())?;
+    if mode == Strengthen::No {
+        return if parts.len() == 1 { Ok(exact((mode, StrengthenAntes::All))) } else { Err(expected()) };
+    }
+    let antes = match parts.get(1).copied() {
+        None => StrengthenAntes::All,
+        Some(t) => match t {
+            "0" => StrengthenAntes::All,
+            "1" => StrengthenAntes::Short,
+            "2" => StrengthenAntes::Binary,
+            _ => t.parse().map_err(|_| expected())?,
+        },
+    };
+    match parts.get(2).map(|b| b.to_ascii_lowercase()) {
+        _ if parts.len() > 3 => Err(expected()),
+        None => Ok(exact((mode, antes))),
+        Some(b) if b == "yes" || b == "1" => Ok(exact((mode, antes))),
+        Some(b) if b == "no" || b == "0" => Ok(nearest(
+            (mode, antes),
+            format!(
+                "--strengthen={s}: yasmin bumps the variables of every reason its analysis meets (as with yes)"
+            ),
+        )),
+        Some(_) => Err(expected()),
+    }
+}
+
 /// `--del-cfl`: the schedule of deletions of learned nogoods, in conflicts (clasp's forms).
 pub(super) fn parse_del_cfl(s: &str) -> Result<Schedule, String> {
     match s.parse::<Schedule>()? {
@@ -570,6 +603,16 @@ mod tests {
         assert_eq!(parse_del_cfl("+,2000,300").unwrap(), yasmin::solve::config::DEL_CFL);
         assert_eq!(parse_del_cfl("+,2000,100,20").unwrap().repeat, 20);
         assert!(parse_del_cfl("+,2000").is_err() && parse_del_cfl("D,100,0.7").is_err());
+        let strengthen = |s| parse_strengthen(s).map(|n| (n.value, n.warning.is_some()));
+        assert_eq!(strengthen("no"), Ok(((Strengthen::No, StrengthenAntes::All), false)));
+        assert_eq!(strengthen("local"), Ok(((Strengthen::Local, StrengthenAntes::All), false)));
+        assert_eq!(strengthen("recursive,all"), Ok(((Strengthen::Recursive, StrengthenAntes::All), false)));
+        assert_eq!(strengthen("Recursive,2"), Ok(((Strengthen::Recursive, StrengthenAntes::Binary), false)));
+        assert_eq!(strengthen("local,short,yes"), Ok(((Strengthen::Local, StrengthenAntes::Short), false)));
+        assert_eq!(strengthen("local,short,no"), Ok(((Strengthen::Local, StrengthenAntes::Short), true)));
+        for bad in ["no,1", "all", "local,long", "recursive,all,maybe", "local,0,1,2", ""] {
+            assert!(parse_strengthen(bad).is_err(), "{bad}");
+        }
         assert_eq!(parse_update_lbd("no"), Ok((LbdUpdate::No, 0)));
         assert_eq!(parse_update_lbd("less"), Ok((LbdUpdate::Less, 0)));
         assert_eq!(parse_update_lbd("glucose,3"), Ok((LbdUpdate::Glucose, 3)));

@@ -12,7 +12,7 @@ const SEEN: u8 = 1;
 const POISON: u8 = 2;
 use crate::engine::assignment::Reason;
 use crate::nogoods::Lit;
-use crate::solve::config::{Deletion, LbdUpdate, TIER2_LBD};
+use crate::solve::config::{Deletion, LbdUpdate, Strengthen, StrengthenAntes, TIER2_LBD};
 
 /// Counts distinct decision levels (a nogood's LBD) without allocating: per level, the stamp of
 /// the last count that saw it; the levels of one count carry that count's stamp, which no
@@ -122,10 +122,17 @@ impl CpuEngine {
         let abstract_levels = learned[1..].iter().fold(0u32, |acc, l| acc | self.abstract_level(*l));
         let mut keep = vec![uip];
         let mut stack = std::mem::take(&mut self.stack);
+        let (mode, antes) = self.opts.strengthen;
         for &q in &learned[1..] {
-            let decided = matches!(self.a.reason[q.var() as usize], Reason::Decision | Reason::Unit);
-            if decided || !self.redundant(q, abstract_levels, &mut marks, &mut touched, &mut stack, &mut ante)
-            {
+            let removable = self.followed(q, antes)
+                && match mode {
+                    Strengthen::No => false,
+                    Strengthen::Local => self.implied_by_nogood(q, &marks, &mut ante),
+                    Strengthen::Recursive => {
+                        self.redundant(q, abstract_levels, &mut marks, &mut touched, &mut stack, &mut ante)
+                    }
+                };
+            if !removable {
                 keep.push(q);
             }
         }
@@ -252,6 +259,26 @@ impl CpuEngine {
         1 << (self.a.level[l.var() as usize] & 31)
     }
 
+    /// Whether `--strengthen`'s TYPE follows `q`'s reason: not a decision, and of a length it
+    /// takes (weight constraints, loops and the cost bound count as long).
+    fn followed(&self, q: Lit, antes: StrengthenAntes) -> bool {
+        let len = match self.a.reason[q.var() as usize] {
+            Reason::Decision | Reason::Unit => return false,
+            Reason::Binary(_) => 2,
+            Reason::Nogood(c) => self.db.lits(c).len(),
+            Reason::Weight(_) | Reason::Loop(_) | Reason::Cost => usize::MAX,
+        };
+        antes.follows(len)
+    }
+
+    /// `--strengthen=local`: whether every other literal of `p`'s reason is in the learned
+    /// nogood (marked `SEEN`) or of level 0.
+    fn implied_by_nogood(&self, p: Lit, marks: &[u8], ante: &mut Vec<Lit>) -> bool {
+        ante.clear();
+        self.antecedents(p, ante);
+        ante.iter().all(|x| marks[x.var() as usize] == SEEN || self.a.level[x.var() as usize] == 0)
+    }
+
     /// Whether `p` (in the learned nogood) follows from the nogood's other literals: every path
     /// back through reasons ends in a literal of the nogood or of level 0. Literals proven
     /// redundant stay marked `SEEN`; a literal that cannot be removed (and `p` with it) is marked
@@ -265,6 +292,7 @@ impl CpuEngine {
         stack: &mut Vec<Lit>,
         ante: &mut Vec<Lit>,
     ) -> bool {
+        let antes = self.opts.strengthen.1;
         stack.clear();
         stack.push(p);
         let top = touched.len();
@@ -276,8 +304,10 @@ impl CpuEngine {
                 if marks[v] == SEEN || self.a.level[v] == 0 {
                     continue;
                 }
-                let decided = matches!(self.a.reason[v], Reason::Decision | Reason::Unit);
-                if marks[v] == POISON || decided || self.abstract_level(x) & abstract_levels == 0 {
+                if marks[v] == POISON
+                    || !self.followed(x, antes)
+                    || self.abstract_level(x) & abstract_levels == 0
+                {
                     for &c in &touched[top..] {
                         marks[c as usize] = 0;
                     }

@@ -223,6 +223,32 @@ named! {
 pub const TIER2_LBD: u32 = 6;
 
 named! {
+    /// clasp's `--strengthen` mode: how conflict analysis removes literals from a learned nogood
+    /// that the others imply: not at all (no); a literal whose reason's other literals are all in
+    /// the nogood or of level 0 (local); or one that every chain of reasons back from it reaches
+    /// the nogood from (recursive, MiniSat's minimization).
+    pub enum Strengthen { No = "no", Local = "local", Recursive = "recursive" }
+}
+
+named! {
+    /// clasp's `--strengthen` type: the reasons the strengthening follows: every one (all), those
+    /// of at most three literals (short), or the binary ones (binary); a literal with another
+    /// reason stays.
+    pub enum StrengthenAntes { All = "all", Short = "short", Binary = "binary" }
+}
+
+impl StrengthenAntes {
+    /// Whether a reason of `len` literals (the implied one among them) is followed.
+    pub fn follows(self, len: usize) -> bool {
+        match self {
+            StrengthenAntes::All => true,
+            StrengthenAntes::Short => len <= 3,
+            StrengthenAntes::Binary => len <= 2,
+        }
+    }
+}
+
+named! {
     /// clasp's `--update-lbd`: how a learned nogood's LBD follows the conflicts it takes part in
     /// (its literals' distinct levels when it is a reason in an analysis): not at all, to the new
     /// value where it is lower (less), where it is lower by two or more (glucose), or to the new
@@ -329,6 +355,9 @@ pub struct SearchOptions {
     /// `--update-lbd=MODE[,N]`), and the LBD (N) at or below which a nogood so updated is spared
     /// by the next deletion.
     pub update_lbd: (LbdUpdate, u32),
+    /// How conflict analysis strengthens the nogoods it learns (the CPU engine; clasp's
+    /// `--strengthen=MODE[,TYPE]`).
+    pub strengthen: (Strengthen, StrengthenAntes),
     /// Acyclicity (`#edge`): the CPU engine also makes false the edges that would close a cycle
     /// (clasp's backward inference, `--acyc-prop=1`), besides finding the cycles of true edges.
     pub acyc_prop: bool,
@@ -394,6 +423,7 @@ impl Default for SearchOptions {
             deletion: Deletion::Lbd,
             del_cfl: None,
             update_lbd: (LbdUpdate::No, 0),
+            strengthen: (Strengthen::Recursive, StrengthenAntes::All),
             acyc_prop: true,
             tpb: 256,
             gpu_rounds: GpuRounds::Device,
