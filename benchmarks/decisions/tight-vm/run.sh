@@ -17,3 +17,8 @@ python3 scripts/parallel_bench.py --yasmin target/release/yasmin --python .venv/
 # Decisions by turns of effort (effort-60s.csv; auto's choice on these programs), the same way:
 python3 scripts/parallel_bench.py --yasmin target/release/yasmin --python .venv/bin/python --jobs 2 --timeout 60 \
   --out benchmarks/decisions/tight-vm/effort-60s.csv --config yasmin "${files[@]}"
+# Strengthening of learned nogoods (strengthen-local-60s.csv, strengthen-short-60s.csv), the same way:
+python3 scripts/parallel_bench.py --yasmin target/release/yasmin --python .venv/bin/python --jobs 2 --timeout 60 \
+  --out benchmarks/decisions/tight-vm/strengthen-local-60s.csv --config 'yasmin --strengthen=local' "${files[@]}"
+python3 scripts/parallel_bench.py --yasmin target/release/yasmin --python .venv/bin/python --jobs 2 --timeout 60 \
+  --out benchmarks/decisions/tight-vm/strengthen-short-60s.csv --config 'yasmin --strengthen=recursive,short' "${files[@]}"
