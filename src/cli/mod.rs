@@ -277,8 +277,9 @@ pub struct SearchArgs {
     /// variable, the best ranked, with --sign-def's value unless --save-progress keeps the value
     /// it had last, as clasp decides); alternate (the CPU engine): rules and vars by turns, from
     /// one restart to another, each turn a span of effort (counted, not timed) of some 50 ms at
-    /// first and twice as long after each turn on vars; auto (the default): vars where the run optimizes a #minimize or the program is
-    /// not tight, alternate otherwise (rules on the CUDA engine, which saves no progress).
+    /// first and twice as long after each turn on vars; auto (the default): vars where the run
+    /// optimizes a #minimize or the program is not tight, alternate otherwise (rules on the CUDA
+    /// engine, which saves no progress).
     #[arg(long = "decisions", default_value_t = SearchOptions::default().decisions, value_parser = named::<Decisions>())]
     pub decisions: Decisions,
 
