@@ -676,6 +676,7 @@ fn pinned(given: &[String]) -> Pinned {
         update_lbd: set("update_lbd"),
         lookahead: set("lookahead"),
         dom_mod: set("dom_mod"),
+        strengthen: set("strengthen"),
     }
 }
 
@@ -745,6 +746,10 @@ mod tests {
         assert_eq!(given.restarts, tweety.restarts, "restarts were not given");
         let given = run(&["yasmin", "--configuration=tweety", "-r", "L,100", "--decisions=rules"]);
         assert_eq!((given.restarts, given.decisions), (Restarts::Luby(100).into(), Decisions::Rules));
+        // clasp's frumpy strengthens locally, unless the command line says otherwise.
+        assert_eq!(run(&["yasmin", "--configuration=frumpy"]).strengthen.0, Strengthen::Local);
+        let given = run(&["yasmin", "--configuration=frumpy", "--strengthen=recursive,binary"]);
+        assert_eq!(given.strengthen, (Strengthen::Recursive, StrengthenAntes::Binary));
     }
 
     #[test]

@@ -10,7 +10,7 @@
 
 use super::config::{
     Decisions, Deletion, DomMod, DomModifier, Heuristic, LbdUpdate, LookKind, Lookahead, Restarts, Schedule,
-    SearchOptions,
+    SearchOptions, Strengthen, StrengthenAntes,
 };
 
 /// The names `--configuration` takes (`auto`: the search's own options; `many`: the portfolio).
@@ -31,6 +31,7 @@ pub struct Pinned {
     pub update_lbd: bool,
     pub lookahead: bool,
     pub dom_mod: bool,
+    pub strengthen: bool,
 }
 
 impl Pinned {
@@ -51,6 +52,7 @@ impl Pinned {
             update_lbd => update_lbd;
             lookahead => lookahead;
             dom_mod => dom_mod;
+            strengthen => strengthen;
         }
         preset
     }
@@ -94,6 +96,7 @@ struct Clasp {
     update_lbd: LbdUpdate,
     lookahead: Option<Lookahead>,
     dom_mod: Option<DomMod>,
+    strengthen: Strengthen,
 }
 
 const VSIDS: Clasp = Clasp {
@@ -105,6 +108,7 @@ const VSIDS: Clasp = Clasp {
     update_lbd: LbdUpdate::No,
     lookahead: None,
     dom_mod: None,
+    strengthen: Strengthen::Recursive,
 };
 
 /// clasp's portfolio, its first eight searches (each line's comment: clasp's options that yasmin
@@ -127,11 +131,12 @@ const CLASP: [Clasp; 8] = [
         update_lbd: LbdUpdate::Less,
         ..VSIDS
     },
-    // --heuristic=Berkmin --restarts=x,100,1.5 --save-p=180
+    // --heuristic=Berkmin --restarts=x,100,1.5 --save-p=180 --strengthen=local
     Clasp {
         heuristic: Heuristic::Berkmin,
         restarts: Restarts::Geometric(100, 1.5),
         save_progress: Some(180),
+        strengthen: Strengthen::Local,
         ..VSIDS
     },
     // --restarts=x,128,1.5 --del-cfl=+,10000,1000 --heuristic=domain --dom-mod=neg,opt
@@ -165,10 +170,12 @@ const CLASP: [Clasp; 8] = [
         ..VSIDS
     },
     // --heuristic=Vsids --save-progress=0 --restarts=x,100,1.5 --del-cfl=+,4000,300,100
+    // --strengthen=local
     Clasp {
         save_progress: Some(0),
         restarts: Restarts::Geometric(100, 1.5),
         del_cfl: Some((Restarts::Arithmetic(4000, 300), 100)),
+        strengthen: Strengthen::Local,
         ..VSIDS
     },
 ];
@@ -187,6 +194,7 @@ fn clasp(i: usize, base: &SearchOptions) -> SearchOptions {
         update_lbd: (c.update_lbd, 0),
         lookahead: c.lookahead,
         dom_mod: c.dom_mod,
+        strengthen: (c.strengthen, StrengthenAntes::All),
         ..base.clone()
     }
 }
