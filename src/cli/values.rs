@@ -456,13 +456,12 @@ pub(super) fn parse_strengthen(s: &str) -> Result<Nearest<(Strengthen, Strengthe
     if mode == Strengthen::No {
         return if parts.len() == 1 { Ok(exact((mode, StrengthenAntes::All))) } else { Err(expected()) };
     }
-    let antes = match parts.get(1).copied() {
+    // A TYPE by name, or by its number in clasp's order (0 all, 1 short, 2 binary).
+    let antes = match parts.get(1) {
         None => StrengthenAntes::All,
-        Some(t) => match t {
-            "0" => StrengthenAntes::All,
-            "1" => StrengthenAntes::Short,
-            "2" => StrengthenAntes::Binary,
-            _ => t.parse().map_err(|_| expected())?,
+        Some(t) => match t.parse::<usize>() {
+            Ok(i) => *StrengthenAntes::ALL.get(i).ok_or_else(expected)?,
+            Err(_) => t.parse().map_err(|_| expected())?,
         },
     };
     match parts.get(2).map(|b| b.to_ascii_lowercase()) {

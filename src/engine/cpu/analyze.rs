@@ -260,10 +260,12 @@ impl CpuEngine {
     }
 
     /// Whether `--strengthen`'s TYPE follows `q`'s reason: not a decision, and of a length it
-    /// takes (weight constraints, loops and the cost bound count as long).
+    /// takes (weight constraints, loops and the cost bound count as long). With `all` (the default) only the reason's kind is read: a nogood's length is another
+    /// memory access per literal the strengthening visits.
     fn followed(&self, q: Lit, antes: StrengthenAntes) -> bool {
         let len = match self.a.reason[q.var() as usize] {
             Reason::Decision | Reason::Unit => return false,
+            _ if antes == StrengthenAntes::All => return true,
             Reason::Binary(_) => 2,
             Reason::Nogood(c) => self.db.lits(c).len(),
             Reason::Weight(_) | Reason::Loop(_) | Reason::Cost => usize::MAX,

@@ -33,8 +33,6 @@ const ABSENT: u32 = u32::MAX;
 /// The kinds of statement that give a level.
 const LEVELS: [M; 3] = [M::Level, M::True, M::False];
 
-use DomainModifier as Statement;
-
 /// A statement on a variable that follows another's literal (`--eq`, `nogoods/equivalences.rs`)
 /// as one on that variable, which is decided in its place; through a negative literal its signs
 /// turn over (clasp moves its statements to the representative likewise).
@@ -108,7 +106,7 @@ impl Domain {
             }
             if leveled.clone().all(holds) {
                 // Every level statement holds: the strongest counts, as it would in `level`.
-                d.fixed[*v as usize] = Statement::strongest(leveled).map_or(0, |m| m.value);
+                d.fixed[*v as usize] = DomainModifier::strongest(leveled).map_or(0, |m| m.value);
             } else {
                 d.leveled.push(i as u32);
             }
@@ -120,7 +118,7 @@ impl Domain {
     /// The statement of the highest priority among `kinds` whose condition holds for `v`'s
     /// entry (the last of equal priority).
     fn active<'d>(mods: &'d [DomainModifier], a: &Assignment, kinds: &[M]) -> Option<&'d DomainModifier> {
-        Statement::strongest(
+        DomainModifier::strongest(
             mods.iter().filter(|m| kinds.contains(&m.modifier) && m.condition.iter().all(|&l| a.is_true(l))),
         )
     }
