@@ -37,10 +37,13 @@ const INLINE: [(&str, &str, usize, u64); 3] = [
     ),
 ];
 
+/// An answer set: its step (of an incremental program), its atoms sorted, and its costs.
+type AnswerSet = (usize, Vec<String>, Vec<i64>);
+
 /// The answer sets of `file` (`-n 0 --opt-mode=enum --project=no`: all of them, with their
 /// costs), each as its step, its sorted atoms and its costs; and their number under its projection
 /// (`--project`, all of them too).
-fn answer_sets(file: &Path) -> (BTreeSet<(usize, Vec<String>, Vec<i64>)>, u64) {
+fn answer_sets(file: &Path) -> (BTreeSet<AnswerSet>, u64) {
     let out = Command::new(env!("CARGO_BIN_EXE_yasmin"))
         .args(["--outf=2", "-n", "0", "--opt-mode=enum", "--project=no"])
         .arg(file)
