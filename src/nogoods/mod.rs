@@ -114,6 +114,12 @@ impl DomainModifier {
         })
     }
 
+    /// Whether the statement holds from the start: each literal of its condition is true or a
+    /// fact's (`facts`: [`Problem::facts`]).
+    pub fn holds_from_start(&self, facts: &std::collections::HashSet<Lit>) -> bool {
+        self.condition.iter().all(|l| *l == Lit::TRUE || facts.contains(l))
+    }
+
     /// The value this sign, true or false statement gives its atom (`None`: a sign of 0).
     pub fn sign(&self) -> Option<bool> {
         use crate::program::HeuristicModifier as M;
@@ -126,6 +132,12 @@ impl DomainModifier {
 }
 
 impl Problem {
+    /// The literals true from the start: a fact's literal is the complement of a unit nogood
+    /// (false at level 0).
+    pub fn facts(&self) -> std::collections::HashSet<Lit> {
+        self.store.units.iter().map(|&u| !u).collect()
+    }
+
     pub fn supports(&self, v: Var) -> &[u32] {
         &self.support[self.support_start[v as usize] as usize..self.support_start[v as usize + 1] as usize]
     }

@@ -49,8 +49,8 @@ impl DomRec {
     /// enumerates as without domRec).
     pub fn new(p: &Problem, dom_mod: Option<DomMod>) -> Option<DomRec> {
         let defaults = dom_mod.map(|dm| dom_mod_statements(p, dm)).unwrap_or_default();
-        let facts: std::collections::HashSet<Lit> = p.store.units.iter().map(|&u| !u).collect();
-        let holds = |m: &DomainModifier| m.condition.iter().all(|l| *l == Lit::TRUE || facts.contains(l));
+        let facts = p.facts();
+        let holds = |m: &DomainModifier| m.holds_from_start(&facts);
         let mut atoms: Vec<u32> = Vec::new();
         // A level, true or false statement that holds from the start, the strongest of its kind
         // for its atom, with a positive level.

@@ -9,7 +9,7 @@
 //! `--dom-mod` adds statements of its own for the atoms no statement names (`dom_mod.rs`).
 
 use crate::engine::assignment::Assignment;
-use crate::nogoods::{DomainModifier, Lit, Problem, Var};
+use crate::nogoods::{DomainModifier, Problem, Var};
 use crate::program::HeuristicModifier as M;
 use crate::solve::config::DomMod;
 
@@ -65,9 +65,8 @@ impl Domain {
         let nv = p.num_vars as usize;
         let mut d =
             Domain { atoms: Vec::new(), index: vec![ABSENT; nv], leveled: Vec::new(), fixed: Vec::new() };
-        // A fact's literal is the complement of a unit nogood (false at level 0).
-        let facts: std::collections::HashSet<_> = p.store.units.iter().map(|&u| !u).collect();
-        let holds = |m: &DomainModifier| m.condition.iter().all(|l| *l == Lit::TRUE || facts.contains(l));
+        let facts = p.facts();
+        let holds = |m: &DomainModifier| m.holds_from_start(&facts);
         let all: Vec<DomainModifier> =
             p.heuristics.iter().chain(&defaults).map(|h| on_leader(p, h)).collect();
         let mut inits: Vec<Option<&DomainModifier>> = vec![None; nv];
@@ -189,6 +188,7 @@ impl Domain {
 mod tests {
     use super::*;
     use crate::input::read_program;
+    use crate::nogoods::Lit;
     use crate::nogoods::complete;
     use crate::stop::StopToken;
 
