@@ -1,14 +1,16 @@
 //! The conformance corpus (`tests/conformance`, from wasp's regression tests): every program gives exactly its expected
 //! answer sets, under both learning schemes, every decision heuristic, and decisions on rules (the
 //! ASP computation) or on variables (`--decisions=vars`, with and without progress saving), or
-//! on each by turns (`--decisions=alternate`), and with each way of strengthening learned nogoods
-//! (`--strengthen`).
+//! on each by turns (`--decisions=alternate`), with each way of strengthening learned nogoods
+//! (`--strengthen`), and with random decisions (`--rand-freq`).
 
 mod support;
 
 use support::{answer_sets, conformance, one_model_in_parallel, options};
 use yasmin::input::read_program;
-use yasmin::solve::config::{Backend, Decisions, Heuristic, Learning, Restarts, Strengthen, StrengthenAntes};
+use yasmin::solve::config::{
+    Backend, Decisions, Heuristic, Learning, RandomDecisions, Restarts, Strengthen, StrengthenAntes,
+};
 
 fn run_family(
     family: &str,
@@ -69,6 +71,32 @@ conformance_tests_strengthened! {
     aggregates_strengthen_local: "aggregates", Local, Short;
     nontight_strengthen_recursive_short: "nontight", Recursive, Short;
     aggregates_strengthen_recursive_binary: "aggregates", Recursive, Binary;
+}
+
+/// Random decisions (clasp's `--rand-freq`) at `freq`, on rules or on variables, from three seeds.
+fn run_random(family: &str, decisions: Decisions, freq: f64) {
+    for seed in 1..=3 {
+        let mut opts = options(Learning::Res, Heuristic::Activity);
+        opts.search.decisions = decisions;
+        opts.search.random = RandomDecisions { freq, seed: 0 };
+        opts.seed = seed;
+        check_family(family, &opts, &format!("--decisions={decisions} --rand-freq={freq} --seed={seed}"));
+    }
+}
+
+#[test]
+fn tight_random_decisions_on_variables() {
+    run_random("tight", Decisions::Vars, 0.5);
+}
+
+#[test]
+fn nontight_random_decisions_on_rules() {
+    run_random("nontight", Decisions::Rules, 0.5);
+}
+
+#[test]
+fn aggregates_every_decision_random() {
+    run_random("aggregates", Decisions::Vars, 1.0);
 }
 
 macro_rules! conformance_tests {

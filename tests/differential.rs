@@ -48,8 +48,8 @@ use yasmin::output::ShownTable;
 use yasmin::program::Program;
 use yasmin::solve::config::{
     Backend, Decisions, Deletion, DomMod, DomModifier, EnumMode, Heuristic, LbdUpdate, Learning, LookKind,
-    Lookahead, OptMode, OptStrategy, ProjectMode, Restarts, Schedule, SearchOptions, Strengthen,
-    StrengthenAntes,
+    Lookahead, OptMode, OptStrategy, ProjectMode, RandomDecisions, Restarts, Schedule, SearchOptions,
+    Strengthen, StrengthenAntes,
 };
 use yasmin::solve::{ModelEvent, Outcome, Report, SolveOptions, solve};
 use yasmin::stop::StopToken;
@@ -476,6 +476,8 @@ struct Scheme {
     /// `--strengthen`: learned nogoods not strengthened, strengthened locally, or recursively
     /// through short reasons only (the CPU engine; `None`: the default, recursive through all).
     strengthen: Option<(Strengthen, StrengthenAntes)>,
+    /// `--rand-freq=0.3`: random decisions (the CPU engine).
+    rand: bool,
 }
 
 impl Scheme {
@@ -498,6 +500,7 @@ impl Scheme {
             look: None,
             dom_mod: None,
             strengthen: None,
+            rand: false,
         }
     }
 
@@ -533,9 +536,13 @@ impl Scheme {
             Some((m, a)) => format!("{k}-strengthen-{m}-{a}"),
             None => k,
         };
+        let k = if self.rand { format!("{k}-rand") } else { k };
         format!("{:?}-{:?}{d}{t}{e}{q}{g}{u}{k}", self.learning, self.heuristic).to_lowercase()
     }
 }
+
+/// The share of random decisions of the schemes that make them (`--rand-freq`).
+const RAND_FREQ: f64 = 0.3;
 
 /// `--del-cfl=+,20,20`: deletions every 20 conflicts, then 40, 60, ...
 const CHURN: Schedule = Schedule { sequence: Restarts::Arithmetic(20, 20), repeat: 0 };
@@ -570,6 +577,7 @@ fn options(s: Scheme) -> SolveOptions {
             deletion: if s.tiered { Deletion::Tiered } else { SearchOptions::default().deletion },
             lookahead: s.look,
             strengthen: s.strengthen.unwrap_or(SearchOptions::default().strengthen),
+            random: RandomDecisions { freq: if s.rand { RAND_FREQ } else { 0.0 }, seed: 0 },
             ..SearchOptions::default()
         },
         stop: StopToken::new(Some(Instant::now() + YASMIN_TIME_LIMIT)),
@@ -904,6 +912,9 @@ fn cli_args(c: &str, info: &Info, s: Scheme) -> Vec<String> {
     }
     if s.dynamic {
         a.push("--restarts=D,4,0.8".into());
+    }
+    if s.rand {
+        a.push(format!("--rand-freq={RAND_FREQ}"));
     }
     if let Some(l) = s.look {
         a.push(format!("--lookahead={},{}", l.kind.name(), l.limit));
@@ -1356,6 +1367,8 @@ fn scheme_for(i: u64) -> Scheme {
         _ => None,
     }
     .filter(|_| s.learning == Learning::Res);
+    // One in seventeen makes random decisions.
+    s.rand = i % 17 == 5;
     s
 }
 

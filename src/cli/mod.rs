@@ -17,7 +17,8 @@ use yasmin::nogoods::DEFAULT_EQ_ROUNDS;
 use yasmin::output::{AtomFormat, Format, Quiet, Shape};
 use yasmin::solve::config::{
     Backend, Decisions, Deletion, EnumMode, GpuMode, GpuRounds, Heuristic, LbdUpdate, Learning, LookKind,
-    Lookahead, OptStrategy, Schedule, SearchOptions, SignDef, SolveOptions, Strengthen, StrengthenAntes,
+    Lookahead, OptStrategy, RandomDecisions, Schedule, SearchOptions, SignDef, SolveOptions, Strengthen,
+    StrengthenAntes,
 };
 use yasmin::solve::configurations::{self, Pinned};
 use yasmin::stop::{SolveLimit, StopToken};
@@ -296,6 +297,13 @@ pub struct SearchArgs {
     #[arg(long = "sign-def", default_value_t = SearchOptions::default().sign_def, value_parser = named::<SignDef>())]
     pub sign_def: SignDef,
 
+    /// As clasp's --rand-freq=P: each decision is, with probability P, of a variable drawn at
+    /// random among those yet to be decided (with the value it would get), else the heuristic's;
+    /// the draws come from --seed, each search of a parallel run its own (the CPU engine; not with
+    /// the domain heuristic, whose levels come first). 0, the default: none.
+    #[arg(long = "rand-freq", value_name = "P", default_value_t = 0.0, value_parser = parse_rand_freq)]
+    pub rand_freq: f64,
+
     /// Acyclicity constraints (#edge): 1 (the default) also makes false the edges that would
     /// close a cycle (clasp's backward inference), 0 only finds the cycles of true edges. The
     /// CUDA engine checks each total assignment instead.
@@ -445,6 +453,7 @@ impl SearchArgs {
             },
             save_progress: self.save_progress,
             sign_def: self.sign_def,
+            random: RandomDecisions { freq: self.rand_freq, seed: 0 },
             restarts: self.restarts.value,
             deletion: self.deletion.value,
             del_cfl: self.del_cfl,
@@ -572,6 +581,9 @@ impl Cli {
         }
         if self.quiet().calls < 2 {
             w.push("--quiet: call summaries (the third level) are not printed; the run's summary is".into());
+        }
+        if self.search.rand_freq > 0.0 && self.backend != Backend::Cpu {
+            w.push("--rand-freq: the CUDA engine makes no random decisions (the CPU engine does)".into());
         }
         if self.search.save_progress.is_some() && self.backend != Backend::Cpu {
             w.push("--save-progress: the CUDA engine decides with --sign-def's value (the CPU engine saves progress)".into());

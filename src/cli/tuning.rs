@@ -44,7 +44,6 @@ const IGNORED: &[(&str, Takes)] = &[
     ("update-mode", Value),
     ("partial-check", Maybe),
     ("sign-def-disj", Value),
-    ("rand-freq", Value),
     ("rand-prob", Value),
     ("forget-on-step", Value),
     ("otfs", Maybe),

@@ -431,6 +431,14 @@ pub(super) fn parse_dom_mod(s: &str) -> Result<DomModArg, String> {
 
 /// `--update-lbd`: clasp's `MODE[,N]` (N from 0 to 127: updated nogoods of LBD at most N are
 /// spared by the next deletion; 0 when absent), or `no`.
+/// `--rand-freq=P`: a probability from 0 to 1, as clasp's.
+pub(super) fn parse_rand_freq(s: &str) -> Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(p) if (0.0..=1.0).contains(&p) => Ok(p),
+        _ => Err(format!("'{s}': expected a probability from 0 to 1")),
+    }
+}
+
 pub(super) fn parse_update_lbd(s: &str) -> Result<(LbdUpdate, u32), String> {
     let (mode, n) = s.split_once(',').map_or((s, None), |(m, n)| (m, Some(n)));
     let mode = mode
@@ -611,6 +619,11 @@ mod tests {
         assert_eq!(strengthen("local,short,no"), Ok(((Strengthen::Local, StrengthenAntes::Short), true)));
         for bad in ["no,1", "all", "local,long", "recursive,all,maybe", "local,0,1,2", ""] {
             assert!(parse_strengthen(bad).is_err(), "{bad}");
+        }
+        assert_eq!(parse_rand_freq("0.02"), Ok(0.02));
+        assert_eq!((parse_rand_freq("0"), parse_rand_freq("1")), (Ok(0.0), Ok(1.0)));
+        for bad in ["1.5", "-0.1", "NaN", "x", ""] {
+            assert!(parse_rand_freq(bad).is_err(), "{bad}");
         }
         assert_eq!(parse_update_lbd("no"), Ok((LbdUpdate::No, 0)));
         assert_eq!(parse_update_lbd("less"), Ok((LbdUpdate::Less, 0)));

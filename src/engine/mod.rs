@@ -7,6 +7,7 @@ pub mod cpu;
 pub mod cuda;
 pub mod faulty;
 pub mod loops;
+pub mod rng;
 pub mod scores;
 pub mod signs;
 pub mod unfounded;

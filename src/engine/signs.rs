@@ -1,6 +1,7 @@
 //! The value a decision on a variable gives it when nothing else says (clasp's `--sign-def`),
 //! shared by both engines' decisions on variables (`--decisions=vars`).
 
+use super::rng::Rng;
 use crate::nogoods::{Lit, Problem, Var};
 use crate::solve::config::SignDef;
 
@@ -14,8 +15,8 @@ pub struct Signs {
     /// Per variable: whether it is a rule's body, as an atom is where it alone is one (`h :- a`),
     /// or is equivalent to one (`--eq`): `--sign-def=asp` decides it true, as clasp does.
     body: Vec<bool>,
-    /// `--sign-def=rnd`: the state of the generator of signs (xorshift, from the seed).
-    rng: std::cell::Cell<u64>,
+    /// `--sign-def=rnd`: the generator of signs, from the seed.
+    rng: std::cell::Cell<Rng>,
 }
 
 impl Signs {
@@ -37,12 +38,7 @@ impl Signs {
             }
         }
         debug_assert_eq!(body.len(), nv, "a sign per variable");
-        Signs {
-            sign,
-            num_atoms: p.num_atoms,
-            body,
-            rng: std::cell::Cell::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1),
-        }
+        Signs { sign, num_atoms: p.num_atoms, body, rng: std::cell::Cell::new(Rng::new(seed)) }
     }
 
     /// The decision on `v` by `--sign-def` (rnd: a new draw each call).
@@ -52,11 +48,9 @@ impl Signs {
             SignDef::Pos => true,
             SignDef::Neg => false,
             SignDef::Rnd => {
-                let mut x = self.rng.get();
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                self.rng.set(x);
+                let mut rng = self.rng.get();
+                let x = rng.next_u64();
+                self.rng.set(rng);
                 x & 1 == 1
             }
         };

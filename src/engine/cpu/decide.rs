@@ -17,6 +17,7 @@
 
 use super::domain::Domain;
 use crate::engine::assignment::Assignment;
+use crate::engine::rng::Rng;
 use crate::engine::signs::Signs;
 use crate::nogoods::{Csr, Lit, Problem, Var};
 use crate::solve::config::{Decisions, Heuristic, SearchOptions};
@@ -59,6 +60,9 @@ pub struct Decider {
     /// Variables taken off the heap so far, by this decider and those it inherited from: part of
     /// the effort that measures turns (`alternate.rs`).
     pub pops: u64,
+    /// `--rand-freq`: the share of random decisions and their generator (`None`: none, and with
+    /// the domain heuristic, whose levels come first).
+    random: Option<(f64, Rng)>,
 }
 
 const ABSENT: u32 = u32::MAX;
@@ -155,7 +159,11 @@ impl Decider {
             deferred: Vec::new(),
             followers,
             pops: 0,
+            random: None,
         };
+        if opts.random.freq > 0.0 && d.domain.is_none() {
+            d.random = Some((opts.random.freq, Rng::new(opts.random.seed)));
+        }
         for v in 0..nv as Var {
             d.insert(v);
         }
@@ -202,6 +210,9 @@ impl Decider {
         self.activity[..n].copy_from_slice(&old.activity[..n]);
         self.inc = old.inc;
         self.pops = old.pops;
+        if let (Some(mine), Some(theirs)) = (self.random.as_mut(), old.random.as_ref()) {
+            mine.1 = theirs.1;
+        }
         if let (Some(mine), Some(theirs)) = (self.saved.as_mut(), old.saved.as_ref()) {
             mine.values[..n].copy_from_slice(&theirs.values[..n]);
         }
@@ -337,6 +348,22 @@ impl Decider {
             .filter(|&v| a.is_unassigned(v))
             .max_by(|&x, &y| key(x).partial_cmp(&key(y)).unwrap_or(std::cmp::Ordering::Equal))?;
         Some(self.signed(v, d.sign(a, v)))
+    }
+
+    /// `--rand-freq`: with its probability, a variable of the heap drawn at random, if the search
+    /// may decide it now (unassigned; deciding on rules, an applicable rule's), with the value
+    /// the search would give it. It stays in the heap, which skips it while it is assigned. Asked
+    /// before every heuristic (lookahead's and BerkMin's too), as clasp does.
+    pub fn random_pick(&mut self, p: &Problem, a: &Assignment) -> Option<Lit> {
+        let (freq, rng) = self.random.as_mut()?;
+        if self.heap.is_empty() || !rng.chance(*freq) {
+            return None;
+        }
+        let v = self.heap[rng.below(self.heap.len())];
+        if !a.is_unassigned(v) {
+            return None;
+        }
+        self.candidate(p, a, v).ok()
     }
 
     /// A backtrack: the deferred atoms go back to the heap.
@@ -559,6 +586,27 @@ mod tests {
         let leader = [1, 3].into_iter().find(|&v| p.leader(v).is_none()).expect("a representative");
         assert!(p.leader(1).is_some() || p.leader(3).is_some(), "h and a are equivalent");
         assert!(d.saved_or_default(leader).is_pos());
+    }
+
+    /// `--rand-freq=1`: every decision is of a variable drawn at random from the seed; at 0 the
+    /// heuristic's, whatever the seed.
+    #[test]
+    fn random_decisions_follow_the_seed() {
+        let atoms: Vec<String> = (1..=20).map(|v| v.to_string()).collect();
+        let text = format!("asp 1 0 0\n1 1 20 {} 0 0\n0\n", atoms.join(" "));
+        let p = complete(&read_program(text.as_bytes()).unwrap(), &StopToken::never(), 0).unwrap();
+        let a = Assignment::new(p.num_vars);
+        let first = |freq: f64, seed: u64| {
+            let random = crate::solve::config::RandomDecisions { freq, seed };
+            let opts = SearchOptions { decisions: Decisions::Vars, random, ..Default::default() };
+            let mut d = Decider::new(&p, &opts);
+            d.random_pick(&p, &a).or_else(|| d.pick(&p, &a)).expect("a decision")
+        };
+        let drawn: std::collections::HashSet<Lit> = (0..40).map(|seed| first(1.0, seed)).collect();
+        assert!(drawn.len() >= 8, "40 seeds drew {drawn:?}");
+        assert!(drawn.iter().all(|l| (1..=20).contains(&l.var())), "{drawn:?}");
+        assert_eq!(first(1.0, 7), first(1.0, 7), "one seed, one draw");
+        assert!((0..40).all(|seed| first(0.0, seed) == first(0.0, 0)), "no draws at 0");
     }
 
     #[test]

@@ -63,7 +63,8 @@ impl Engine for CpuEngine {
             }
             self.project_next += 1;
         }
-        let picked = self.look_pick().or_else(|| self.berkmin_pick());
+        let random = self.dec.random_pick(&self.p, &self.a);
+        let picked = random.or_else(|| self.look_pick()).or_else(|| self.berkmin_pick());
         let Some(l) = picked.or_else(|| self.dec.pick(&self.p, &self.a)) else { return Ok(None) };
         self.decide_lit(l);
         Ok(Some(l))

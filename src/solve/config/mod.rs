@@ -328,6 +328,16 @@ named! {
     pub enum ProjectMode { Auto = "auto", Show = "show", Project = "project" }
 }
 
+/// clasp's `--rand-freq`: each decision is, with probability `freq`, of a variable drawn at random
+/// among those the search has yet to decide (with its usual value), else the heuristic's. The
+/// draws come from `seed`, which the driver sets from `--seed` and the search's index.
+/// Invariant: `0 <= freq <= 1`.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct RandomDecisions {
+    pub freq: f64,
+    pub seed: u64,
+}
+
 /// The options of one search, what the engines see; [`Default`] gives yasmin's defaults (those
 /// the binary starts from).
 #[derive(Clone, Debug)]
@@ -344,6 +354,8 @@ pub struct SearchOptions {
     pub save_progress: Option<u32>,
     /// With [`Decisions::Vars`]: the value a decision gives a variable that has no saved one.
     pub sign_def: SignDef,
+    /// clasp's `--rand-freq`: the share of decisions taken at random (CPU engine).
+    pub random: RandomDecisions,
     pub restarts: Schedule,
     pub deletion: Deletion,
     /// When learned nogoods are deleted (clasp's `--del-cfl`): a schedule of conflict counts. A
@@ -419,6 +431,7 @@ impl Default for SearchOptions {
             decisions: Decisions::Auto,
             save_progress: None,
             sign_def: SignDef::Asp,
+            random: RandomDecisions::default(),
             restarts: Restarts::Luby(100).into(),
             deletion: Deletion::Lbd,
             del_cfl: None,
