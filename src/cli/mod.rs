@@ -292,8 +292,8 @@ pub struct SearchArgs {
 
     /// With --decisions=vars: the value a decision gives a variable, as clasp's --sign-def: asp
     /// (rule bodies true, and atoms that are a rule's whole body, as in `h :- a`, or equivalent
-    /// to a body; other atoms false), pos (true), neg (false), rnd (pseudo-random; each search
-    /// of a parallel run its own sequence).
+    /// to a body; other atoms false), pos (true), neg (false), rnd (pseudo-random, from --seed;
+    /// each search of a parallel run its own sequence).
     #[arg(long = "sign-def", default_value_t = SearchOptions::default().sign_def, value_parser = named::<SignDef>())]
     pub sign_def: SignDef,
 

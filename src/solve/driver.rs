@@ -331,7 +331,8 @@ impl<'a> Driver<'a> {
         let t0 = Instant::now();
         self.opts.stop.enter(Phase::Setup);
         let mut opts = opts.clone();
-        // Each search draws its random decisions (`--rand-freq`) from the run's seed and its index.
+        // Each search draws its random decisions and signs (`--rand-freq`, `--sign-def=rnd`) from the
+        // run's seed and its index.
         opts.random.seed = self.opts.seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ u64::from(index);
         if backend != Backend::Cpu {
             let devices = self.gpu_devices();

@@ -154,7 +154,7 @@ impl Decider {
                 over,
                 now: false,
             }),
-            signs: Signs::new(p, sign, perturb),
+            signs: Signs::new(p, sign, opts.random.seed),
             domain,
             deferred: Vec::new(),
             followers,

@@ -96,7 +96,8 @@ impl CudaEngine {
         if !Device::load_kernels_until(&[opts.gpu_device], stop)? {
             return Ok(None);
         }
-        let signs = (opts.decisions == Decisions::Vars).then(|| Signs::new(&p, opts.sign_def, opts.perturb));
+        let signs =
+            (opts.decisions == Decisions::Vars).then(|| Signs::new(&p, opts.sign_def, opts.random.seed));
         let t = Tables::new(&p, signs.as_ref())?;
         if stop.reached().is_some() {
             return Ok(None);

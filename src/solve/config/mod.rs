@@ -330,7 +330,8 @@ named! {
 
 /// clasp's `--rand-freq`: each decision is, with probability `freq`, of a variable drawn at random
 /// among those the search has yet to decide (with its usual value), else the heuristic's. The
-/// draws come from `seed`, which the driver sets from `--seed` and the search's index.
+/// draws, and `--sign-def=rnd`'s, come from `seed`, which the driver sets from `--seed` and the
+/// search's index.
 /// Invariant: `0 <= freq <= 1`.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct RandomDecisions {
