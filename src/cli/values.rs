@@ -429,8 +429,6 @@ pub(super) fn parse_dom_mod(s: &str) -> Result<DomModArg, String> {
     Ok(DomModArg(Some(DomMod { modifier, pick })))
 }
 
-/// `--update-lbd`: clasp's `MODE[,N]` (N from 0 to 127: updated nogoods of LBD at most N are
-/// spared by the next deletion; 0 when absent), or `no`.
 /// `--rand-freq=P`: a probability from 0 to 1, as clasp's.
 pub(super) fn parse_rand_freq(s: &str) -> Result<f64, String> {
     match s.trim().parse::<f64>() {
@@ -439,6 +437,8 @@ pub(super) fn parse_rand_freq(s: &str) -> Result<f64, String> {
     }
 }
 
+/// `--update-lbd`: clasp's `MODE[,N]` (N from 0 to 127: updated nogoods of LBD at most N are
+/// spared by the next deletion; 0 when absent), or `no`.
 pub(super) fn parse_update_lbd(s: &str) -> Result<(LbdUpdate, u32), String> {
     let (mode, n) = s.split_once(',').map_or((s, None), |(m, n)| (m, Some(n)));
     let mode = mode
