@@ -5,7 +5,7 @@
 # tight instances of ../../parallel/t8-clasp-h200's one-search run that some solver solved there
 # in 60 s and not both within 1.5 s (instances.txt). GROUND: a folder with NAME.aspif of each.
 # Output: rules-vars-60s.csv, alt-60s.csv (turns of conflicts, 5b4905c) and effort-60s.csv (turns of
-# effort, auto's choice since).
+# effort, auto's choice since); strengthen-*-60s.csv and rand-freq-60s.csv (below).
 cd "$(dirname "$0")/../../.."
 GROUND=${GROUND:?a folder of ground programs}
 files=(); for i in $(cat benchmarks/decisions/tight-vm/instances.txt); do files+=("$GROUND/$i.aspif"); done
@@ -22,3 +22,6 @@ python3 scripts/parallel_bench.py --yasmin target/release/yasmin --python .venv/
   --out benchmarks/decisions/tight-vm/strengthen-local-60s.csv --config 'yasmin --strengthen=local' "${files[@]}"
 python3 scripts/parallel_bench.py --yasmin target/release/yasmin --python .venv/bin/python --jobs 2 --timeout 60 \
   --out benchmarks/decisions/tight-vm/strengthen-short-60s.csv --config 'yasmin --strengthen=recursive,short' "${files[@]}"
+# Random decisions (rand-freq-60s.csv), the same way:
+python3 scripts/parallel_bench.py --yasmin target/release/yasmin --python .venv/bin/python --jobs 2 --timeout 60 \
+  --out benchmarks/decisions/tight-vm/rand-freq-60s.csv --config 'yasmin --rand-freq=0.02' "${files[@]}"
