@@ -13,6 +13,12 @@ impl Rng {
         Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
     }
 
+    /// Generator `stream` of `seed`: draws of one search that must not follow one another's
+    /// (its random signs and its random decisions).
+    pub fn stream(seed: u64, stream: u64) -> Rng {
+        Rng::new(seed ^ stream.wrapping_mul(0xD1B5_4A32_D192_ED03))
+    }
+
     pub fn next_u64(&mut self) -> u64 {
         let mut x = self.0;
         x ^= x << 13;

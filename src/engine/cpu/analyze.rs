@@ -124,14 +124,14 @@ impl CpuEngine {
         let mut stack = std::mem::take(&mut self.stack);
         let (mode, antes) = self.opts.strengthen;
         for &q in &learned[1..] {
-            let removable = self.followed(q, antes)
-                && match mode {
-                    Strengthen::No => false,
-                    Strengthen::Local => self.implied_by_nogood(q, &marks, &mut ante),
-                    Strengthen::Recursive => {
-                        self.redundant(q, abstract_levels, &mut marks, &mut touched, &mut stack, &mut ante)
-                    }
-                };
+            let removable = match mode {
+                Strengthen::No => false,
+                Strengthen::Local => self.followed(q, antes) && self.implied_by_nogood(q, &marks, &mut ante),
+                Strengthen::Recursive => {
+                    self.followed(q, antes)
+                        && self.redundant(q, abstract_levels, &mut marks, &mut touched, &mut stack, &mut ante)
+                }
+            };
             if !removable {
                 keep.push(q);
             }
@@ -260,8 +260,9 @@ impl CpuEngine {
     }
 
     /// Whether `--strengthen`'s TYPE follows `q`'s reason: not a decision, and of a length it
-    /// takes (weight constraints, loops and the cost bound count as long). With `all` (the default) only the reason's kind is read: a nogood's length is another
-    /// memory access per literal the strengthening visits.
+    /// takes (weight constraints, loops and the cost bound count as long). With `all` (the
+    /// default) only the reason's kind is read: a nogood's length is another memory access per
+    /// literal the strengthening visits.
     fn followed(&self, q: Lit, antes: StrengthenAntes) -> bool {
         let len = match self.a.reason[q.var() as usize] {
             Reason::Decision | Reason::Unit => return false,

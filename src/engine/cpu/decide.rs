@@ -161,8 +161,10 @@ impl Decider {
             pops: 0,
             random: None,
         };
+        debug_assert!((0.0..=1.0).contains(&opts.random.freq), "--rand-freq {}", opts.random.freq);
         if opts.random.freq > 0.0 && d.domain.is_none() {
-            d.random = Some((opts.random.freq, Rng::new(opts.random.seed)));
+            // A stream of its own: --sign-def=rnd draws from the seed's first.
+            d.random = Some((opts.random.freq, Rng::stream(opts.random.seed, 1)));
         }
         for v in 0..nv as Var {
             d.insert(v);
