@@ -8,12 +8,12 @@
 //! atom first), externals become choices or facts, assumptions unit nogoods.
 
 use super::bodies::{BodyTable, NONE};
-use super::equivalences;
 use super::lit::{Lit, Var};
 use super::minimize::CostLevels;
 use super::store::NogoodStore;
 use super::weights::{WeightConstraints, normalize};
 use super::{DomainModifier, GraphEdge, Problem, VarKind};
+use super::{equivalences, units};
 use crate::program::deps::{NO_SCC, cyclic_components};
 use crate::program::{Body, ExternalValue, HeadKind, Program};
 use crate::stop::{Aside, DROP_ASIDE_FROM, Interrupted, Stop, StopToken, drop_aside};
@@ -441,6 +441,7 @@ pub fn complete(program: &Program, stop: &StopToken, eq_rounds: u32) -> Result<P
     }
     drop(nogoods);
     let equal_to = equivalences::substitute(&mut long, &mut units, bld.num_vars, eq_rounds, stop)?;
+    units::simplify(&mut long, &mut units, bld.num_vars, stop)?;
     units.sort_unstable();
     units.dedup();
     let store = NogoodStore::build_until(long.into_inner(), units, bld.num_vars, stop)?;

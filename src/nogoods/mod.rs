@@ -9,6 +9,7 @@ mod lit;
 mod minimize;
 mod relaxation;
 mod store;
+mod units;
 mod weights;
 
 pub use bodies::{BodyTable, NONE};

@@ -143,12 +143,13 @@ pub struct Outcome {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ProblemSize {
     pub atoms: u32,
-    /// Variables a search can still assign: neither fixed by the program's units nor following an
-    /// equivalent literal (clasp's `Variables`, which facts and equivalences do not make).
+    /// Variables a search can still assign: neither fixed by the units (propagated before the
+    /// search, `nogoods/units.rs`) nor following an equivalent literal (clasp's `Variables`).
     pub variables: u32,
     /// Variables that follow an equivalent literal (`--eq`).
     pub equivalences: u32,
-    /// Nogoods of two or more literals, but for those that tie a follower to its literal.
+    /// Nogoods of two or more literals, but for those that tie an unfixed follower to its literal
+    /// (a fixed one has none left).
     pub nogoods: usize,
     pub weight_constraints: usize,
     pub tight: bool,
@@ -222,10 +223,11 @@ impl ProblemSize {
         for l in &p.store.units {
             fixed[l.var() as usize] = true;
         }
-        let (mut variables, mut followers) = (0, 0);
+        let (mut variables, mut followers, mut ties) = (0, 0, 0);
         for v in 1..p.num_vars {
             match p.leader(v) {
-                Some(_) => followers += 1,
+                Some(_) if fixed[v as usize] => followers += 1,
+                Some(_) => (followers, ties) = (followers + 1, ties + 2),
                 None if !fixed[v as usize] => variables += 1,
                 None => {}
             }
@@ -234,7 +236,7 @@ impl ProblemSize {
             atoms: p.num_atoms,
             variables,
             equivalences: followers,
-            nogoods: p.store.len().saturating_sub(2 * followers as usize),
+            nogoods: p.store.len().saturating_sub(ties),
             weight_constraints: p.weights.len(),
             tight: p.is_tight(),
         }

@@ -76,14 +76,15 @@ impl Report for Collect {
     }
 }
 
-/// Solves `program` and returns the outcome and the sorted answer sets (one string each, shown
-/// atoms sorted and space-separated, as in the `.expected` files).
+/// Solves `program` and returns the outcome, the sorted answer sets (one string each, shown
+/// atoms sorted and space-separated, as in the `.expected` files) and each one's costs.
 pub fn answer_sets(program: &Program, opts: &SolveOptions) -> (Outcome, Vec<String>, Vec<Vec<i64>>) {
     let mut c = Collect::new(program);
     let outcome = solve(program, opts, &mut c).unwrap_or_else(|e| panic!("solve failed: {}", e));
-    let mut models = c.models;
-    models.sort();
-    (outcome, models, c.costs)
+    let mut found: Vec<(String, Vec<i64>)> = c.models.into_iter().zip(c.costs).collect();
+    found.sort();
+    let (models, costs) = found.into_iter().unzip();
+    (outcome, models, costs)
 }
 
 /// A parallel run of `threads` searches for one model (`--parallel-mode`) on each program of the
