@@ -5,7 +5,8 @@
 //! Rules are normalised first: weight bodies are simplified (a bound every literal meets alone
 //! becomes a disjunction, one that needs every literal a conjunction), disjunctive heads are
 //! shifted (`a | b :- B` gives `a :- B, not b` and `b :- B, not a`; a weight body gets an auxiliary
-//! atom first), externals become choices or facts, assumptions unit nogoods.
+//! atom first), externals become choices or facts, assumptions unit nogoods. The nogoods are then
+//! substituted by equivalent literals (`equivalences.rs`) and simplified by the units (`units.rs`).
 
 use super::bodies::{BodyTable, NONE};
 use super::lit::{Lit, Var};
