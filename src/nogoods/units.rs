@@ -24,6 +24,7 @@ pub fn simplify(
     if units.contains(&Lit::TRUE) {
         return Ok(());
     }
+    let start = std::time::Instant::now();
     let Some(value) = propagate(nogoods, units, num_vars, stop)? else {
         units.push(Lit::TRUE);
         return Ok(());
@@ -57,6 +58,7 @@ pub fn simplify(
         });
     }
     *nogoods = kept;
+    log::debug!("nogoods simplified by {} units in {:.3}s", units.len(), start.elapsed().as_secs_f64());
     Ok(())
 }
 
