@@ -6,12 +6,13 @@
 # .bench/y. The configurations are the arguments (default: clingo, yasmin, and yasmin
 # --strengthen=local, as in strengthen-h200/). From the repository root:
 #   OUT=DIR bash benchmarks/shuffled/run.sh [--config 'yasmin --update-lbd=less' ...]
+# GROUND_SRC=.bench/gx takes the 56 ground before, xz-compressed (benchmarks/ground.sh), instead.
 cd "$(dirname "$0")/../.."
 mkdir -p $OUT
 t0=$(date +%s)
 configs=("$@")
 [ ${#configs[@]} -gt 0 ] || configs=(--config 'clingo' --config 'yasmin' --config 'yasmin --strengthen=local')
-source benchmarks/ground.sh /tmp/g .bench/src .bench/src2
+source benchmarks/ground.sh /tmp/g ${GROUND_SRC:-.bench/src .bench/src2}
 mkdir -p /tmp/gs && cp /tmp/g/*.aspif /tmp/gs/
 ls /tmp/g/*.aspif | xargs -P 16 -n 1 python3 scripts/shuffle_aspif.py --copies 2 --out /tmp/gs
 echo "copies $(ls /tmp/gs | wc -l) at $(( $(date +%s) - t0 )) s"
