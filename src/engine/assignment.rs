@@ -102,6 +102,11 @@ impl Assignment {
         self.level_start.push(self.trail.len() as u32);
     }
 
+    /// How many literals are assigned at level 0 (fixed for the rest of the search).
+    pub fn fixed(&self) -> usize {
+        self.level_start.first().map_or(self.trail.len(), |&s| s as usize)
+    }
+
     /// The decision literal of level `lv` (>= 1).
     pub fn decision(&self, lv: u32) -> Lit {
         self.trail[self.level_start[lv as usize - 1] as usize]

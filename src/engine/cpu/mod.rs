@@ -76,6 +76,8 @@ pub struct CpuEngine {
     /// The LBD of the nogood the last conflict taught (`None`: it taught none, as a conflict at
     /// the backtrack level, which flips a decision).
     last_lbd: Option<u32>,
+    /// Literals fixed at level 0 when deletion last looked for nogoods they satisfy (`reduce.rs`).
+    fixed_at_reduce: usize,
     /// Within a part of the space (split mode): the last level of its path.
     part_root: Option<u32>,
     /// Projective enumeration: the projected variables (decided first, in this order; the
@@ -202,6 +204,7 @@ impl CpuEngine {
             unsat: false,
             floor: 0,
             last_lbd: None,
+            fixed_at_reduce: 0,
             part_root: None,
             project_order: Vec::new(),
             project_next: 0,

@@ -31,10 +31,13 @@ impl CpuEngine {
             self.a.is_false(l0) && self.a.reason[l0.var() as usize] == Reason::Nogood(c)
         };
         // A nogood with a literal false at level 0 never propagates again: it goes whatever its
-        // LBD, as clasp's simplification drops it (a reason stays).
+        // LBD, as clasp's simplification drops it (a reason stays). Looked for only when level 0
+        // has grown since the last deletion: those before had their look then.
         let a = &self.a;
-        let satisfied =
-            |c: u32| self.db.lits(c).iter().any(|&l| a.is_false(l) && a.level[l.var() as usize] == 0);
+        let grown = a.fixed() > self.fixed_at_reduce;
+        let satisfied = |c: u32| {
+            grown && self.db.lits(c).iter().any(|&l| a.is_false(l) && a.level[l.var() as usize] == 0)
+        };
         let mut gone = Vec::new();
         let mut cands: Vec<u32> = Vec::new();
         for (c, spared) in self.db.learned.iter().copied().zip(spared) {
@@ -59,6 +62,7 @@ impl CpuEngine {
             self.db.delete(c);
         }
         self.stats.deleted += (n + gone.len()) as u64;
+        self.fixed_at_reduce = self.a.fixed();
         if let Some(b) = &mut self.berk {
             b.reset();
         }
