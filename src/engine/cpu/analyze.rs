@@ -24,6 +24,11 @@ pub(super) struct Levels {
 }
 
 impl Levels {
+    /// Whether the last count saw level `lv` (a count stopped at its cap saw only some).
+    pub(super) fn has(&self, lv: u32) -> bool {
+        self.stamps.get(lv as usize) == Some(&self.stamp)
+    }
+
     /// The number of distinct `levels`, or `cap` as soon as it reaches `cap`.
     pub(super) fn count(&mut self, levels: impl Iterator<Item = u32>, cap: u32) -> u32 {
         self.stamp = self.stamp.wrapping_add(1);
@@ -119,7 +124,7 @@ impl CpuEngine {
         };
         learned[0] = uip;
         // Recursive minimisation: drop literals implied by the others.
-        let abstract_levels = learned[1..].iter().fold(0u32, |acc, l| acc | self.abstract_level(*l));
+        self.levels.count(learned[1..].iter().map(|l| self.a.level[l.var() as usize]), u32::MAX);
         let mut keep = vec![uip];
         let mut stack = std::mem::take(&mut self.stack);
         let (mode, antes) = self.opts.strengthen;
@@ -129,7 +134,7 @@ impl CpuEngine {
                 Strengthen::Local => self.followed(q, antes) && self.implied_by_nogood(q, &marks, &mut ante),
                 Strengthen::Recursive => {
                     self.followed(q, antes)
-                        && self.redundant(q, abstract_levels, &mut marks, &mut touched, &mut stack, &mut ante)
+                        && self.redundant(q, &mut marks, &mut touched, &mut stack, &mut ante)
                 }
             };
             if !removable {
@@ -255,14 +260,11 @@ impl CpuEngine {
         core
     }
 
-    fn abstract_level(&self, l: Lit) -> u32 {
-        1 << (self.a.level[l.var() as usize] & 31)
-    }
-
     /// Whether `--strengthen`'s TYPE follows `q`'s reason: not a decision, and of a length it
     /// takes (weight constraints, loops and the cost bound count as long). With `all` (the
     /// default) only the reason's kind is read: a nogood's length is another memory access per
     /// literal the strengthening visits.
+    #[inline]
     fn followed(&self, q: Lit, antes: StrengthenAntes) -> bool {
         let len = match self.a.reason[q.var() as usize] {
             Reason::Decision | Reason::Unit => return false,
@@ -283,52 +285,71 @@ impl CpuEngine {
     }
 
     /// Whether `p` (in the learned nogood) follows from the nogood's other literals: every path
-    /// back through reasons ends in a literal of the nogood or of level 0. Literals proven
-    /// redundant stay marked `SEEN`; a literal that cannot be removed (and `p` with it) is marked
-    /// `POISON` so later checks stop at it. Every mark is listed in `touched`.
+    /// back through reasons ends in a literal of the nogood or of level 0, as clasp's recursive
+    /// minimization decides it. A depth-first search: an entry `(q, true)` on the stack is a
+    /// literal whose reason is being explored, `(q, false)` one still to look at. A literal
+    /// whose reason is explored to the end is removable and marked `SEEN`, so that no later
+    /// search explores it again; when a path ends elsewhere (a decision, a reason `--strengthen`
+    /// does not follow, a level with no literal in the nogood, a literal known not removable),
+    /// that literal and every literal being explored above it (`p` aside, which is in the
+    /// nogood) are marked `POISON`. So each literal is explored at most once per conflict. Every
+    /// mark is listed in `touched`; the nogood's levels are those `levels` counted last.
     fn redundant(
         &self,
         p: Lit,
-        abstract_levels: u32,
         marks: &mut [u8],
         touched: &mut Vec<u32>,
-        stack: &mut Vec<Lit>,
+        stack: &mut Vec<(Lit, bool)>,
         ante: &mut Vec<Lit>,
     ) -> bool {
         let antes = self.opts.strengthen.1;
         stack.clear();
-        stack.push(p);
-        let top = touched.len();
-        while let Some(q) = stack.pop() {
-            ante.clear();
-            self.antecedents(q, ante);
-            for &x in ante.iter() {
-                let v = x.var() as usize;
+        stack.push((p, false));
+        while let Some((q, explored)) = stack.pop() {
+            let v = q.var() as usize;
+            if explored {
+                if q == p {
+                    return true;
+                }
+                marks[v] = SEEN;
+                touched.push(v as u32);
+                continue;
+            }
+            if q != p {
                 if marks[v] == SEEN || self.a.level[v] == 0 {
                     continue;
                 }
-                if marks[v] == POISON
-                    || !self.followed(x, antes)
-                    || self.abstract_level(x) & abstract_levels == 0
-                {
-                    for &c in &touched[top..] {
-                        marks[c as usize] = 0;
-                    }
-                    touched.truncate(top);
-                    for w in [v, p.var() as usize] {
-                        if marks[w] == 0 {
+                if marks[v] == POISON || !self.followed(q, antes) || !self.levels.has(self.a.level[v]) {
+                    for (w, on_path) in std::iter::once((q, true)).chain(stack.drain(..)) {
+                        let w = w.var() as usize;
+                        if on_path && marks[w] == 0 {
                             marks[w] = POISON;
                             touched.push(w as u32);
                         }
                     }
                     return false;
                 }
-                marks[v] = SEEN;
-                touched.push(v as u32);
-                stack.push(x);
+            }
+            stack.push((q, true));
+            let mut visit = |x: Lit| {
+                let w = x.var() as usize;
+                if marks[w] != SEEN && self.a.level[w] != 0 {
+                    stack.push((x, false));
+                }
+            };
+            match self.a.reason[v] {
+                Reason::Binary(o) => visit(o),
+                Reason::Nogood(c) => {
+                    self.db.lits(c).iter().filter(|x| x.var() != q.var()).for_each(|&x| visit(x))
+                }
+                _ => {
+                    ante.clear();
+                    self.antecedents(q, ante);
+                    ante.iter().for_each(|&x| visit(x));
+                }
             }
         }
-        true
+        unreachable!("the search ends at `p`")
     }
 
     /// `--update-lbd`: a learned nogood that is a reason in this analysis counts its distinct
@@ -437,6 +458,46 @@ impl CpuEngine {
 #[cfg(test)]
 mod tests {
     use super::Levels;
+    use crate::engine::Engine;
+    use crate::engine::cpu::CpuEngine;
+    use crate::nogoods::Lit;
+    use crate::solve::config::{Decisions, SearchOptions};
+
+    /// Decisions d1, d2, d3 at levels 1 to 3 over `{1..12}.`, with implications (as nogoods
+    /// `{x, -y}`) d1 -> p1 -> p2; d2 -> q; q, p2 -> r; r -> s; q -> t; d3 -> z; and the nogood
+    /// `{z, y, s, r, t, p2, d1}`, which makes y false once z is true, against d3 -> y. The 1-UIP
+    /// nogood is `{d3, s, r, t, p2, d1}`. Recursive minimization drops s (its reason r is in the
+    /// nogood) and p2 (p1, then d1), but neither r nor t: both go back through q to d2, a
+    /// decision not in the nogood. A check that took q for removable after the other one's
+    /// failure would drop the second of them.
+    #[test]
+    fn minimization_drops_exactly_the_literals_the_others_imply() {
+        let opts = SearchOptions { decisions: Decisions::Vars, ..Default::default() };
+        let atoms: Vec<String> = (1..=12).map(|i| i.to_string()).collect();
+        let text = format!("asp 1 0 0\n1 1 12 {} 0 0\n0\n", atoms.join(" "));
+        let mut e = CpuEngine::for_aspif(&text, 0, &opts);
+        assert!(e.propagate().unwrap());
+        let [d1, d2, d3, p1, p2, q, r, s, t, z, y] = std::array::from_fn(|i| Lit::pos(i as u32 + 1));
+        let implications = [(vec![d1], p1), (vec![p1], p2), (vec![d2], q), (vec![q, p2], r)];
+        let more = [(vec![r], s), (vec![q], t), (vec![d3], z), (vec![d3], y)];
+        for (from, to) in implications.into_iter().chain(more) {
+            let ng: Vec<Lit> = from.into_iter().chain([!to]).collect();
+            assert!(e.add_external_nogood(&ng, None));
+        }
+        assert!(e.add_external_nogood(&[z, y, s, r, t, p2, d1], None));
+        for d in [d1, d2] {
+            e.assume(d).unwrap();
+            assert!(e.propagate().unwrap());
+        }
+        e.assume(d3).unwrap();
+        assert!(!e.propagate().unwrap(), "a conflict at level 3");
+        assert!(e.resolve_conflict().unwrap());
+        let mut learned = e.db.learned_nogoods().last().expect("a learned nogood").0.to_vec();
+        learned.sort_unstable();
+        let mut expected = vec![d3, r, t, d1];
+        expected.sort_unstable();
+        assert_eq!(learned, expected);
+    }
 
     #[test]
     fn levels_are_counted_once_each_up_to_the_cap() {

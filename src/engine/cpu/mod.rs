@@ -92,7 +92,7 @@ pub struct CpuEngine {
     marks: Vec<u8>,
     touched: Vec<u32>,
     ante: Vec<Lit>,
-    stack: Vec<Lit>,
+    stack: Vec<(Lit, bool)>,
     /// Counts the distinct levels of a nogood's literals (its LBD).
     levels: analyze::Levels,
     /// Per literal index: which propagators want to hear of it (`HOOK_*` bits), so that the
