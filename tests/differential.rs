@@ -572,7 +572,11 @@ fn options(s: Scheme) -> SolveOptions {
                 SearchOptions::default().restarts
             },
             acyc_prop: !s.no_acyc_prop,
-            update_lbd: if s.churn { (LbdUpdate::Glucose, 3) } else { SearchOptions::default().update_lbd },
+            update_lbd: if s.churn {
+                Some((LbdUpdate::Glucose, 3))
+            } else {
+                SearchOptions::default().update_lbd
+            },
             del_cfl: if s.churn { Some(CHURN) } else { SearchOptions::default().del_cfl },
             deletion: if s.tiered { Deletion::Tiered } else { SearchOptions::default().deletion },
             lookahead: s.look,

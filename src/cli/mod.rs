@@ -279,14 +279,16 @@ pub struct SearchArgs {
     /// it had last, as clasp decides); alternate (the CPU engine): rules and vars by turns, from
     /// one restart to another, each turn a span of effort (counted, not timed) of some 50 ms at
     /// first and twice as long after each turn on vars; auto (the default): vars where the run
-    /// optimizes a #minimize or the program is not tight, alternate otherwise (rules on the CUDA
+    /// optimizes a #minimize or the program is not tight, alternate otherwise, then saving progress
+    /// and updating LBDs as clasp's tweety (--save-progress, --update-lbd; rules on the CUDA
     /// engine, which saves no progress).
     #[arg(long = "decisions", default_value_t = SearchOptions::default().decisions, value_parser = named::<Decisions>())]
     pub decisions: Decisions,
 
     /// With --decisions=vars: a variable is decided with the value it had before it was last
     /// unassigned (progress saving), where it had one; as clasp's --save-progress=N, the values
-    /// are saved by backjumps over more than N levels (0, the default N: every backjump).
+    /// are saved by backjumps over more than N levels (0, the default N: every backjump). Saved
+    /// on every backjump where --decisions=auto alternates (as clasp's tweety saves), else not
     #[arg(long = "save-progress", value_name = "N", num_args = 0..=1, require_equals = true, default_missing_value = "0", value_parser = clap::value_parser!(u32))]
     pub save_progress: Option<u32>,
 
@@ -339,8 +341,10 @@ pub struct SearchArgs {
     /// clasp's --update-lbd (the CPU engine): no; less (its distinct levels counted again, taken
     /// where lower), glucose (where lower by two or more), pseudo (that count plus one, where
     /// lower); a last ,N (0 to 127) spares a nogood so lowered to N or below at the next deletion.
-    #[arg(long = "update-lbd", value_name = "MODE[,N]|no", default_value = "no", value_parser = parse_update_lbd)]
-    pub update_lbd: (LbdUpdate, u32),
+    /// Default: less where --decisions=auto alternates (tight programs, nothing to optimize, as
+    /// clasp's tweety), else no
+    #[arg(long = "update-lbd", value_name = "MODE[,N]|no", value_parser = parse_update_lbd)]
+    pub update_lbd: Option<(LbdUpdate, u32)>,
 
     /// How conflict analysis strengthens a learned nogood, as clasp's --strengthen (the CPU
     /// engine): no; local (a literal whose reason's other literals are all in the nogood goes);
@@ -752,8 +756,8 @@ mod tests {
         ]);
         assert_eq!((given.save_progress, given.decay), (Some(5), 0.95));
         assert_eq!(
-            (given.del_cfl, given.update_lbd.0),
-            (Some(Restarts::Arithmetic(300, 50).into()), LbdUpdate::No)
+            (given.del_cfl, given.update_lbd),
+            (Some(Restarts::Arithmetic(300, 50).into()), Some((LbdUpdate::No, 0)))
         );
         assert_eq!(given.restarts, tweety.restarts, "restarts were not given");
         let given = run(&["yasmin", "--configuration=tweety", "-r", "L,100", "--decisions=rules"]);

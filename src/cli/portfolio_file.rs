@@ -83,8 +83,8 @@ pub fn print(configs: &[SearchOptions]) -> String {
         w.extend(o.save_progress.map(|n| format!("--save-progress={n}")));
         w.push(format!("--deletion={}", o.deletion));
         w.extend(o.del_cfl.map(|s| format!("--del-cfl={s}")));
-        if o.update_lbd.0 != LbdUpdate::No {
-            w.push(format!("--update-lbd={},{}", o.update_lbd.0, o.update_lbd.1));
+        if let Some((mode, n)) = o.update_lbd.filter(|u| u.0 != LbdUpdate::No) {
+            w.push(format!("--update-lbd={mode},{n}"));
         }
         if o.strengthen != d.strengthen {
             w.push(format!("--strengthen={},{}", o.strengthen.0, o.strengthen.1));

@@ -191,7 +191,7 @@ fn clasp(i: usize, base: &SearchOptions) -> SearchOptions {
         restarts: c.restarts.into(),
         deletion: Deletion::Lbd,
         del_cfl: c.del_cfl.map(|(sequence, repeat)| Schedule { sequence, repeat }),
-        update_lbd: (c.update_lbd, 0),
+        update_lbd: (c.update_lbd != LbdUpdate::No).then_some((c.update_lbd, 0)),
         lookahead: c.lookahead,
         dom_mod: c.dom_mod,
         strengthen: (c.strengthen, StrengthenAntes::All),

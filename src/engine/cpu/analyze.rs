@@ -355,7 +355,7 @@ impl CpuEngine {
     /// `--update-lbd`: a learned nogood that is a reason in this analysis counts its distinct
     /// levels again, and takes the lower LBD the mode allows.
     fn update_lbd(&mut self, c: u32) {
-        let (mode, protect) = self.opts.update_lbd;
+        let (mode, protect) = self.opts.lbd_update();
         if mode == LbdUpdate::No {
             return;
         }

@@ -200,6 +200,21 @@ impl Decisions {
             given => given,
         }
     }
+
+    /// `o`'s decisions resolved for the task ([`Decisions::resolve`]); where `auto` alternates,
+    /// also clasp tweety's progress saving (every backjump) and LBD updates (`less`), unless
+    /// `--save-progress` and `--update-lbd` were given. On the shuffled copies of
+    /// `../shared/bench` (BENCHMARKS.md, "On shuffled copies") alternating so solves 92 of 168
+    /// against 90 without, planning Visit-all 12 of 12 against 8 and HanoiTower 6 against 5; by
+    /// variables, on non-tight programs, the LBD updates lose four of planning Labyrinth's 12.
+    pub fn resolve_defaults(o: &mut SearchOptions, optimizing: bool, tight: bool) {
+        let auto = o.decisions == Decisions::Auto;
+        o.decisions = o.decisions.resolve(optimizing, tight);
+        if auto && o.decisions == Decisions::Alternate {
+            o.save_progress.get_or_insert(0);
+            o.update_lbd.get_or_insert((LbdUpdate::Less, 0));
+        }
+    }
 }
 
 named! {
@@ -351,7 +366,8 @@ pub struct SearchOptions {
     pub decisions: Decisions,
     /// With [`Decisions::Vars`]: a variable is decided with the value it had before it was last
     /// unassigned by a backjump over more than N levels (`Some(N)`, clasp's `--save-progress=N`),
-    /// where it had one; `None`: never.
+    /// where it had one; `None`: never, except where [`Decisions::Auto`] alternates
+    /// ([`Decisions::resolve_defaults`]: every backjump).
     pub save_progress: Option<u32>,
     /// With [`Decisions::Vars`]: the value a decision gives a variable that has no saved one.
     pub sign_def: SignDef,
@@ -366,8 +382,9 @@ pub struct SearchOptions {
     pub del_cfl: Option<Schedule>,
     /// How learned nogoods' LBDs follow the analyses they take part in (the CPU engine; clasp's
     /// `--update-lbd=MODE[,N]`), and the LBD (N) at or below which a nogood so updated is spared
-    /// by the next deletion.
-    pub update_lbd: (LbdUpdate, u32),
+    /// by the next deletion. `None`: by the task ([`Decisions::resolve_defaults`]: `less` where
+    /// [`Decisions::Auto`] alternates, else none); [`SearchOptions::lbd_update`] reads it.
+    pub update_lbd: Option<(LbdUpdate, u32)>,
     /// How conflict analysis strengthens the nogoods it learns (the CPU engine; clasp's
     /// `--strengthen=MODE[,TYPE]`).
     pub strengthen: (Strengthen, StrengthenAntes),
@@ -423,6 +440,13 @@ impl Distribute {
     }
 }
 
+impl SearchOptions {
+    /// `--update-lbd` as the search follows it: where the task left it (`None`), no updates.
+    pub fn lbd_update(&self) -> (LbdUpdate, u32) {
+        self.update_lbd.unwrap_or((LbdUpdate::No, 0))
+    }
+}
+
 impl Default for SearchOptions {
     fn default() -> Self {
         SearchOptions {
@@ -436,7 +460,7 @@ impl Default for SearchOptions {
             restarts: Restarts::Luby(100).into(),
             deletion: Deletion::Lbd,
             del_cfl: None,
-            update_lbd: (LbdUpdate::No, 0),
+            update_lbd: None,
             strengthen: (Strengthen::Recursive, StrengthenAntes::All),
             acyc_prop: true,
             tpb: 256,
@@ -565,6 +589,27 @@ impl Default for SolveOptions {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Where `auto` alternates, progress is saved and LBDs updated unless the options were given;
+    /// elsewhere, and where the decisions were given, nothing is added.
+    #[test]
+    fn alternating_by_default_saves_progress_and_updates_lbds() {
+        let resolved = |o: SearchOptions, optimizing, tight| {
+            let mut o = o;
+            Decisions::resolve_defaults(&mut o, optimizing, tight);
+            (o.decisions, o.save_progress, o.update_lbd)
+        };
+        let d = SearchOptions::default;
+        let less = Some((LbdUpdate::Less, 0));
+        assert_eq!(resolved(d(), false, true), (Decisions::Alternate, Some(0), less));
+        assert_eq!(resolved(d(), true, true), (Decisions::Vars, None, None));
+        assert_eq!(resolved(d(), false, false), (Decisions::Vars, None, None));
+        let given = SearchOptions { save_progress: Some(9), update_lbd: Some((LbdUpdate::No, 0)), ..d() };
+        assert_eq!(resolved(given, false, true), (Decisions::Alternate, Some(9), Some((LbdUpdate::No, 0))));
+        let alternate = SearchOptions { decisions: Decisions::Alternate, ..d() };
+        assert_eq!(resolved(alternate, false, true), (Decisions::Alternate, None, None));
+        assert_eq!(d().lbd_update(), (LbdUpdate::No, 0), "left to the task: none");
+    }
 
     #[test]
     fn lbd_updates_follow_clasp_modes() {
