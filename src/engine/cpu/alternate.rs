@@ -2,9 +2,10 @@
 //! turns. Each turn lasts a span of effort (below), ended at the next restart; the span doubles
 //! after every turn on variables, so each way of deciding gets about half of any run's time and a
 //! program that only one of them solves quickly costs about twice that one's time. The learned
-//! nogoods and activities stay across turns; the decider is rebuilt for the new way at the
-//! restart that begins a turn (at level 0, or at backtracking enumeration's floor: its heap holds
-//! every variable, and what the rules allow is asked at each decision, `decide.rs`).
+//! nogoods, activities and saved values (`--save-progress`: saved in both ways) stay across
+//! turns; the decider is rebuilt for the new way at the restart that begins a turn (at level 0,
+//! or at backtracking enumeration's floor: its heap holds every variable, and what the rules
+//! allow is asked at each decision, `decide.rs`).
 //!
 //! Effort, not conflicts, measures a turn: on some programs a conflict deciding on rules costs
 //! twice one deciding on variables (longer nogoods to analyse, more variables popped off the heap

@@ -149,11 +149,7 @@ impl Decider {
             parked: vec![false; 2 * nv],
             parked_on: vec![Lit::FALSE; nv],
             any,
-            saved: save_progress.filter(|_| any).map(|over| Saved {
-                values: vec![Lit::FALSE; nv],
-                over,
-                now: false,
-            }),
+            saved: save_progress.map(|over| Saved { values: vec![Lit::FALSE; nv], over, now: false }),
             signs: Signs::new(p, sign, opts.random.seed),
             domain,
             deferred: Vec::new(),
@@ -624,5 +620,26 @@ mod tests {
         d.on_backjump(3);
         d.on_unassign(&a, 2, Lit::pos(2));
         assert_eq!(d.saved_or_default(2), Lit::pos(2));
+    }
+
+    /// Deciding on rules (a turn of `--decisions=alternate`), values are saved too, and a
+    /// decider on variables that takes over decides with them.
+    #[test]
+    fn saved_values_outlast_a_turn_on_rules() {
+        let p = complete(&read_program(PROGRAM.as_bytes()).unwrap(), &StopToken::never(), 0).unwrap();
+        let on = |decisions| SearchOptions { decisions, save_progress: Some(0), ..Default::default() };
+        let a = Assignment::new(p.num_vars);
+        let mut vars = Decider::new(&p, &on(Decisions::Vars));
+        vars.on_backjump(1);
+        vars.on_unassign(&a, 2, Lit::pos(2));
+        let mut rules = Decider::new(&p, &on(Decisions::Rules));
+        rules.inherit(&vars);
+        let mut again = Decider::new(&p, &on(Decisions::Vars));
+        again.inherit(&rules);
+        assert_eq!(again.saved_or_default(2), Lit::pos(2), "kept through the turn on rules");
+        rules.on_backjump(1);
+        rules.on_unassign(&a, 2, Lit::neg(2));
+        again.inherit(&rules);
+        assert_eq!(again.saved_or_default(2), Lit::neg(2), "saved on rules");
     }
 }
