@@ -315,7 +315,7 @@ fn resolve_auto(
         !optimizing && opts.several_models() && matches!(opts.enum_mode, EnumMode::Auto | EnumMode::Bt);
     let mut o = opts.clone();
     for s in std::iter::once(&mut o.search).chain(o.portfolio.iter_mut()) {
-        config::Decisions::resolve_defaults(s, optimizing, tight);
+        s.resolve_decisions(optimizing, tight);
         s.del_cfl.get_or_insert(if enumerating { config::ENUM_DEL_CFL } else { config::DEL_CFL });
     }
     Some(o)

@@ -331,21 +331,12 @@ impl CpuEngine {
                 }
             }
             stack.push((q, true));
-            let mut visit = |x: Lit| {
+            ante.clear();
+            self.antecedents(q, ante);
+            for &x in ante.iter() {
                 let w = x.var() as usize;
                 if marks[w] != SEEN && self.a.level[w] != 0 {
                     stack.push((x, false));
-                }
-            };
-            match self.a.reason[v] {
-                Reason::Binary(o) => visit(o),
-                Reason::Nogood(c) => {
-                    self.db.lits(c).iter().filter(|x| x.var() != q.var()).for_each(|&x| visit(x))
-                }
-                _ => {
-                    ante.clear();
-                    self.antecedents(q, ante);
-                    ante.iter().for_each(|&x| visit(x));
                 }
             }
         }

@@ -200,21 +200,6 @@ impl Decisions {
             given => given,
         }
     }
-
-    /// `o`'s decisions resolved for the task ([`Decisions::resolve`]); where `auto` alternates,
-    /// also clasp tweety's progress saving (every backjump) and LBD updates (`less`), unless
-    /// `--save-progress` and `--update-lbd` were given. On the shuffled copies of
-    /// `../shared/bench` (BENCHMARKS.md, "On shuffled copies") alternating so solves 92 of 168
-    /// against 90 without, planning Visit-all 12 of 12 against 8 and HanoiTower 6 against 5; by
-    /// variables, on non-tight programs, the LBD updates lose four of planning Labyrinth's 12.
-    pub fn resolve_defaults(o: &mut SearchOptions, optimizing: bool, tight: bool) {
-        let auto = o.decisions == Decisions::Auto;
-        o.decisions = o.decisions.resolve(optimizing, tight);
-        if auto && o.decisions == Decisions::Alternate {
-            o.save_progress.get_or_insert(0);
-            o.update_lbd.get_or_insert((LbdUpdate::Less, 0));
-        }
-    }
 }
 
 named! {
@@ -367,7 +352,7 @@ pub struct SearchOptions {
     /// With [`Decisions::Vars`]: a variable is decided with the value it had before it was last
     /// unassigned by a backjump over more than N levels (`Some(N)`, clasp's `--save-progress=N`),
     /// where it had one; `None`: never, except where [`Decisions::Auto`] alternates
-    /// ([`Decisions::resolve_defaults`]: every backjump).
+    /// ([`SearchOptions::resolve_decisions`]: every backjump).
     pub save_progress: Option<u32>,
     /// With [`Decisions::Vars`]: the value a decision gives a variable that has no saved one.
     pub sign_def: SignDef,
@@ -382,7 +367,7 @@ pub struct SearchOptions {
     pub del_cfl: Option<Schedule>,
     /// How learned nogoods' LBDs follow the analyses they take part in (the CPU engine; clasp's
     /// `--update-lbd=MODE[,N]`), and the LBD (N) at or below which a nogood so updated is spared
-    /// by the next deletion. `None`: by the task ([`Decisions::resolve_defaults`]: `less` where
+    /// by the next deletion. `None`: by the task ([`SearchOptions::resolve_decisions`]: `less` where
     /// [`Decisions::Auto`] alternates, else none); [`SearchOptions::lbd_update`] reads it.
     pub update_lbd: Option<(LbdUpdate, u32)>,
     /// How conflict analysis strengthens the nogoods it learns (the CPU engine; clasp's
@@ -441,6 +426,21 @@ impl Distribute {
 }
 
 impl SearchOptions {
+    /// The decisions resolved for the task ([`Decisions::resolve`]); where `auto` alternates,
+    /// also clasp tweety's progress saving (every backjump) and LBD updates (`less`), unless
+    /// `--save-progress` and `--update-lbd` were given. On the shuffled copies of
+    /// `../shared/bench` (BENCHMARKS.md, "On shuffled copies") alternating so solves 92 of 168
+    /// against 90 without, planning Visit-all 12 of 12 against 8 and HanoiTower 6 against 5; by
+    /// variables, on non-tight programs, the LBD updates lose four of planning Labyrinth's 12.
+    pub fn resolve_decisions(&mut self, optimizing: bool, tight: bool) {
+        let auto = self.decisions == Decisions::Auto;
+        self.decisions = self.decisions.resolve(optimizing, tight);
+        if auto && self.decisions == Decisions::Alternate {
+            self.save_progress.get_or_insert(0);
+            self.update_lbd.get_or_insert((LbdUpdate::Less, 0));
+        }
+    }
+
     /// `--update-lbd` as the search follows it: where the task left it (`None`), no updates.
     pub fn lbd_update(&self) -> (LbdUpdate, u32) {
         self.update_lbd.unwrap_or((LbdUpdate::No, 0))
@@ -596,7 +596,7 @@ mod tests {
     fn alternating_by_default_saves_progress_and_updates_lbds() {
         let resolved = |o: SearchOptions, optimizing, tight| {
             let mut o = o;
-            Decisions::resolve_defaults(&mut o, optimizing, tight);
+            o.resolve_decisions(optimizing, tight);
             (o.decisions, o.save_progress, o.update_lbd)
         };
         let d = SearchOptions::default;
