@@ -114,7 +114,9 @@ fn decisions_on_variables_enumerate_the_same_answer_sets() {
     for program in ["queens.aspif", "colouring.aspif", "hamiltonian.aspif"] {
         let p = instance(program);
         let rules = parse_text(&yasmin_ok(&["-n", "0", &p], 30).stdout);
-        for extra in [&["--decisions=vars"][..], &["--decisions=vars", "--save-progress"]] {
+        let ways =
+            [&["--decisions=vars"][..], &["--decisions=vars", "--save-progress"], &["--decisions=mixed"]];
+        for extra in ways {
             let args: Vec<&str> = extra.iter().copied().chain(["-n", "0", p.as_str()]).collect();
             let vars = parse_text(&yasmin_ok(&args, 30).stdout);
             assert_eq!(vars.answer_sets(), rules.answer_sets(), "{program} {extra:?}");
@@ -206,7 +208,7 @@ fn equivalent_literals_leave_the_answer_sets_as_they_are() {
     assert!(followers.is_some_and(|n| n.trim().parse::<u32>().unwrap() > 0), "{}", stats.stdout);
     let off = parse_text(&run_with(&["-n", "0", "--eq=0"], Some(text)).stdout);
     assert_eq!(off.get("Models"), Some("3"));
-    for decisions in ["--decisions=rules", "--decisions=vars"] {
+    for decisions in ["--decisions=rules", "--decisions=vars", "--decisions=mixed"] {
         let on = parse_text(&run_with(&["-n", "0", decisions], Some(text)).stdout);
         assert_eq!(on.answer_sets(), off.answer_sets(), "{decisions}");
     }

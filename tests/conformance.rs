@@ -1,7 +1,8 @@
 //! The conformance corpus (`tests/conformance`, from wasp's regression tests): every program gives exactly its expected
 //! answer sets, under both learning schemes, every decision heuristic, and decisions on rules (the
 //! ASP computation) or on variables (`--decisions=vars`, with and without progress saving), or
-//! on each by turns (`--decisions=alternate`), with each way of strengthening learned nogoods
+//! on rules and the variables no rule decision assigns (`--decisions=mixed`), or on rules and
+//! mixed by turns (`--decisions=alternate`), with each way of strengthening learned nogoods
 //! (`--strengthen`), and with random decisions (`--rand-freq`).
 
 mod support;
@@ -95,6 +96,11 @@ fn nontight_random_decisions_on_rules() {
 }
 
 #[test]
+fn tight_random_mixed_decisions() {
+    run_random("tight", Decisions::Mixed, 0.5);
+}
+
+#[test]
 fn aggregates_every_decision_random() {
     run_random("aggregates", Decisions::Vars, 1.0);
 }
@@ -124,7 +130,21 @@ conformance_tests_on_vars! {
     aggregates_vars_fwd: "aggregates", Learning::Fwd, false;
 }
 
-// Decisions on rules and variables by turns (every few conflicts in debug builds).
+// Decisions on rules and on the variables no rule decision assigns, made false or saved.
+macro_rules! conformance_tests_mixed {
+    ($($name:ident: $family:expr, $learning:expr, $save:expr;)*) => {
+        $( #[test] fn $name() { run_family($family, $learning, Heuristic::Activity, Decisions::Mixed, $save); } )*
+    };
+}
+
+conformance_tests_mixed! {
+    tight_mixed_res_saved: "tight", Learning::Res, true;
+    nontight_mixed_res: "nontight", Learning::Res, false;
+    nontight_mixed_fwd_saved: "nontight", Learning::Fwd, true;
+    aggregates_mixed_res_saved: "aggregates", Learning::Res, true;
+}
+
+// Decisions on rules and mixed by turns (every few conflicts in debug builds).
 macro_rules! conformance_tests_alternating {
     ($($name:ident: $family:expr, $learning:expr;)*) => {
         $( #[test] fn $name() { run_family($family, $learning, Heuristic::Activity, Decisions::Alternate, false); } )*

@@ -276,17 +276,21 @@ pub struct SearchArgs {
     /// What a decision may assign: rules (the ASP computation of the paper: only an applicable
     /// rule, by making its body true or, for `not q` in it, q false) or vars (any unassigned
     /// variable, the best ranked, with --sign-def's value unless --save-progress keeps the value
-    /// it had last, as clasp decides); alternate (the CPU engine): rules and vars by turns, from
-    /// one restart to another, each turn a span of effort (counted, not timed) of some 50 ms at
-    /// first and twice as long after each turn on vars; auto (the default): vars where the run
+    /// it had last, as clasp decides); mixed (the CPU engine): an applicable rule as with rules,
+    /// or a variable that no rule decision assigns (an atom not under `not`, a body of no rule),
+    /// made false unless --save-progress keeps its last value; alternate (the CPU engine): rules
+    /// and mixed by turns, from one restart to another, each turn a span of effort (counted, not
+    /// timed) of some 50 ms at first and twice as long after each turn on mixed; auto (the
+    /// default): vars where the run
     /// optimizes a #minimize or the program is not tight, alternate otherwise, then saving progress
     /// and updating LBDs as clasp's tweety (--save-progress, --update-lbd; rules on the CUDA
     /// engine, which saves no progress).
     #[arg(long = "decisions", default_value_t = SearchOptions::default().decisions, value_parser = named::<Decisions>())]
     pub decisions: Decisions,
 
-    /// With --decisions=vars: a variable is decided with the value it had before it was last
-    /// unassigned (progress saving), where it had one; as clasp's --save-progress=N, the values
+    /// With --decisions=vars (and mixed, for the variables no rule decision assigns): a variable
+    /// is decided with the value it had before it was last unassigned (progress saving), where it
+    /// had one; as clasp's --save-progress=N, the values
     /// are saved by backjumps over more than N levels (0, the default N: every backjump). Saved
     /// on every backjump where --decisions=auto alternates (as clasp's tweety saves), else not
     #[arg(long = "save-progress", value_name = "N", num_args = 0..=1, require_equals = true, default_missing_value = "0", value_parser = clap::value_parser!(u32))]
@@ -429,9 +433,12 @@ impl SearchArgs {
         .flatten()
         .cloned()
         .collect();
-        if self.sign_def != SignDef::Asp && self.options().decisions == Decisions::Rules {
+        let decisions = self.options().decisions;
+        if self.sign_def != SignDef::Asp
+            && matches!(decisions, Decisions::Rules | Decisions::Mixed | Decisions::Alternate)
+        {
             w.push(format!(
-                "--sign-def={}: decisions on rules (--decisions=rules) give each rule's value; the sign applies to --decisions=vars",
+                "--sign-def={}: decisions on rules (--decisions={decisions}) give each rule's value, and mixed ones make other variables false; the sign applies to --decisions=vars",
                 self.sign_def
             ));
         }
@@ -566,10 +573,13 @@ impl Cli {
         {
             w.push("--heuristic=Unit: decisions by lookahead need the CPU engine and 1-UIP learning; deciding by activity".into());
         }
-        if self.search.decisions == Decisions::Alternate && self.backend != Backend::Cpu {
-            w.push(
-                "--decisions=alternate: the CUDA engine decides on rules (the CPU engine alternates)".into(),
-            );
+        if matches!(self.search.decisions, Decisions::Alternate | Decisions::Mixed)
+            && self.backend != Backend::Cpu
+        {
+            w.push(format!(
+                "--decisions={}: the CUDA engine decides on rules (the CPU engine as asked)",
+                self.search.decisions
+            ));
         }
         let lookahead = self.search.lookahead.is_some_and(|l| l.0.is_some());
         if lookahead && self.backend != Backend::Cpu {

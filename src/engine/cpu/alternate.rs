@@ -1,11 +1,15 @@
-//! `--decisions=alternate`: one search that decides on applicable rules and on variables by
-//! turns. Each turn lasts a span of effort (below), ended at the next restart; the span doubles
-//! after every turn on variables, so each way of deciding gets about half of any run's time and a
-//! program that only one of them solves quickly costs about twice that one's time. The learned
-//! nogoods, activities and saved values (`--save-progress`: saved in both ways) stay across
-//! turns; the decider is rebuilt for the new way at the restart that begins a turn (at level 0,
-//! or at backtracking enumeration's floor: its heap holds every variable, and what the rules
-//! allow is asked at each decision, `decide.rs`).
+//! `--decisions=alternate`: one search that decides on applicable rules and by `mixed` (the
+//! rules, and every other variable, false) by turns. Each turn lasts a span of effort (below),
+//! ended at the next restart; the span doubles after every turn on mixed, so each way of deciding
+//! gets about half of any run's time and a program that only one of them solves quickly costs
+//! about twice that one's time. The learned nogoods, activities and saved values
+//! (`--save-progress`: saved in both ways) stay across turns; the decider is rebuilt for the new
+//! way at the restart that begins a turn (at level 0, or at backtracking enumeration's floor: its
+//! heap holds every variable, and what the rules allow is asked at each decision, `decide.rs`).
+//!
+//! Why these two: deciding on rules plans forward (planning Visit-all: a move's rule applies only
+//! where the robot is), and mixed, whose atoms made false cut the space as deciding on variables
+//! does, proves planning Sokoban faster than variables do (BENCHMARKS.md, "Mixed decisions").
 //!
 //! Effort, not conflicts, measures a turn: on some programs a conflict deciding on rules costs
 //! twice one deciding on variables (longer nogoods to analyse, more variables popped off the heap
@@ -20,12 +24,13 @@ use crate::solve::config::{Decisions, SearchOptions};
 /// literal met by conflict analysis, 18 a variable taken off the decision heap. The weights come
 /// from a least-squares fit of the time of 20,000 conflicts on five planning and competition
 /// programs, each decided both ways; on each program the two ways' effort a second agree within
-/// 25 %.
+/// 25 %. Over each pair of turns of rules and variables, rules took 0.46 to 0.56 of the time on
+/// eight tight competition programs.
 pub fn effort(propagations: u64, analysed: u64, pops: u64) -> u64 {
     5 * propagations + 12 * analysed + 18 * pops
 }
 
-/// Effort of the first turn (on rules) and the second (on variables): 30 to 60 ms on the VM.
+/// Effort of the first turn (on rules) and the second (mixed): 30 to 60 ms on the VM.
 /// Debug builds, where the tests check the invariants, turn after a little effort, so that small
 /// programs see many turns.
 pub const FIRST_SPAN: u64 = if cfg!(debug_assertions) { 400 } else { 4_000_000 };
@@ -34,7 +39,7 @@ pub const FIRST_SPAN: u64 = if cfg!(debug_assertions) { 400 } else { 4_000_000 }
 /// Invariant: `span > 0`, at least the first turn's; `until` is the effort at which the turn ends.
 #[derive(Clone, Debug)]
 pub struct Alternation {
-    vars: bool,
+    mixed: bool,
     span: u64,
     until: u64,
 }
@@ -47,12 +52,12 @@ impl Alternation {
 
     /// Turns starting on rules, at `effort`, the first two of `first` each.
     fn spanning(effort: u64, first: u64) -> Self {
-        Alternation { vars: false, span: first, until: effort + first }
+        Alternation { mixed: false, span: first, until: effort + first }
     }
 
-    /// The way the search decides now: [`Decisions::Rules`] or [`Decisions::Vars`].
+    /// The way the search decides now: [`Decisions::Rules`] or [`Decisions::Mixed`].
     pub fn decisions(&self) -> Decisions {
-        if self.vars { Decisions::Vars } else { Decisions::Rules }
+        if self.mixed { Decisions::Mixed } else { Decisions::Rules }
     }
 
     /// At a restart at `effort`: whether a turn ends (then the next begins).
@@ -61,10 +66,10 @@ impl Alternation {
         if effort < self.until {
             return false;
         }
-        if self.vars {
+        if self.mixed {
             self.span *= 2;
         }
-        self.vars = !self.vars;
+        self.mixed = !self.mixed;
         self.until = effort + self.span;
         true
     }
@@ -128,8 +133,8 @@ mod tests {
         let mut e = CpuEngine::for_aspif(&pigeonhole(8, 7), 0, &opts);
         // Short turns in every build (release builds' first span outlasts this proof).
         e.alternation = Some(Alternation::spanning(0, 400));
-        assert!(!e.dec.on_variables(), "the first turn is on rules");
-        let (mut turns, mut on_vars) = (0, false);
+        assert!(!e.dec.is_mixed(), "the first turn is on rules");
+        let (mut turns, mut mixed) = (0, false);
         loop {
             if e.propagate().unwrap() {
                 if e.decide().unwrap().is_none() {
@@ -145,10 +150,10 @@ mod tests {
                 break;
             }
             e.restart().unwrap();
-            if e.dec.on_variables() != on_vars {
-                on_vars = !on_vars;
+            if e.dec.is_mixed() != mixed {
+                mixed = !mixed;
                 turns += 1;
-                let expected = if on_vars { Decisions::Vars } else { Decisions::Rules };
+                let expected = if mixed { Decisions::Mixed } else { Decisions::Rules };
                 assert_eq!(e.alternation.as_ref().map(Alternation::decisions), Some(expected));
             }
         }
@@ -163,13 +168,13 @@ mod tests {
         assert_eq!(t.decisions(), Decisions::Rules);
         assert!(!t.turn(FIRST_SPAN - 1));
         assert!(t.turn(FIRST_SPAN + 5));
-        assert_eq!(t.decisions(), Decisions::Vars);
+        assert_eq!(t.decisions(), Decisions::Mixed);
         assert!(!t.turn(2 * FIRST_SPAN + 4));
         assert!(t.turn(2 * FIRST_SPAN + 5));
         assert_eq!(t.decisions(), Decisions::Rules);
         assert!(!t.turn(4 * FIRST_SPAN + 4));
         assert!(t.turn(4 * FIRST_SPAN + 5));
-        assert_eq!(t.decisions(), Decisions::Vars);
+        assert_eq!(t.decisions(), Decisions::Mixed);
         assert_eq!(t.until, 6 * FIRST_SPAN + 5);
     }
 }

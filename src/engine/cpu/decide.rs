@@ -7,6 +7,11 @@
 //! check make any total assignment an answer set, so the ASP computation's restriction is a
 //! heuristic, not a condition of soundness.
 //!
+//! With `--decisions=mixed` the candidates are the rules' and every other variable that is not a
+//! follower: a variable no rule decision assigns (an atom not under `not`, a body of no rule, or
+//! one whose rule's body is its one atom) is decided false, or with its saved value, in the
+//! heap's order among the applicable rules.
+//!
 //! Candidates live in a heap of variables ordered by score. A body variable is a candidate when its
 //! rule is applicable (positive literals true, negative ones not false); an atom `q` is one when
 //! some rule has the body `not q` (deciding `F q` applies it) or when a choice rule for it has a
@@ -40,6 +45,9 @@ pub struct Decider {
     parked_on: Vec<Lit>,
     /// `--decisions=vars`: every variable a candidate, with a sign of its own (below).
     any: bool,
+    /// `--decisions=mixed`: per variable, whether it is a candidate that no rule decision
+    /// assigns, decided false (or with its saved value); empty otherwise.
+    free: Vec<bool>,
     /// `--save-progress`: the values saved.
     saved: Option<Saved>,
     /// `--sign-def`: the value a decision gives a variable without a saved one.
@@ -112,6 +120,13 @@ impl Decider {
                 choices[h as usize].push(b as u32);
             }
         }
+        let mut free = Vec::new();
+        if decisions == Decisions::Mixed {
+            free = (0..nv).map(|v| v > 0 && !eligible[v] && p.leader(v as Var).is_none()).collect();
+            for (e, &f) in eligible.iter_mut().zip(&free) {
+                *e |= f;
+            }
+        }
         // A variable equivalent to another's literal follows it (`nogoods/equivalences.rs`).
         let followers = if any {
             for v in (0..nv).filter(|&v| p.leader(v as Var).is_some()) {
@@ -149,6 +164,7 @@ impl Decider {
             parked: vec![false; 2 * nv],
             parked_on: vec![Lit::FALSE; nv],
             any,
+            free,
             saved: save_progress.map(|over| Saved { values: vec![Lit::FALSE; nv], over, now: false }),
             signs: Signs::new(p, sign, opts.random.seed),
             domain,
@@ -256,6 +272,13 @@ impl Decider {
     /// Whether every variable is a candidate (deciding on variables, not on rules).
     pub fn on_variables(&self) -> bool {
         self.any
+    }
+
+    /// Whether the candidates are the rules' and the variables no rule decision assigns
+    /// (`--decisions=mixed`).
+    #[cfg(test)]
+    pub fn is_mixed(&self) -> bool {
+        !self.free.is_empty()
     }
 
     fn park_on(&mut self, v: Var, on: Lit) {
@@ -375,6 +398,9 @@ impl Decider {
     fn candidate(&self, p: &Problem, a: &Assignment, v: Var) -> Result<Lit, Option<Lit>> {
         if self.any {
             return Ok(self.signed(v, self.domain.as_ref().and_then(|d| d.sign(a, v))));
+        }
+        if self.free.get(v as usize) == Some(&true) {
+            return Ok(self.saved_value(v).unwrap_or(Lit::neg(v)));
         }
         let bt = &p.bodies;
         let mut park = None;
@@ -620,6 +646,27 @@ mod tests {
         d.on_backjump(3);
         d.on_unassign(&a, 2, Lit::pos(2));
         assert_eq!(d.saved_or_default(2), Lit::pos(2));
+    }
+
+    /// Mixed decisions take the rules' candidates as the rules do, and also h, which no rule
+    /// decision assigns (`h :- a` is applied through a): false, or its saved value.
+    #[test]
+    fn mixed_decisions_add_what_no_rule_decides_made_false() {
+        let p = complete(&read_program(PROGRAM.as_bytes()).unwrap(), &StopToken::never(), 0).unwrap();
+        let on = |decisions| SearchOptions { decisions, save_progress: Some(0), ..Default::default() };
+        let a = Assignment::new(p.num_vars);
+        let (mut mixed, rules) =
+            (Decider::new(&p, &on(Decisions::Mixed)), Decider::new(&p, &on(Decisions::Rules)));
+        assert!(mixed.is_mixed() && !rules.is_mixed());
+        assert!(mixed.may_decide(3) && !rules.may_decide(3), "h is mixed's only");
+        assert_eq!(mixed.candidate(&p, &a, 3), Ok(Lit::neg(3)));
+        for v in [1, 2, 4] {
+            assert!(rules.may_decide(v) && mixed.may_decide(v));
+            assert_eq!(mixed.candidate(&p, &a, v), rules.candidate(&p, &a, v), "variable {v}");
+        }
+        mixed.on_backjump(1);
+        mixed.on_unassign(&a, 3, Lit::pos(3));
+        assert_eq!(mixed.candidate(&p, &a, 3), Ok(Lit::pos(3)), "the saved value");
     }
 
     /// Deciding on rules (a turn of `--decisions=alternate`), values are saved too, and a

@@ -179,8 +179,8 @@ impl CpuEngine {
         let db = NogoodDb::new(nv, &p.store);
         stop.check()?;
         let dec = Decider::new(&p, opts);
-        let vars_ever = matches!(opts.decisions, Decisions::Vars | Decisions::Alternate);
-        let berk = (opts.heuristic == Heuristic::Berkmin && vars_ever).then(|| Berkmin::new(nv as usize));
+        let berk = (opts.heuristic == Heuristic::Berkmin && opts.decisions == Decisions::Vars)
+            .then(|| Berkmin::new(nv as usize));
         let look = opts.lookahead.filter(|_| opts.learning == Learning::Res).map(|l| Look::new(&p, l));
         stop.check()?;
         let mut e = CpuEngine {
