@@ -111,37 +111,28 @@ macro_rules! conformance_tests {
     };
 }
 
-macro_rules! conformance_tests_on_vars {
-    ($($name:ident: $family:expr, $learning:expr, $save:expr;)*) => {
-        $( #[test] fn $name() { run_family($family, $learning, Heuristic::Activity, Decisions::Vars, $save); } )*
+// Decisions on any variable (vars), or on rules and on the variables no rule decision assigns,
+// made false or saved (mixed); with progress saved or not.
+macro_rules! conformance_tests_deciding {
+    ($($name:ident: $family:expr, $decisions:ident, $learning:expr, $save:expr;)*) => {
+        $( #[test] fn $name() { run_family($family, $learning, Heuristic::Activity, Decisions::$decisions, $save); } )*
     };
 }
 
-// Decisions on any variable.
-conformance_tests_on_vars! {
-    tight_vars_res: "tight", Learning::Res, false;
-    tight_vars_res_saved: "tight", Learning::Res, true;
-    tight_vars_fwd: "tight", Learning::Fwd, false;
-    nontight_vars_res: "nontight", Learning::Res, false;
-    nontight_vars_res_saved: "nontight", Learning::Res, true;
-    nontight_vars_fwd_saved: "nontight", Learning::Fwd, true;
-    aggregates_vars_res: "aggregates", Learning::Res, false;
-    aggregates_vars_res_saved: "aggregates", Learning::Res, true;
-    aggregates_vars_fwd: "aggregates", Learning::Fwd, false;
-}
-
-// Decisions on rules and on the variables no rule decision assigns, made false or saved.
-macro_rules! conformance_tests_mixed {
-    ($($name:ident: $family:expr, $learning:expr, $save:expr;)*) => {
-        $( #[test] fn $name() { run_family($family, $learning, Heuristic::Activity, Decisions::Mixed, $save); } )*
-    };
-}
-
-conformance_tests_mixed! {
-    tight_mixed_res_saved: "tight", Learning::Res, true;
-    nontight_mixed_res: "nontight", Learning::Res, false;
-    nontight_mixed_fwd_saved: "nontight", Learning::Fwd, true;
-    aggregates_mixed_res_saved: "aggregates", Learning::Res, true;
+conformance_tests_deciding! {
+    tight_vars_res: "tight", Vars, Learning::Res, false;
+    tight_vars_res_saved: "tight", Vars, Learning::Res, true;
+    tight_vars_fwd: "tight", Vars, Learning::Fwd, false;
+    nontight_vars_res: "nontight", Vars, Learning::Res, false;
+    nontight_vars_res_saved: "nontight", Vars, Learning::Res, true;
+    nontight_vars_fwd_saved: "nontight", Vars, Learning::Fwd, true;
+    aggregates_vars_res: "aggregates", Vars, Learning::Res, false;
+    aggregates_vars_res_saved: "aggregates", Vars, Learning::Res, true;
+    aggregates_vars_fwd: "aggregates", Vars, Learning::Fwd, false;
+    tight_mixed_res_saved: "tight", Mixed, Learning::Res, true;
+    nontight_mixed_res: "nontight", Mixed, Learning::Res, false;
+    nontight_mixed_fwd_saved: "nontight", Mixed, Learning::Fwd, true;
+    aggregates_mixed_res_saved: "aggregates", Mixed, Learning::Res, true;
 }
 
 // Decisions on rules and mixed by turns (every few conflicts in debug builds).
