@@ -277,12 +277,12 @@ pub struct SearchArgs {
     /// rule, by making its body true or, for `not q` in it, q false) or vars (any unassigned
     /// variable, the best ranked, with --sign-def's value unless --save-progress keeps the value
     /// it had last, as clasp decides); mixed (the CPU engine): an applicable rule as with rules,
-    /// or a variable that no rule decision assigns (an atom not under `not`, a body of no rule),
-    /// made false unless --save-progress keeps its last value; alternate (the CPU engine): rules
-    /// and mixed by turns, from one restart to another, each turn a span of effort (counted, not
-    /// timed) of some 50 ms at first and twice as long after each turn on mixed; auto (the
-    /// default): vars where the run
-    /// optimizes a #minimize or the program is not tight, alternate otherwise, then saving progress
+    /// or a variable that no rule decision assigns (an atom neither a choice head nor under `not`
+    /// in a rule's body, or a constraint's body), made false unless --save-progress keeps its
+    /// last value; alternate (the CPU engine): rules and mixed by turns, from one restart to
+    /// another, each turn a span of effort (counted, not timed) of some 50 ms at first and twice
+    /// as long after each turn on mixed; auto (the default): vars where the run optimizes a
+    /// #minimize or the program is not tight, alternate otherwise, then saving progress
     /// and updating LBDs as clasp's tweety (--save-progress, --update-lbd; rules on the CUDA
     /// engine, which saves no progress).
     #[arg(long = "decisions", default_value_t = SearchOptions::default().decisions, value_parser = named::<Decisions>())]
@@ -290,9 +290,9 @@ pub struct SearchArgs {
 
     /// With --decisions=vars (and mixed, for the variables no rule decision assigns): a variable
     /// is decided with the value it had before it was last unassigned (progress saving), where it
-    /// had one; as clasp's --save-progress=N, the values
-    /// are saved by backjumps over more than N levels (0, the default N: every backjump). Saved
-    /// on every backjump where --decisions=auto alternates (as clasp's tweety saves), else not
+    /// had one; as clasp's --save-progress=N, the values are saved by backjumps over more than
+    /// N levels (0, the default N: every backjump). Saved on every backjump where
+    /// --decisions=auto alternates (as clasp's tweety saves), else not
     #[arg(long = "save-progress", value_name = "N", num_args = 0..=1, require_equals = true, default_missing_value = "0", value_parser = clap::value_parser!(u32))]
     pub save_progress: Option<u32>,
 

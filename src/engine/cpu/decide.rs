@@ -8,8 +8,8 @@
 //! heuristic, not a condition of soundness.
 //!
 //! With `--decisions=mixed` the candidates are the rules' and every other variable that is not a
-//! follower: a variable no rule decision assigns (an atom not under `not`, a body of no rule, or
-//! one whose rule's body is its one atom) is decided false, or with its saved value, in the
+//! follower: one that no rule decision assigns (an atom neither a choice head nor under `not` in
+//! a rule's body, or a constraint's body) is decided false, or with its saved value, in the
 //! heap's order among the applicable rules.
 //!
 //! Candidates live in a heap of variables ordered by score. A body variable is a candidate when its
