@@ -112,7 +112,8 @@ macro_rules! conformance_tests {
 }
 
 // Decisions on any variable (vars), or on rules and on the variables no rule decision assigns,
-// made false or saved (mixed); with progress saved or not.
+// made false or saved (mixed), or on rules and mixed by turns (alternate: every few conflicts in
+// debug builds); with progress saved or not.
 macro_rules! conformance_tests_deciding {
     ($($name:ident: $family:expr, $decisions:ident, $learning:expr, $save:expr;)*) => {
         $( #[test] fn $name() { run_family($family, $learning, Heuristic::Activity, Decisions::$decisions, $save); } )*
@@ -133,20 +134,10 @@ conformance_tests_deciding! {
     nontight_mixed_res: "nontight", Mixed, Learning::Res, false;
     nontight_mixed_fwd_saved: "nontight", Mixed, Learning::Fwd, true;
     aggregates_mixed_res_saved: "aggregates", Mixed, Learning::Res, true;
-}
-
-// Decisions on rules and mixed by turns (every few conflicts in debug builds).
-macro_rules! conformance_tests_alternating {
-    ($($name:ident: $family:expr, $learning:expr;)*) => {
-        $( #[test] fn $name() { run_family($family, $learning, Heuristic::Activity, Decisions::Alternate, false); } )*
-    };
-}
-
-conformance_tests_alternating! {
-    tight_alternate_res: "tight", Learning::Res;
-    nontight_alternate_res: "nontight", Learning::Res;
-    nontight_alternate_fwd: "nontight", Learning::Fwd;
-    aggregates_alternate_res: "aggregates", Learning::Res;
+    tight_alternate_res: "tight", Alternate, Learning::Res, false;
+    nontight_alternate_res: "nontight", Alternate, Learning::Res, false;
+    nontight_alternate_fwd: "nontight", Alternate, Learning::Fwd, false;
+    aggregates_alternate_res: "aggregates", Alternate, Learning::Res, false;
 }
 
 // Forward learning is paired with the activity heuristic only: its nogoods are sets of decisions,

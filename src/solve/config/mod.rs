@@ -358,8 +358,9 @@ pub struct SearchOptions {
     /// (clasp's `Vsids,N`: N/100), for the activity and domain heuristics.
     pub decay: f64,
     pub decisions: Decisions,
-    /// With [`Decisions::Vars`]: a variable is decided with the value it had before it was last
-    /// unassigned by a backjump over more than N levels (`Some(N)`, clasp's `--save-progress=N`),
+    /// With [`Decisions::Vars`] (and [`Decisions::Mixed`], for the variables no rule decision
+    /// assigns): a variable is decided with the value it had before it was last unassigned by a
+    /// backjump over more than N levels (`Some(N)`, clasp's `--save-progress=N`),
     /// where it had one; `None`: never, except where [`Decisions::Auto`] alternates
     /// ([`SearchOptions::resolve_decisions`]: every backjump).
     pub save_progress: Option<u32>,
