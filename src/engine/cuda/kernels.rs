@@ -162,7 +162,9 @@ impl Kernels {
     pub fn load(ctx: &Arc<CudaContext>) -> Result<Kernels, String> {
         let (major, minor) = ctx.compute_capability().map_err(|e| format!("device query failed: {e}"))?;
         let ptx = compile(&format!("compute_{major}{minor}"), cache_dir())?;
+        let t0 = std::time::Instant::now();
         let module = ctx.load_module(ptx).map_err(|e| format!("loading the kernels failed: {e}"))?;
+        log::debug!("CUDA kernels loaded in {:.3}s", t0.elapsed().as_secs_f64());
         let mut functions = HashMap::new();
         for &k in Kernel::ALL {
             let f =
@@ -217,8 +219,10 @@ impl Kernels {
         if let Some((ctx, k)) = loaded.get(&ordinal) {
             return Ok((ctx.clone(), k.clone()));
         }
+        let t0 = std::time::Instant::now();
         let ctx = CudaContext::new(ordinal as usize)
             .map_err(|e| format!("CUDA context creation on device {ordinal} failed: {e}"))?;
+        log::debug!("CUDA context on device {ordinal} in {:.3}s", t0.elapsed().as_secs_f64());
         let k = Arc::new(Kernels::load(&ctx)?);
         loaded.insert(ordinal, (ctx.clone(), k.clone()));
         Ok((ctx, k))

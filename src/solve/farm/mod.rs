@@ -180,6 +180,7 @@ impl FarmSource {
         let Some(cube) = self.cubes.cube(k) else { return Ok(true) };
         let seed = self.config.seed.wrapping_add(self.started.wrapping_mul(0x9e37_79b9));
         // Split mode: the farm's searches take cubes of its part of the space, one at a time.
+        let t0 = Instant::now();
         let parts = if self.config.enumerate {
             // Enumeration divides the space for want of another way (its searches would find
             // one another's models), and its cubes are balanced: all of them must be searched.
@@ -191,9 +192,16 @@ impl FarmSource {
         };
         let c = FarmConfig { cube: cube.to_vec(), seed, parts, ..self.config.clone() };
         self.started += 1;
+        let t1 = Instant::now();
         let Some(farm) = Farm::new_until(&d.problem, &c, self.devices[k], &self.stop)? else {
             return Ok(false);
         };
+        log::debug!(
+            "search farm: {} cubes in {:.3}s, the farm set up in {:.3}s",
+            c.parts.len(),
+            (t1 - t0).as_secs_f64(),
+            t1.elapsed().as_secs_f64()
+        );
         if !cube.is_empty() {
             log::info!("search farm: device {} searches the cube {:?}", self.devices[k], cube);
         }
