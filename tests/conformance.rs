@@ -1,8 +1,8 @@
 //! The conformance corpus (`tests/conformance`, from wasp's regression tests): every program gives exactly its expected
 //! answer sets, under both learning schemes, every decision heuristic, and decisions on rules (the
 //! ASP computation) or on variables (`--decisions=vars`, with and without progress saving), or
-//! on rules and the variables no rule decision assigns (`--decisions=mixed`), or on rules and
-//! mixed by turns (`--decisions=alternate`), with each way of strengthening learned nogoods
+//! on rules and the variables no rule decision assigns (`--decisions=mixed`), or on rules, mixed,
+//! rules and variables by turns (`--decisions=alternate`), with each way of strengthening learned nogoods
 //! (`--strengthen`), and with random decisions (`--rand-freq`).
 
 mod support;
@@ -112,7 +112,7 @@ macro_rules! conformance_tests {
 }
 
 // Decisions on any variable (vars), or on rules and on the variables no rule decision assigns,
-// made false or saved (mixed), or on rules and mixed by turns (alternate: every few conflicts in
+// made false or saved (mixed), or on rules, mixed, rules and variables by turns (alternate: every few conflicts in
 // debug builds); with progress saved or not.
 macro_rules! conformance_tests_deciding {
     ($($name:ident: $family:expr, $decisions:ident, $learning:expr, $save:expr;)*) => {

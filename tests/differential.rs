@@ -442,7 +442,8 @@ struct Scheme {
     /// `--decisions=vars`, with `--save-progress=N` when `save` is `Some(N)` (CPU engine).
     vars: bool,
     save: Option<u32>,
-    /// `--decisions=alternate` (where not `vars`): rules and variables by turns (every few
+    /// `--decisions=alternate` (where not `vars`): rules, mixed, rules and variables by
+    /// turns (every few
     /// conflicts in debug builds, which turn often).
     alternate: bool,
     /// `--parallel-mode`: searches racing for an optimum (enumeration, projection and optN's

@@ -279,9 +279,9 @@ pub struct SearchArgs {
     /// it had last, as clasp decides); mixed (the CPU engine): an applicable rule as with rules,
     /// or a variable that no rule decision assigns (an atom neither a choice head nor under `not`
     /// in a rule's body, or a constraint's body), made false unless --save-progress keeps its
-    /// last value; alternate (the CPU engine): rules and mixed by turns, from one restart to
-    /// another, each turn a span of effort (counted, not timed) of some 50 ms at first and twice
-    /// as long after each turn on mixed; auto (the default): vars where the run optimizes a
+    /// last value; alternate (the CPU engine): rules, mixed, rules and vars by turns, from one
+    /// restart to another, each turn a span of effort (counted, not timed) of some 50 ms at first
+    /// and twice as long after each round; auto (the default): vars where the run optimizes a
     /// #minimize or the program is not tight, alternate otherwise, then saving progress
     /// and updating LBDs as clasp's tweety (--save-progress, --update-lbd; rules on the CUDA
     /// engine, which saves no progress).
@@ -296,7 +296,8 @@ pub struct SearchArgs {
     #[arg(long = "save-progress", value_name = "N", num_args = 0..=1, require_equals = true, default_missing_value = "0", value_parser = clap::value_parser!(u32))]
     pub save_progress: Option<u32>,
 
-    /// With --decisions=vars: the value a decision gives a variable, as clasp's --sign-def: asp
+    /// With --decisions=vars (and in alternate's turns on variables): the value a decision gives
+    /// a variable, as clasp's --sign-def: asp
     /// (rule bodies true, and atoms that are a rule's whole body, as in `h :- a`, or equivalent
     /// to a body; other atoms false), pos (true), neg (false), rnd (pseudo-random, from --seed;
     /// each search of a parallel run its own sequence).
@@ -434,11 +435,9 @@ impl SearchArgs {
         .cloned()
         .collect();
         let decisions = self.options().decisions;
-        if self.sign_def != SignDef::Asp
-            && matches!(decisions, Decisions::Rules | Decisions::Mixed | Decisions::Alternate)
-        {
+        if self.sign_def != SignDef::Asp && matches!(decisions, Decisions::Rules | Decisions::Mixed) {
             w.push(format!(
-                "--sign-def={}: decisions on rules (--decisions={decisions}) give each rule's value, and mixed ones make other variables false; the sign applies to --decisions=vars",
+                "--sign-def={}: decisions on rules (--decisions={decisions}) give each rule's value, and mixed ones make other variables false; the sign applies to --decisions=vars and to alternate's turns on variables",
                 self.sign_def
             ));
         }

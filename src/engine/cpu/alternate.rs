@@ -1,15 +1,20 @@
-//! `--decisions=alternate`: one search that decides on applicable rules and by `mixed` (the
-//! rules, and every other variable, false) by turns. Each turn lasts a span of effort (below),
-//! ended at the next restart; the span doubles after every turn on mixed, so each way of deciding
-//! gets about half of any run's time and a program that only one of them solves quickly costs
-//! about twice that one's time. The learned nogoods, activities and saved values
-//! (`--save-progress`: saved in both ways) stay across turns; the decider is rebuilt for the new
-//! way at the restart that begins a turn (at level 0, or at backtracking enumeration's floor: its
-//! heap holds every variable, and what the rules allow is asked at each decision, `decide.rs`).
+//! `--decisions=alternate`: one search that decides by turns, from one restart to another: on
+//! applicable rules, by `mixed` (the rules, and every other variable, false), on rules again, then
+//! on any variable, and round again. Each turn lasts a span of effort (below), ended at the next
+//! restart; the span doubles after every round, so rules get about half of any run's time and
+//! mixed and variables a quarter each: a program that only rules solve quickly costs about twice
+//! their time, one that only variables solve four times theirs. The learned nogoods, activities
+//! and saved values (`--save-progress`: saved in every way) stay across turns; the decider is
+//! rebuilt for the new way at the restart that begins a turn (at level 0, or at backtracking
+//! enumeration's floor: its heap holds every variable, and what the rules allow is asked at each
+//! decision, `decide.rs`).
 //!
-//! Why these two: deciding on rules plans forward (planning Visit-all: a move's rule applies only
-//! where the robot is), and mixed, whose atoms made false cut the space as deciding on variables
-//! does, proves planning Sokoban faster than variables do (BENCHMARKS.md, "Mixed decisions").
+//! Why these three: deciding on rules plans forward (planning Visit-all: a move's rule applies
+//! only where the robot is; variables solve none of it); mixed, whose atoms made false cut the
+//! space as deciding on variables does, proves planning Sokoban faster than variables do; and
+//! variables, whose choice atoms made false prune where most actions are false, solve planning
+//! Nomistery and HanoiTower sooner than the other two (BENCHMARKS.md, "Mixed decisions" and
+//! "Three ways by turns").
 //!
 //! Effort, not conflicts, measures a turn: on some programs a conflict deciding on rules costs
 //! twice one deciding on variables (longer nogoods to analyse, more variables popped off the heap
@@ -30,16 +35,20 @@ pub fn effort(propagations: u64, analysed: u64, pops: u64) -> u64 {
     5 * propagations + 12 * analysed + 18 * pops
 }
 
-/// Effort of the first turn (on rules) and the second (mixed): 30 to 60 ms on the VM.
+/// Effort of each turn of the first round: 30 to 60 ms on the VM.
 /// Debug builds, where the tests check the invariants, turn after a little effort, so that small
 /// programs see many turns.
 pub const FIRST_SPAN: u64 = if cfg!(debug_assertions) { 400 } else { 4_000_000 };
 
+/// The ways of deciding of one round of turns, in order.
+const ROUND: [Decisions; 4] = [Decisions::Rules, Decisions::Mixed, Decisions::Rules, Decisions::Vars];
+
 /// Which way a search decides now, and until when.
-/// Invariant: `span > 0`, at least the first turn's; `until` is the effort at which the turn ends.
+/// Invariant: `span > 0`, at least the first round's; `until` is the effort at which the turn
+/// ends; `turn` counts the turns begun before this one.
 #[derive(Clone, Debug)]
 pub struct Alternation {
-    mixed: bool,
+    turn: usize,
     span: u64,
     until: u64,
 }
@@ -50,14 +59,15 @@ impl Alternation {
         Self::spanning(effort, FIRST_SPAN)
     }
 
-    /// Turns starting on rules, at `effort`, the first two of `first` each.
+    /// Turns starting on rules, at `effort`, those of the first round of `first` each.
     fn spanning(effort: u64, first: u64) -> Self {
-        Alternation { mixed: false, span: first, until: effort + first }
+        Alternation { turn: 0, span: first, until: effort + first }
     }
 
-    /// The way the search decides now: [`Decisions::Rules`] or [`Decisions::Mixed`].
+    /// The way the search decides now: [`Decisions::Rules`], [`Decisions::Mixed`] or
+    /// [`Decisions::Vars`].
     pub fn decisions(&self) -> Decisions {
-        if self.mixed { Decisions::Mixed } else { Decisions::Rules }
+        ROUND[self.turn % ROUND.len()]
     }
 
     /// At a restart at `effort`: whether a turn ends (then the next begins).
@@ -66,10 +76,10 @@ impl Alternation {
         if effort < self.until {
             return false;
         }
-        if self.mixed {
+        self.turn += 1;
+        if self.turn.is_multiple_of(ROUND.len()) {
             self.span *= 2;
         }
-        self.mixed = !self.mixed;
         self.until = effort + self.span;
         true
     }
@@ -125,6 +135,15 @@ mod tests {
         text + "0\n"
     }
 
+    /// The way the decider decides now.
+    fn way(e: &CpuEngine) -> Decisions {
+        match (e.dec.on_variables(), e.dec.is_mixed()) {
+            (true, _) => Decisions::Vars,
+            (false, true) => Decisions::Mixed,
+            (false, false) => Decisions::Rules,
+        }
+    }
+
     /// A search restarting after every conflict changes its way of deciding as the turns say,
     /// keeps what it learned across the changes, and proves the pigeonhole unsatisfiable.
     #[test]
@@ -133,8 +152,8 @@ mod tests {
         let mut e = CpuEngine::for_aspif(&pigeonhole(8, 7), 0, &opts);
         // Short turns in every build (release builds' first span outlasts this proof).
         e.alternation = Some(Alternation::spanning(0, 400));
-        assert!(!e.dec.is_mixed(), "the first turn is on rules");
-        let (mut turns, mut mixed) = (0, false);
+        let mut ways = vec![way(&e)];
+        assert_eq!(ways, [Decisions::Rules], "the first turn is on rules");
         loop {
             if e.propagate().unwrap() {
                 if e.decide().unwrap().is_none() {
@@ -150,20 +169,20 @@ mod tests {
                 break;
             }
             e.restart().unwrap();
-            if e.dec.is_mixed() != mixed {
-                mixed = !mixed;
-                turns += 1;
-                let expected = if mixed { Decisions::Mixed } else { Decisions::Rules };
-                assert_eq!(e.alternation.as_ref().map(Alternation::decisions), Some(expected));
+            let now = e.alternation.as_ref().map(Alternation::decisions);
+            assert_eq!(Some(way(&e)), now, "the decider decides as the turn says");
+            if ways.last() != now.as_ref() {
+                ways.extend(now);
             }
         }
-        assert!(turns >= 2, "{turns} turns in {} conflicts", e.stats.conflicts);
+        assert!(ways.len() > ROUND.len(), "{ways:?} in {} conflicts", e.stats.conflicts);
+        assert_eq!(ways[..ROUND.len()], ROUND, "a round's turns in order");
     }
 
-    /// Turns go rules, variables, rules, …, each ending at its first restart past its span; the
-    /// span doubles after each turn on variables.
+    /// Turns go rules, mixed, rules, variables, rules, …, each ending at its first restart past
+    /// its span; the span doubles after each round.
     #[test]
-    fn turns_alternate_and_spans_double() {
+    fn turns_go_round_and_spans_double() {
         let mut t = Alternation::new(0);
         assert_eq!(t.decisions(), Decisions::Rules);
         assert!(!t.turn(FIRST_SPAN - 1));
@@ -172,9 +191,13 @@ mod tests {
         assert!(!t.turn(2 * FIRST_SPAN + 4));
         assert!(t.turn(2 * FIRST_SPAN + 5));
         assert_eq!(t.decisions(), Decisions::Rules);
-        assert!(!t.turn(4 * FIRST_SPAN + 4));
+        assert!(t.turn(3 * FIRST_SPAN + 5));
+        assert_eq!(t.decisions(), Decisions::Vars);
         assert!(t.turn(4 * FIRST_SPAN + 5));
+        assert_eq!(t.decisions(), Decisions::Rules);
+        assert_eq!(t.until, 6 * FIRST_SPAN + 5, "the second round's turns are twice as long");
+        assert!(!t.turn(6 * FIRST_SPAN + 4));
+        assert!(t.turn(6 * FIRST_SPAN + 5));
         assert_eq!(t.decisions(), Decisions::Mixed);
-        assert_eq!(t.until, 6 * FIRST_SPAN + 5);
     }
 }

@@ -172,7 +172,8 @@ impl std::fmt::Display for DomMod {
 named! {
     /// What a decision may assign: an applicable rule (the paper's ASP computation), or any
     /// variable (as clasp decides), or an applicable rule or any variable that no rule decision
-    /// assigns, made false (`mixed`, the CPU engine), or rules and mixed by turns (the CPU engine:
+    /// assigns, made false (`mixed`, the CPU engine), or rules, mixed, rules and variables by turns
+    /// (the CPU engine:
     /// `engine/cpu/alternate.rs`); `auto` chooses by the program (see [`Decisions::resolve`]).
     pub enum Decisions {
         Auto = "auto",
@@ -199,9 +200,10 @@ impl Decisions {
     /// On tight programs that optimize nothing, `auto` alternates: planning Visit-all needs rules
     /// and planning HanoiTower variables, and by turns one search solves 18 of the 23 such
     /// instances of `../shared/bench` that it or clingo solves, against 16 by rules and 15 by
-    /// variables (BENCHMARKS.md, "Decisions by turns"). The turns are rules' and mixed's, which
-    /// prove planning Sokoban faster than variables do (BENCHMARKS.md, "Mixed decisions"). The
-    /// CUDA engine decides on rules there.
+    /// variables (BENCHMARKS.md, "Decisions by turns"). The turns are rules', mixed's (which
+    /// prove planning Sokoban faster than variables do, BENCHMARKS.md, "Mixed decisions"), rules'
+    /// again and variables' (which solve planning Nomistery and HanoiTower; "Three ways by
+    /// turns"). The CUDA engine decides on rules there.
     pub fn resolve(self, optimizing: bool, tight: bool) -> Decisions {
         match self {
             Decisions::Auto if optimizing || !tight => Decisions::Vars,
