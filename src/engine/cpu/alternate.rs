@@ -12,9 +12,9 @@
 //! Why these three: deciding on rules plans forward (planning Visit-all: a move's rule applies
 //! only where the robot is; variables solve none of it); mixed, whose atoms made false cut the
 //! space as deciding on variables does, proves planning Sokoban faster than variables do; and
-//! variables, whose choice atoms made false prune where most actions are false, solve planning
-//! Nomistery and HanoiTower sooner than the other two (BENCHMARKS.md, "Mixed decisions" and
-//! "Three ways by turns").
+//! variables, which make choice atoms false too, find the plans of planning Nomistery, HanoiTower
+//! and Sokoban that the other two miss (BENCHMARKS.md, "Mixed decisions" and "Three ways by
+//! turns").
 //!
 //! Effort, not conflicts, measures a turn: on some programs a conflict deciding on rules costs
 //! twice one deciding on variables (longer nogoods to analyse, more variables popped off the heap
