@@ -138,14 +138,31 @@ impl Device {
         cudarc::driver::CudaContext::device_count().map(|n| n.max(0) as u32).map_err(err("device count"))
     }
 
+    /// The devices' number, or an error naming the first of `ordinals` that is not there.
+    pub fn check_ordinals(ordinals: &[u32]) -> DResult<u32> {
+        let there = Self::count()?;
+        match ordinals.iter().find(|&&o| o >= there) {
+            Some(o) => Err(format!("there is no CUDA device {o} (devices: 0 to {})", there - 1)),
+            None => Ok(there),
+        }
+    }
+
     /// Opens the devices `ordinals` and loads the kernels on each (compiled by NVRTC the first
     /// time, seconds; then from the PTX cache) on a thread of their own, polling `stop`
     /// meanwhile: false if it came first (the thread finishes aside).
     pub fn load_kernels_until(ordinals: &[u32], stop: &crate::stop::StopToken) -> DResult<bool> {
-        let there = Self::count()?;
-        if let Some(o) = ordinals.iter().find(|&&o| o >= there) {
-            return Err(format!("there is no CUDA device {o} (devices: 0 to {})", there - 1));
-        }
+        Ok(Self::load_kernels_while(ordinals, stop, || ())?.is_some())
+    }
+
+    /// [`load_kernels_until`](Self::load_kernels_until), doing `meanwhile` on this thread while
+    /// the devices open (a tenth of a second each, and more for a first compilation): its result,
+    /// or `None` if the stop came first.
+    pub fn load_kernels_while<T>(
+        ordinals: &[u32],
+        stop: &crate::stop::StopToken,
+        meanwhile: impl FnOnce() -> T,
+    ) -> DResult<Option<T>> {
+        Self::check_ordinals(ordinals)?;
         let ordinals = ordinals.to_vec();
         LOADING.fetch_add(1, Ordering::AcqRel);
         let load = std::thread::spawn(move || {
@@ -162,14 +179,15 @@ impl Device {
             }
             ordinals.iter().try_for_each(|&o| Kernels::on(o).map(|_| ()))
         });
+        let done = meanwhile();
         while !load.is_finished() {
             if stop.reached().is_some() {
-                return Ok(false);
+                return Ok(None);
             }
             std::thread::sleep(std::time::Duration::from_millis(5));
         }
         load.join().map_err(|_| "loading the kernels panicked".to_string())??;
-        Ok(true)
+        Ok(Some(done))
     }
 
     /// Whether kernels are being loaded on a thread that a stop left to finish aside

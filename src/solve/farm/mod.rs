@@ -115,9 +115,6 @@ impl FarmSource {
         let enumerate = job == Job::All;
         let devices = d.gpu_devices().to_vec();
         let set_up = || -> Result<Option<FarmSource>, String> {
-            if !Farm::load_until(&devices, stop)? {
-                return Ok(None);
-            }
             let searches =
                 if want == 0 { Farm::multiprocessors(devices[0])? * SEARCHES_PER_SM } else { want };
             // Enumeration divides the space and shares nothing: its searches restart at their
@@ -130,11 +127,28 @@ impl FarmSource {
             } else {
                 Cubes::whole(devices.len())
             };
+            let config = FarmConfig { enumerate, ..FarmConfig::new(searches, share, d.opts.seed as u32) };
+            // Each device's searches' parts, made on the CPU while the devices open.
+            let first_parts = || -> Option<Vec<Vec<Vec<Lit>>>> {
+                let t = Instant::now();
+                let ready = (0..devices.len())
+                    .map(|k| cubes.cube(k).map_or(Some(Vec::new()), |c| parts(d, &config, c, stop)))
+                    .collect::<Option<Vec<_>>>()?;
+                log::debug!(
+                    "search farm: {} cubes in {:.3}s",
+                    ready.iter().map(Vec::len).sum::<usize>(),
+                    t.elapsed().as_secs_f64()
+                );
+                Some(ready)
+            };
+            let Some(Some(ready)) = Farm::load_while(&devices, stop, first_parts)? else {
+                return Ok(None);
+            };
             let mut src = FarmSource {
                 farms: (0..devices.len()).map(|_| None).collect(),
                 devices,
                 cubes,
-                config: FarmConfig { enumerate, ..FarmConfig::new(searches, share, d.opts.seed as u32) },
+                config,
                 share,
                 port: None,
                 stop: stop.clone(),
@@ -150,8 +164,8 @@ impl FarmSource {
                 in_flight: false,
                 enumerated: false,
             };
-            for k in 0..src.devices.len() {
-                if !src.start(d, k)? {
+            for (k, parts) in ready.into_iter().enumerate() {
+                if !src.start(d, k, Some(parts))? {
                     return Ok(None);
                 }
             }
@@ -172,36 +186,24 @@ impl FarmSource {
         }
     }
 
-    /// (Re)starts device `k`'s farm on its cube (none: it idles); false if the stop came first.
-    fn start(&mut self, d: &Driver<'_>, k: usize) -> Result<bool, String> {
+    /// (Re)starts device `k`'s farm on its cube (none: it idles), its searches on `parts` of it
+    /// (made here where `None`); false if the stop came first.
+    fn start(&mut self, d: &Driver<'_>, k: usize, parts: Option<Vec<Vec<Lit>>>) -> Result<bool, String> {
         if let Some(old) = self.farms[k].take() {
             self.take_stats(&old);
         }
         let Some(cube) = self.cubes.cube(k) else { return Ok(true) };
         let seed = self.config.seed.wrapping_add(self.started.wrapping_mul(0x9e37_79b9));
-        // Split mode: the farm's searches take cubes of its part of the space, one at a time.
-        let t0 = Instant::now();
-        let parts = if self.config.enumerate {
-            // Enumeration divides the space for want of another way (its searches would find
-            // one another's models), and its cubes are balanced: all of them must be searched.
-            Cubes::balanced(&d.problem, 4 * self.config.searches as usize, cube)
-        } else if d.opts.split {
-            Cubes::for_searches(&d.problem, self.config.searches, cube)
-        } else {
-            Vec::new()
+        let Some(parts) = parts.or_else(|| self::parts(d, &self.config, cube, &self.stop)) else {
+            return Ok(false);
         };
         let c = FarmConfig { cube: cube.to_vec(), seed, parts, ..self.config.clone() };
         self.started += 1;
-        let t1 = Instant::now();
+        let t = Instant::now();
         let Some(farm) = Farm::new_until(&d.problem, &c, self.devices[k], &self.stop)? else {
             return Ok(false);
         };
-        log::debug!(
-            "search farm: {} cubes in {:.3}s, the farm set up in {:.3}s",
-            c.parts.len(),
-            (t1 - t0).as_secs_f64(),
-            t1.elapsed().as_secs_f64()
-        );
+        log::debug!("search farm: set up in {:.3}s", t.elapsed().as_secs_f64());
         if !cube.is_empty() {
             log::info!("search farm: device {} searches the cube {:?}", self.devices[k], cube);
         }
@@ -240,7 +242,7 @@ impl FarmSource {
             }
         }
         for &j in &moved {
-            if !self.start(d, j)? {
+            if !self.start(d, j, None)? {
                 break;
             }
         }
@@ -345,7 +347,7 @@ impl FarmSource {
                         }
                         let moved = self.cubes.failed(k);
                         for &j in &moved {
-                            self.start(d, j).map_err(farm_err)?;
+                            self.start(d, j, None).map_err(farm_err)?;
                         }
                         moved
                     }
@@ -384,6 +386,20 @@ impl FarmSource {
             source: 0,
             verified: false,
         }))
+    }
+}
+
+/// The parts of `cube` that a farm's searches take, a part a search at a time (`None`: the stop
+/// came first): in enumeration, cubes balanced by lookahead, for want of another way to divide
+/// the space (its searches would find one another's models), all of which must be searched; in
+/// split mode, cubes of the most frequent variables; otherwise none.
+fn parts(d: &Driver<'_>, config: &FarmConfig, cube: &[Lit], stop: &StopToken) -> Option<Vec<Vec<Lit>>> {
+    if config.enumerate {
+        Cubes::balanced(&d.problem, 4 * config.searches as usize, cube, stop)
+    } else if d.opts.split {
+        Some(Cubes::for_searches(&d.problem, config.searches, cube))
+    } else {
+        Some(Vec::new())
     }
 }
 

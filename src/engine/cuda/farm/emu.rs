@@ -322,10 +322,10 @@ fn the_farm_answers_the_corpus_with_its_searches_on_cubes() {
 }
 
 /// Enumerates every tight program of the corpus that lists at most `most` answer sets, with a farm
-/// of three searches on twelve cubes (as the farm makes them), warps of `lanes` lanes, small arenas (deletion, and conflicts
-/// whose nogood has no room) and a ring of `ring` entries. The models, read from the ring as the
-/// host reads them, are answer sets, no two alike, as many as the corpus lists: all of them.
-/// Returns the programs and the models.
+/// of three searches on twelve cubes (as the farm makes them, split by three threads), warps of
+/// `lanes` lanes, small arenas (deletion, and conflicts whose nogood has no room) and a ring of
+/// `ring` entries. The models, read from the ring as the host reads them, are answer sets, no two
+/// alike, as many as the corpus lists: all of them. Returns the programs and the models.
 fn enumerate_corpus(lanes: u32, most: usize, ring: u32) -> (usize, usize) {
     let dir = scratch(&format!("enum-{lanes}"));
     let Some(exe) = harness(&dir, lanes) else {
@@ -333,6 +333,7 @@ fn enumerate_corpus(lanes: u32, most: usize, ring: u32) -> (usize, usize) {
         return (0, 0);
     };
     let (mut programs, mut models) = (0, 0);
+    let never = crate::stop::StopToken::never();
     for (f, program, problem, expected) in tight_corpus() {
         // A line an answer set (an empty line the empty one), the last line ended.
         let listed = if expected.is_empty() {
@@ -348,7 +349,8 @@ fn enumerate_corpus(lanes: u32, most: usize, ring: u32) -> (usize, usize) {
             max_learned: 128,
             restart_base: 4,
             slice_ns: 5_000_000,
-            parts: crate::solve::cubes::Cubes::balanced(&std::sync::Arc::new(problem.clone()), 12, &[]),
+            parts: crate::solve::cubes::Cubes::balanced_on(&problem.clone().into(), 12, &[], &never, 3)
+                .expect("no stop"),
             enumerate: true,
             ring,
             ..FarmConfig::new(3, false, 5)

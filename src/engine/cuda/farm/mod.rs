@@ -83,20 +83,30 @@ fn searches_that_fit(gpu: &Gpu, p: &Problem, c: &FarmConfig, want: u32) -> DResu
 }
 
 impl Farm {
-    /// Device `ordinal`'s multiprocessors (the default number of searches is a multiple).
+    /// Device `ordinal`'s multiprocessors (the default number of searches is a multiple), asked
+    /// of the driver without opening the device.
     pub fn multiprocessors(ordinal: u32) -> DResult<u32> {
+        use cudarc::driver::result::device;
         use cudarc::driver::sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT;
-        let (ctx, _) = Kernels::on(ordinal)?;
-        ctx.attribute(CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT).map(|x| x as u32).map_err(err("device query"))
+        Device::check_ordinals(&[ordinal])?;
+        let dev = device::get(ordinal as i32).map_err(err("device query"))?;
+        // SAFETY: `dev` is a device the driver gave, and the attribute an integer one.
+        let n = unsafe { device::get_attribute(dev, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT) };
+        n.map(|x| x.max(1) as u32).map_err(err("device query"))
     }
 
-    /// Opens the devices `ordinals` and loads the kernels there; false when `stop` came first.
-    pub fn load_until(ordinals: &[u32], stop: &StopToken) -> DResult<bool> {
-        Device::load_kernels_until(ordinals, stop)
+    /// Opens the devices `ordinals` and loads the kernels there, doing `meanwhile` on this thread
+    /// in the meantime: its result, or `None` when `stop` came first.
+    pub fn load_while<T>(
+        ordinals: &[u32],
+        stop: &StopToken,
+        meanwhile: impl FnOnce() -> T,
+    ) -> DResult<Option<T>> {
+        Device::load_kernels_while(ordinals, stop, meanwhile)
     }
 
     /// Sets the farm up for `p` on device `ordinal` (fewer searches than asked where memory is
-    /// short), after [`Farm::load_until`]; `Ok(None)` when `stop` came first.
+    /// short), after [`Farm::load_while`]; `Ok(None)` when `stop` came first.
     pub fn new_until(p: &Problem, c: &FarmConfig, ordinal: u32, stop: &StopToken) -> DResult<Option<Farm>> {
         if let Some(why) = tables::unsupported(p) {
             return Err(why.into());
