@@ -314,6 +314,26 @@ fn the_farm_says_what_it_does_not_take_and_the_usual_search_answers() {
     yasmin_ok(&["--gpu-mode=farm", "--gpu-searches=many", "--backend=cuda", &queens], 1);
 }
 
+/// Without a GPU, `--backend=cuda` is a device error (exit 70) that says why, whether the farm or
+/// the grid-wide engine is asked for; on a machine with one, both answer.
+#[test]
+fn cuda_without_a_gpu_is_a_device_error() {
+    let queens = instance("queens.aspif");
+    for mode in ["--gpu-mode=farm", "--gpu-mode=grid"] {
+        let r = yasmin(&["--backend=cuda", mode, "-q", &queens]);
+        if r.code == 10 {
+            eprintln!("a GPU answered {mode}: the error without one is not checked here");
+            continue;
+        }
+        assert_eq!(r.code, 70, "{mode}: {}", r.stderr);
+        assert!(
+            r.stderr.contains("*** ERROR: (yasmin):") && r.stderr.contains("CUDA"),
+            "{mode}: {}",
+            r.stderr
+        );
+    }
+}
+
 #[test]
 fn bare_number_is_the_number_of_models() {
     let queens = instance("queens.aspif");

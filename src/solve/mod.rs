@@ -204,6 +204,11 @@ pub fn make_engine(
         Backend::Cpu => Ok(cpu(problem)),
         Backend::Cuda => match CudaEngine::new_until(Arc::clone(&problem), opts, stop) {
             Ok(e) => Ok(boxed(e)),
+            // No GPU to run on is the device's error (exit 70, as with the farm); what the engine
+            // cannot take of a program is the program's (65).
+            Err(why) if crate::engine::cuda::device_count().is_err() => {
+                Err(SolveError::Engine(format!("the CUDA engine is not available: {why}")))
+            }
             Err(why) => Err(SolveError::Unsupported(format!("the CUDA engine is not available: {why}"))),
         },
         Backend::Auto => match CudaEngine::new_until(Arc::clone(&problem), opts, stop) {
