@@ -5,7 +5,7 @@ use crate::input::{Format as ProgramFormat, Inputs, Loaded, Polled, ReadError, R
 use crate::output::paced::Paced;
 use crate::output::{Printer, RunInfo, Shape, ShownTable};
 use crate::program::{ProgramBuilder, ProgramSink};
-use crate::solve::config::{EnumMode, Heuristic, OptMode, SolveOptions};
+use crate::solve::config::{Backend, EnumMode, Heuristic, OptMode, SolveOptions};
 use crate::solve::progress::Progress;
 use crate::solve::{Outcome, SolveError, solve};
 use crate::stop::{Aside, Phase, SolveLimit, Stop, StopToken, install_interrupt_handler};
@@ -141,6 +141,17 @@ pub fn run(cfg: RunConfig) -> Exit {
         opts.progress = Some(Arc::clone(&p));
         ProgressLine::start(p)
     });
+    // The GPU opens while the input is read: the farm's devices (every one by default), or the
+    // engine's.
+    if matches!(opts.backend, Backend::Cuda | Backend::Auto) {
+        let farm = opts.gpu_devices.clone();
+        let ordinals = if opts.farm.is_none() {
+            Some(vec![opts.search.gpu_device])
+        } else {
+            (!farm.is_empty()).then_some(farm)
+        };
+        crate::engine::cuda::device::Device::open_early(ordinals);
+    }
     let shape = cfg.shape;
     let inputs = match load(&files, &stop) {
         Ok(Loaded::Bytes(b)) => b,

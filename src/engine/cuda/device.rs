@@ -163,9 +163,38 @@ impl Device {
         meanwhile: impl FnOnce() -> T,
     ) -> DResult<Option<T>> {
         Self::check_ordinals(ordinals)?;
-        let ordinals = ordinals.to_vec();
+        let load = Self::load_aside(Some(ordinals.to_vec()));
+        let done = meanwhile();
+        while !load.is_finished() {
+            if stop.reached().is_some() {
+                return Ok(None);
+            }
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        load.join().map_err(|_| "loading the kernels panicked".to_string())??;
+        Ok(Some(done))
+    }
+
+    /// Opens the devices `ordinals` (every one where `None`) and loads the kernels there on a
+    /// thread of its own, left to run while the run reads its input: the driver's initialization
+    /// and a context take a tenth of a second each (H200), a first compilation seconds. The search
+    /// later finds them open ([`Kernels::on`] keeps them); what fails here fails again there, where
+    /// it is reported.
+    pub fn open_early(ordinals: Option<Vec<u32>>) {
+        let t = std::time::Instant::now();
+        let open = Self::load_aside(ordinals);
+        std::thread::spawn(move || match open.join() {
+            Ok(Ok(())) => log::debug!("CUDA devices opened early in {:.3}s", t.elapsed().as_secs_f64()),
+            Ok(Err(e)) => log::debug!("CUDA devices not opened early: {e}"),
+            Err(_) => log::debug!("opening the CUDA devices early panicked"),
+        });
+    }
+
+    /// A thread that opens the devices `ordinals` (every one where `None`) and loads the kernels
+    /// there, counted among the loads under way until it ends.
+    fn load_aside(ordinals: Option<Vec<u32>>) -> std::thread::JoinHandle<DResult<()>> {
         LOADING.fetch_add(1, Ordering::AcqRel);
-        let load = std::thread::spawn(move || {
+        std::thread::spawn(move || {
             let _done = Loaded;
             // SIGINT and SIGTERM go to the other threads: the handler installs without SA_RESTART,
             // and NVRTC must not see its reads interrupted.
@@ -177,17 +206,11 @@ impl Device {
                 libc::sigaddset(&mut set, libc::SIGTERM);
                 libc::pthread_sigmask(libc::SIG_BLOCK, &set, std::ptr::null_mut());
             }
+            // The driver is there (a missing library makes cudarc panic), with the devices.
+            let there = Self::count()?;
+            let ordinals = ordinals.unwrap_or_else(|| (0..there).collect());
             ordinals.iter().try_for_each(|&o| Kernels::on(o).map(|_| ()))
-        });
-        let done = meanwhile();
-        while !load.is_finished() {
-            if stop.reached().is_some() {
-                return Ok(None);
-            }
-            std::thread::sleep(std::time::Duration::from_millis(5));
-        }
-        load.join().map_err(|_| "loading the kernels panicked".to_string())??;
-        Ok(Some(done))
+        })
     }
 
     /// Whether kernels are being loaded on a thread that a stop left to finish aside
