@@ -143,7 +143,7 @@ pub fn run(cfg: RunConfig) -> Exit {
     });
     // The GPU opens while the input is read: the farm's devices (every one by default), or the
     // engine's.
-    if matches!(opts.backend, Backend::Cuda | Backend::Auto) {
+    if matches!(opts.backend, Backend::Cuda | Backend::Auto) && cfg.pre.is_none() && !cfg.parse_only {
         let farm = opts.gpu_devices.clone();
         let ordinals = if opts.farm.is_none() {
             Some(vec![opts.search.gpu_device])

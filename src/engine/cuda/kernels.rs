@@ -137,13 +137,27 @@ pub fn compile(arch: &str, cache: Option<std::path::PathBuf>) -> Result<Ptx, Str
     let ptx =
         compile_ptx_with_opts(&src, opts).map_err(|e| format!("NVRTC could not compile the kernels: {e}"))?;
     log::info!("CUDA kernels compiled with NVRTC in {:.2}s", t0.elapsed().as_secs_f64());
-    if let Some(p) = &path {
-        let written = p.parent().map(std::fs::create_dir_all).map(|_| std::fs::write(p, ptx.to_src()));
-        if !matches!(written, Some(Ok(()))) {
-            log::debug!("could not write the PTX cache {}", p.display());
-        }
+    if let Some(p) = &path
+        && write_cache(p, &ptx.to_src()).is_err()
+    {
+        log::debug!("could not write the PTX cache {}", p.display());
     }
     Ok(ptx)
+}
+
+/// Writes `text` to the cache file `p`: aside, then renamed, so that a process that ends
+/// mid-write (the GPU opened early by a run that ended first, `Device::open_early`), or another
+/// writing at once, leaves no truncated file for the next run to load.
+fn write_cache(p: &std::path::Path, text: &str) -> std::io::Result<()> {
+    if let Some(dir) = p.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    let aside = p.with_extension(format!("ptx.{}.part", std::process::id()));
+    let written = std::fs::write(&aside, text).and_then(|()| std::fs::rename(&aside, p));
+    if written.is_err() {
+        let _ = std::fs::remove_file(&aside);
+    }
+    written
 }
 
 /// The loaded kernels of one context.
@@ -236,6 +250,23 @@ impl Kernels {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The PTX cache is written whole under its name, with nothing left aside; over a file that
+    /// is there, and into a directory made for it.
+    #[test]
+    fn the_ptx_cache_is_written_whole() {
+        let dir = std::env::temp_dir().join(format!("yasmin-ptx-cache-{}", std::process::id()));
+        let p = dir.join("sub").join("kernels-0123.ptx");
+        for text in ["// first\n", "// second, longer\n"] {
+            write_cache(&p, text).expect("written");
+            assert_eq!(std::fs::read_to_string(&p).expect("read back"), text);
+        }
+        let dir_of = p.parent().expect("a directory");
+        let names: Vec<_> =
+            std::fs::read_dir(dir_of).expect("listed").flatten().map(|e| e.file_name()).collect();
+        assert_eq!(names, ["kernels-0123.ptx"], "only the cache file");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     /// The names of the `__global__` functions, past a `__launch_bounds__(...)` qualifier.
     fn kernels_in_sources() -> Vec<String> {
