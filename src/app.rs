@@ -403,16 +403,45 @@ fn pre(reader: &mut Reader<'_>, fmt: ProgramFormat, inputs: &Inputs) -> Exit {
     }
     let name = inputs.title();
     let program = builder.into_program();
-    let stdout = std::io::stdout();
+    let mut out = PipeWatch { out: std::io::stdout().lock(), closed: false };
     let res = match fmt {
-        ProgramFormat::Aspif => program.emit(&mut AspifWriter::new(stdout.lock()) as &mut dyn ProgramSink),
+        ProgramFormat::Aspif => program.emit(&mut AspifWriter::new(&mut out) as &mut dyn ProgramSink),
         ProgramFormat::Smodels => {
-            let mut w = SmodelsWriter::new(stdout.lock(), program.atom_count() + 1);
+            let mut w = SmodelsWriter::new(&mut out, program.atom_count() + 1);
             program.emit(&mut w)
         }
     };
     match res {
         Ok(()) => Exit::Code(0),
+        // As clasp: the reader has gone (`--pre | head`), and the process ends by SIGPIPE.
+        Err(_) if out.closed => Exit::BrokenPipe,
         Err(e) => error(format!("{name}: {e}")),
+    }
+}
+
+/// An output that remembers whether its reader went away: the program writers' errors are text.
+struct PipeWatch<W: Write> {
+    out: W,
+    closed: bool,
+}
+
+impl<W: Write> PipeWatch<W> {
+    fn watch<T>(&mut self, r: std::io::Result<T>) -> std::io::Result<T> {
+        if r.as_ref().is_err_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe) {
+            self.closed = true;
+        }
+        r
+    }
+}
+
+impl<W: Write> Write for PipeWatch<W> {
+    fn write(&mut self, data: &[u8]) -> std::io::Result<usize> {
+        let r = self.out.write(data);
+        self.watch(r)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        let r = self.out.flush();
+        self.watch(r)
     }
 }

@@ -1027,6 +1027,34 @@ fn a_closed_pipe_ends_the_run_at_once() {
     }
 }
 
+/// `yasmin --pre P | head -1` ends quietly too, killed by SIGPIPE as clasp is (it was an input
+/// error, exit 65).
+#[test]
+fn a_closed_pipe_ends_pre_quietly() {
+    use std::io::{BufRead, BufReader};
+    use std::os::unix::process::ExitStatusExt;
+    use std::process::{Command, Stdio};
+    // About 300 KB of aspif, more than a pipe holds.
+    let p = temp_program("many.aspif", &free_choices(20_000));
+    for fmt in ["--pre=aspif", "--pre=smodels"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_yasmin"))
+            .args([fmt, &p.path])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut out = BufReader::new(child.stdout.take().unwrap());
+        let mut line = String::new();
+        out.read_line(&mut line).unwrap();
+        drop(out);
+        let status = child.wait().unwrap();
+        let mut err = String::new();
+        std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
+        assert_eq!(status.signal(), Some(libc::SIGPIPE), "{fmt}: {status:?} {err}");
+        assert_eq!(err, "", "{fmt}: quietly");
+    }
+}
+
 // --- statistics ---------------------------------------------------------------------------------
 
 /// `--stats` prints every figure of the statistics table (src/stats.rs), in text and as clasp's
