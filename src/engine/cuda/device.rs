@@ -101,7 +101,7 @@ pub(super) fn ptr<T>(s: &CudaSlice<T>, stream: &Arc<CudaStream>) -> u64 {
     p
 }
 
-/// Kernel loads under way ([`Device::load_kernels_until`]).
+/// Kernel loads under way ([`Device::load_kernels_until`], [`Device::open_early`]).
 static LOADING: AtomicUsize = AtomicUsize::new(0);
 
 /// Counts a kernel load as done when its thread ends, however it ends.
@@ -214,7 +214,8 @@ impl Device {
     }
 
     /// Whether kernels are being loaded on a thread that a stop left to finish aside
-    /// ([`load_kernels_until`](Self::load_kernels_until)): the process must not end through
+    /// ([`load_kernels_until`](Self::load_kernels_until)), or that opens the devices early for a
+    /// run that may end first ([`open_early`](Self::open_early)): the process must not end through
     /// `exit` then, whose teardown of the CUDA libraries would pull them from under that thread
     /// (a crash after the answer is printed).
     pub fn loading_aside() -> bool {
