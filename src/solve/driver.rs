@@ -204,7 +204,7 @@ impl<'a> Driver<'a> {
         let start = Instant::now();
         opts.stop.enter(Phase::Completion);
         // The CUDA engine's rule decisions do not yet share a representative's activity with the
-        // variables that follow it (`engine/cpu/decide.rs` does): only CPU searches and the search
+        // variables that follow it (`engine/cpu/decide/` does): only CPU searches and the search
         // farm (which decides on variables, the followers following through binary nogoods)
         // substitute. The farm and the CPU searches racing it exchange nogoods over one problem.
         let eq_rounds =

@@ -7,7 +7,7 @@
 //! and saved values (`--save-progress`: saved in every way) stay across turns; the decider is
 //! rebuilt for the new way at the restart that begins a turn (at level 0, or at backtracking
 //! enumeration's floor: its heap holds every variable, and what the rules allow is asked at each
-//! decision, `decide.rs`).
+//! decision, `decide/`).
 //!
 //! Why these three: deciding on rules plans forward (planning Visit-all: a move's rule applies
 //! only where the robot is; variables solve none of it); mixed, whose atoms made false cut the
