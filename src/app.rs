@@ -144,11 +144,9 @@ pub fn run(cfg: RunConfig) -> Exit {
     // The GPU opens while the input is read: the farm's devices (every one by default), or the
     // engine's.
     if matches!(opts.backend, Backend::Cuda | Backend::Auto) && cfg.pre.is_none() && !cfg.parse_only {
-        let farm = opts.gpu_devices.clone();
-        let ordinals = if opts.farm.is_none() {
-            Some(vec![opts.search.gpu_device])
-        } else {
-            (!farm.is_empty()).then_some(farm)
+        let ordinals = match opts.farm {
+            None => Some(vec![opts.search.gpu_device]),
+            Some(_) => (!opts.gpu_devices.is_empty()).then(|| opts.gpu_devices.clone()),
         };
         crate::engine::cuda::device::Device::open_early(ordinals);
     }

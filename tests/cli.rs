@@ -987,41 +987,48 @@ fn time_limit_summary_matches_clasp() {
 
 // --- a closed output ----------------------------------------------------------------------------
 
+/// Runs yasmin with `args`, reads `lines` lines of its output and closes the pipe; its exit status
+/// and standard error once it has ended (it fails the test if it goes on 20 s after).
+fn closed_after(args: &[&str], lines: usize) -> (std::process::ExitStatus, String) {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_yasmin"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    for _ in 0..lines {
+        line.clear();
+        out.read_line(&mut line).unwrap();
+    }
+    drop(out);
+    let t0 = std::time::Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        if t0.elapsed() > Duration::from_secs(20) {
+            child.kill().unwrap();
+            panic!("{args:?}: yasmin went on after its output was closed");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    let mut err = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
+    (status, err)
+}
+
 /// `yasmin -n 0 P | head -2` ends as soon as the reader has gone, quietly, as clasp does (killed
 /// by SIGPIPE); the enumeration alone would take minutes.
 #[test]
 fn a_closed_pipe_ends_the_run_at_once() {
-    use std::io::{BufRead, BufReader};
     use std::os::unix::process::ExitStatusExt;
-    use std::process::{Command, Stdio};
     let p = temp_program("free.aspif", &free_choices(40));
     for outf in ["0", "2"] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_yasmin"))
-            .args(["-n", "0", "--outf", outf, &p.path])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut out = BufReader::new(child.stdout.take().unwrap());
-        let mut line = String::new();
-        for _ in 0..12 {
-            line.clear();
-            out.read_line(&mut line).unwrap();
-        }
-        drop(out);
-        let t0 = std::time::Instant::now();
-        let status = loop {
-            if let Some(s) = child.try_wait().unwrap() {
-                break s;
-            }
-            if t0.elapsed() > Duration::from_secs(20) {
-                child.kill().unwrap();
-                panic!("--outf={outf}: yasmin went on after its output was closed");
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        };
-        let mut err = String::new();
-        std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
+        let (status, err) = closed_after(&["-n", "0", "--outf", outf, &p.path], 12);
         assert_eq!(status.signal(), Some(libc::SIGPIPE), "--outf={outf}: {status:?}");
         assert_eq!(err, "", "--outf={outf}: quietly");
     }
@@ -1031,25 +1038,11 @@ fn a_closed_pipe_ends_the_run_at_once() {
 /// error, exit 65).
 #[test]
 fn a_closed_pipe_ends_pre_quietly() {
-    use std::io::{BufRead, BufReader};
     use std::os::unix::process::ExitStatusExt;
-    use std::process::{Command, Stdio};
     // About 300 KB of aspif, more than a pipe holds.
     let p = temp_program("many.aspif", &free_choices(20_000));
     for fmt in ["--pre=aspif", "--pre=smodels"] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_yasmin"))
-            .args([fmt, &p.path])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut out = BufReader::new(child.stdout.take().unwrap());
-        let mut line = String::new();
-        out.read_line(&mut line).unwrap();
-        drop(out);
-        let status = child.wait().unwrap();
-        let mut err = String::new();
-        std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
+        let (status, err) = closed_after(&[fmt, &p.path], 1);
         assert_eq!(status.signal(), Some(libc::SIGPIPE), "{fmt}: {status:?} {err}");
         assert_eq!(err, "", "{fmt}: quietly");
     }
