@@ -335,6 +335,20 @@ fn cuda_without_a_gpu_is_a_device_error() {
 }
 
 #[test]
+fn costs_beyond_the_cuda_engines_bound_are_the_programs_error() {
+    // Three levels of 2,000,000,000 cannot be folded into one 64-bit bound: the CUDA engine says
+    // so before it looks for a device (exit 65, with a GPU or without); auto takes the CPU engine.
+    let costs = b"asp 1 0 0\n1 1 3 1 2 3 0 0\n2 1 1 1 2000000000\n2 2 1 2 2000000000\n2 3 1 3 2000000000\n\
+                  4 1 a 1 1\n4 1 b 1 2\n4 1 c 1 3\n0\n";
+    let cuda = run_with(&["--backend=cuda"], Some(costs));
+    assert_eq!(cuda.code, 65, "{}", cuda.stderr);
+    assert!(cuda.stderr.contains("the CUDA engine cannot take this program: cost levels"), "{}", cuda.stderr);
+    let auto = run_with(&["--backend=auto"], Some(costs));
+    assert_eq!(auto.code, 30, "{}", auto.stderr);
+    assert!(auto.stdout.contains("Optimization: 0 0 0\nOPTIMUM FOUND"), "{}", auto.stdout);
+}
+
+#[test]
 fn bare_number_is_the_number_of_models() {
     let queens = instance("queens.aspif");
     let all = parse_text(&yasmin_ok(&["0", &queens], 30).stdout);

@@ -6,7 +6,7 @@ mod support;
 
 use std::sync::Arc;
 use support::{answer_sets, conformance, one_model_in_parallel, options_on};
-use yasmin::engine::cuda::CudaEngine;
+use yasmin::engine::cuda::{CudaEngine, SetupError};
 use yasmin::input::read_program;
 use yasmin::nogoods::complete;
 use yasmin::solve::SolveOptions;
@@ -17,7 +17,11 @@ use yasmin::stop::StopToken;
 fn unavailable() -> Option<String> {
     let p = read_program(b"asp 1 0 0\n1 1 1 1 0 0\n0\n").unwrap();
     let problem = Arc::new(complete(&p, &StopToken::default(), 0).unwrap());
-    CudaEngine::new(problem, &SearchOptions::default()).err()
+    match CudaEngine::new(problem, &SearchOptions::default()) {
+        Ok(_) => None,
+        Err(SetupError::Device(why)) => Some(why),
+        Err(e @ SetupError::Program(_)) => panic!("a program of one rule refused: {e}"),
+    }
 }
 
 macro_rules! gpu_test {

@@ -34,7 +34,7 @@ pub use self::config::{Fault, SolveOptions};
 use self::driver::{Driver, Source, Tally, Task};
 use self::one_search::OneSearch;
 use crate::engine::cpu::CpuEngine;
-use crate::engine::cuda::CudaEngine;
+use crate::engine::cuda::{CudaEngine, SetupError};
 use crate::engine::{Engine, EngineStats};
 use crate::nogoods::Problem;
 use crate::program::Program;
@@ -206,10 +206,12 @@ pub fn make_engine(
             Ok(e) => Ok(boxed(e)),
             // No GPU to run on is the device's error (exit 70, as with the farm); what the engine
             // cannot take of a program is the program's (65).
-            Err(why) if crate::engine::cuda::device_count().is_err() => {
+            Err(SetupError::Device(why)) => {
                 Err(SolveError::Engine(format!("the CUDA engine is not available: {why}")))
             }
-            Err(why) => Err(SolveError::Unsupported(format!("the CUDA engine is not available: {why}"))),
+            Err(SetupError::Program(why)) => {
+                Err(SolveError::Unsupported(format!("the CUDA engine cannot take this program: {why}")))
+            }
         },
         Backend::Auto => match CudaEngine::new_until(Arc::clone(&problem), opts, stop) {
             Ok(e) => Ok(boxed(e)),

@@ -80,25 +80,55 @@ fn failed(e: String) -> EngineError {
     EngineError(format!("CUDA engine: {e}"))
 }
 
+/// Why the CUDA engine could not be set up: the device's fault or the program's.
+#[derive(Debug)]
+pub enum SetupError {
+    /// The device cannot run it: no driver, device or NVRTC, kernels that do not load, no memory.
+    Device(String),
+    /// The program holds what the engine cannot take (costs beyond its folded bound).
+    Program(String),
+}
+
+impl std::fmt::Display for SetupError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SetupError::Device(m) | SetupError::Program(m) => f.write_str(m),
+        }
+    }
+}
+
 impl CudaEngine {
-    /// Sets up the device, or says why it cannot (no driver, no device, no NVRTC, no memory).
-    pub fn new(p: Arc<Problem>, opts: &SearchOptions) -> Result<Self, String> {
+    /// Sets up the device, or says why it cannot (no driver, no device, no NVRTC, no memory; or a
+    /// program it cannot take).
+    pub fn new(p: Arc<Problem>, opts: &SearchOptions) -> Result<Self, SetupError> {
         Self::new_until(p, opts, &StopToken::never()).map(|e| e.expect("never stopped"))
     }
 
     /// [`new`](Self::new), polling `stop` between the parts it builds; `Ok(None)` when it
-    /// stopped.
+    /// stopped. The program's tables come first, so that what the engine cannot take of a program
+    /// is said as such, with a device or without.
     pub fn new_until(
         p: Arc<Problem>,
         opts: &SearchOptions,
         stop: &StopToken,
-    ) -> Result<Option<Self>, String> {
-        if !Device::load_kernels_until(&[opts.gpu_device], stop)? {
-            return Ok(None);
-        }
+    ) -> Result<Option<Self>, SetupError> {
         let signs =
             (opts.decisions == Decisions::Vars).then(|| Signs::new(&p, opts.sign_def, opts.random.seed));
-        let t = Tables::new(&p, signs.as_ref())?;
+        let t = Tables::new(&p, signs.as_ref()).map_err(SetupError::Program)?;
+        if !Device::load_kernels_until(&[opts.gpu_device], stop).map_err(SetupError::Device)? {
+            return Ok(None);
+        }
+        Self::on_device(p, opts, stop, &t).map_err(SetupError::Device)
+    }
+
+    /// The device's part of [`new_until`](Self::new_until), once the tables are made and the
+    /// kernels loaded: every failure here is the device's.
+    fn on_device(
+        p: Arc<Problem>,
+        opts: &SearchOptions,
+        stop: &StopToken,
+        t: &Tables,
+    ) -> DResult<Option<Self>> {
         if stop.reached().is_some() {
             return Ok(None);
         }
@@ -121,7 +151,7 @@ impl CudaEngine {
             tpb,
             ordinal: opts.gpu_device,
         };
-        let mut dev = Device::new(&t, p.num_vars, &scores, &dev_opts)?;
+        let mut dev = Device::new(t, p.num_vars, &scores, &dev_opts)?;
         if stop.reached().is_some() {
             return Ok(None);
         }
@@ -183,7 +213,7 @@ impl CudaEngine {
                 deletion: opts.deletion,
                 reduce_due: false,
             },
-            decisions: decide::DecisionTables::new(&t),
+            decisions: decide::DecisionTables::new(t),
             unfounded: unfounded::UnfoundedChecks {
                 loops: crate::engine::loops::Loops::new(&p),
                 eager: (!p.is_tight()).then(|| unfounded::HostUnfounded::new(&p)),
