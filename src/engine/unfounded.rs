@@ -44,6 +44,10 @@ pub struct Unfounded {
     in_closure: Vec<bool>,
     /// Per variable: queued for a new source (each atom is queued once at a time).
     in_work: Vec<bool>,
+    /// Scratch of a check, kept to reuse their memory: the atoms queued for a new source, and
+    /// the heads whose source a body takes away.
+    work: Vec<Var>,
+    lost: Vec<Var>,
     /// Antecedents of loop-nogood implications, with the level they were made at.
     pub reasons: Vec<(u32, Vec<Lit>)>,
     pub found: u64,
@@ -123,6 +127,8 @@ impl Unfounded {
             in_u: vec![false; nv],
             in_closure: vec![false; nv],
             in_work: vec![false; nv],
+            work: Vec::new(),
+            lost: Vec::new(),
             reasons: Vec::new(),
             found: 0,
         }
@@ -218,17 +224,20 @@ impl Unfounded {
         // 1. Withdraw sources of falsified bodies, then of bodies relying on withdrawn atoms.
         // A sum body whose member became false may now lean on the very atoms it supports (a
         // re-check would count them as sourced): its sources are withdrawn and found again.
+        let mut lost = std::mem::take(&mut self.lost);
         while let Some(b) = self.pending.pop() {
             let b = b as usize;
-            let lost: Vec<Var> = Self::heads(p, b)
-                .copied()
-                .filter(|&h| self.cyclic[h as usize] && self.source[h as usize] == b as u32)
-                .filter(|&h| {
-                    let e = self.loops.eff(b as u32, h);
-                    a.is_false(p.bodies.lit[e]) || self.is_sum[e]
-                })
-                .collect();
-            for h in lost {
+            lost.clear();
+            lost.extend(
+                Self::heads(p, b)
+                    .copied()
+                    .filter(|&h| self.cyclic[h as usize] && self.source[h as usize] == b as u32)
+                    .filter(|&h| {
+                        let e = self.loops.eff(b as u32, h);
+                        a.is_false(p.bodies.lit[e]) || self.is_sum[e]
+                    }),
+            );
+            for &h in &lost {
                 self.unsource(h);
             }
         }
@@ -238,17 +247,22 @@ impl Unfounded {
                 let b = self.pos_occ[i as usize] as usize;
                 // Unconditionally: a sum body might still reach its bound through other atoms,
                 // but those may owe their own source to `h` (a cycle); re-sourcing decides.
-                let lost: Vec<Var> = Self::heads(p, b)
-                    .copied()
-                    .filter(|&h| self.cyclic[h as usize] && self.source[h as usize] == b as u32)
-                    .collect();
-                for h in lost {
+                lost.clear();
+                lost.extend(
+                    Self::heads(p, b)
+                        .copied()
+                        .filter(|&h| self.cyclic[h as usize] && self.source[h as usize] == b as u32),
+                );
+                for &h in &lost {
                     self.unsource(h);
                 }
             }
         }
+        self.lost = lost;
         // 2. Find new sources, propagating forward through the bodies a new source enables.
-        let mut work: Vec<Var> = self.recheck.clone();
+        let mut work = std::mem::take(&mut self.work);
+        work.clear();
+        work.extend_from_slice(&self.recheck);
         for &x in &work {
             self.in_work[x as usize] = true;
         }
@@ -276,6 +290,7 @@ impl Unfounded {
                 }
             }
         }
+        self.work = work;
         // 3. What is left unsourced and not false is unfounded, with the rest of the last set.
         let recheck = std::mem::take(&mut self.recheck);
         let mut unfounded = std::mem::take(&mut self.rest);
