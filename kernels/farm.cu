@@ -6,8 +6,9 @@
 // search; each search owns a slice of the state arrays (`FarmArgs`, below): its assignment,
 // trail, counters and learned nogoods. The host launches farm_search_k for a time slice at a
 // time (each search returns at its next step after `slice_ns`) and looks at the control words in
-// between: a search that found a total assignment (a model of the completion: the farm runs on
-// tight programs only) or proved that there is none ends the run.
+// between: a search that found a total assignment (a model of the completion, and in a program
+// that is not tight free of unfounded sets: kernels/farm_unfounded.cu) or proved that there is
+// none ends the run.
 //
 // The program's binary nogoods are implications: processing a literal makes the other literal of
 // each it occurs in false (or finds it true: a conflict). The longer ones propagate by counts:
@@ -56,9 +57,9 @@
 // searches find one model.
 //
 // This file has the data; farm_propagate.cu the propagation and backjumps; farm_learn.cu the
-// analysis, the learned nogoods, the exchange and deletion; farm_search.cu the search loop and the
-// kernel. They are compiled in that order, as one translation unit (src/engine/cuda/kernels.rs,
-// tests/farm_emu/harness.cpp).
+// analysis, the learned nogoods, the exchange and deletion; farm_unfounded.cu the unfounded-set
+// check; farm_search.cu the search loop and the kernel. They are compiled in that order, as one
+// translation unit (src/engine/cuda/kernels.rs, tests/farm_emu/harness.cpp).
 
 #ifndef FARM_HOST_EMU
 #include "common.cuh"
@@ -109,6 +110,8 @@
 #define FS_REDUCES 44    // deletions (rounds of farm_reduce_d)
 #define FS_BUMP 45       // chunks of the pool handed out since the last deletion (the free list
                          // holds those of them not in a list)
+#define FS_U_TODO 46     // entries of u_todo
+#define FS_U_EXP 47      // entries of u_todo whose dependents have lost their sources
 #define FS_WORDS 48
 
 #define FARM_RUNNING 0u
@@ -152,6 +155,20 @@ struct FarmArgs {
     const u32* w_occ;        //   term << 2 | kind (0 term true, 1 term false, 2 W true, 3 W false)
     const u32* units;        // literals that are false at level 0
     const u32* cubes;        // ncubes * cube_len: the searches' parts of the space (split mode)
+    // The unfounded-set check (kernels/farm_unfounded.cu; all empty for a tight program). Bodies
+    // are numbered among those that support a cyclic atom.
+    const u32* u_cyc;        // nvars: 1 for a cyclic atom
+    const u32* u_sup_start;  // nvars + 1: atom -> its support bodies
+    const u32* u_sup;
+    const u32* u_blit;       // body -> its literal
+    const u32* u_pos_start;  // bodies + 1: body -> the cyclic atoms of its positive literals
+    const u32* u_pos;
+    const u32* u_head_start; // bodies + 1: body -> the cyclic atoms it supports
+    const u32* u_head;
+    const u32* u_fals_start; // 2 * nvars + 1: literal -> the bodies it falsifies (the
+    const u32* u_fals;       //   complement of their literal)
+    const u32* u_pocc_start; // nvars + 1: cyclic atom -> the bodies it is a positive literal of
+    const u32* u_pocc;
     // The searches' state: search s owns slice s of each (its length says after the name).
     u32* val;       // nvars: 0 unassigned, 1 true, 2 false
     u32* level;     // nvars
@@ -169,6 +186,11 @@ struct FarmArgs {
     u32* cnt;       // ngoods
     i64* wsum;      // 2 * nweights: true and false weight processed
     u32* whead;     // nweights: W's processed value (0 not yet)
+    u32* u_src;     // nvars: a cyclic atom's source, a support body + 1 (0: none)
+    u32* u_flag;    // nvars: FARM_U_TODO (in u_todo), FARM_U_WORK, FARM_U_CLOSED (of atoms),
+                    //   FARM_U_WITNESS (of a body's variable)
+    u32* u_todo;    // nvars: the cyclic atoms without a source, st[FS_U_TODO] of them
+    u32* u_work;    // nvars: the check's work list
     u32* l_head;    // 2 * nvars: the first chunk of the literal's watch list + 1 (0: none)
     u32* l_chunk;   // chunks * FARM_CW: FARM_CHUNK [nogood, blocker] pairs, the next chunk + 1,
                     //   the fill
@@ -202,6 +224,7 @@ struct FarmArgs {
 // flags
 #define FARM_SHARE 1u  // export and import learned nogoods
 #define FARM_ENUM 2u   // enumerate: report every model in the ring and go on (split mode only)
+#define FARM_LOOPS 4u  // the program is not tight: the unfounded-set check runs (u_* non-empty)
 
 #ifndef FARM_HOST_EMU
 __device__ __forceinline__ u64 farm_now_d() {
@@ -219,6 +242,7 @@ struct FarmSearch {
     u32* bmax;
     i64* wsum;
     u32 *l_head, *l_chunk, *l_lits, *l_start, *l_len, *l_lbd, *st;
+    u32 *usrc, *uflag, *utodo, *uwork;
 };
 
 __device__ __forceinline__ FarmSearch farm_search_d(const FarmArgs& a, u32 s, u32 lane, u32* st) {
@@ -250,6 +274,10 @@ __device__ __forceinline__ FarmSearch farm_search_d(const FarmArgs& a, u32 s, u3
     f.l_len = a.l_len + (u64)s * a.max_learned;
     f.l_lbd = a.l_lbd + (u64)s * a.max_learned;
     f.st = st;
+    f.usrc = a.u_src + s * n;
+    f.uflag = a.u_flag + s * n;
+    f.utodo = a.u_todo + s * n;
+    f.uwork = a.u_work + s * n;
     return f;
 }
 
@@ -291,4 +319,15 @@ __device__ __forceinline__ bool farm_assign_d(const FarmSearch& f, u32 l, u32 r)
 
 __device__ __forceinline__ void farm_conflict_d(const FarmSearch& f, u32 r) {
     atomicCAS(&f.st[FS_CONFLICT], 0u, r);
+}
+
+// u_flag's bits.
+#define FARM_U_TODO 1u
+#define FARM_U_WORK 2u
+#define FARM_U_CLOSED 4u
+#define FARM_U_WITNESS 8u
+
+// Queues cyclic atom v for a new source, once (any lane).
+__device__ __forceinline__ void farm_u_push_d(const FarmSearch& f, u32 v) {
+    if ((atomicOr(&f.uflag[v], FARM_U_TODO) & FARM_U_TODO) == 0u) f.utodo[atomicAdd(&f.st[FS_U_TODO], 1u)] = v;
 }

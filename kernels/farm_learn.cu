@@ -64,7 +64,7 @@ __device__ void farm_bump_d(const FarmSearch& f, u32 v) {
 #ifdef FARM_CHECK
 // The invariants, checked by the host emulation (tests/farm_emu, FARM_CHECK): the counts agree
 // with the processed trail, the blocks' bounds hold, the learned nogoods are in their watches'
-// lists, and a conflict's literals are all true.
+// lists, the atoms without a source are queued, and a conflict's literals are all true.
 __device__ void farm_check_d(const FarmArgs& a, const FarmSearch& f, u32 conflict) {
     u32 q = f.st[FS_QHEAD];
     for (u32 g = 0; g < a.ngoods; g++) {
@@ -91,6 +91,10 @@ __device__ void farm_check_d(const FarmArgs& a, const FarmSearch& f, u32 conflic
             }
             if (seen != 1u) farm_fail_d("learned watch", k, lits[w], seen);
         }
+    }
+    // Every cyclic atom that is not false has a source or is queued for one (farm_unfounded.cu).
+    for (u32 v = 0; (a.flags & FARM_LOOPS) && v < f.nv; v++) {
+        if (a.u_cyc[v] && f.val[v] != 2u && f.usrc[v] == 0u && !(f.uflag[v] & FARM_U_TODO)) farm_fail_d("an atom without a source, not queued", v, f.val[v], 0u);
     }
     if (conflict != 0u) {
         farm_reason_d(a, f, conflict, FARM_NONE, [&](u32 l) {

@@ -218,6 +218,20 @@ __device__ void farm_process_d(const FarmArgs& a, const FarmSearch& f, u32 p) {
     for (u32 i = a.w_occ_start[p] + f.lane; i < a.w_occ_start[p + 1]; i += FARM_W) {
         farm_weight_entry_d(a, f, a.w_occ[2 * i], a.w_occ[2 * i + 1]);
     }
+    // A body p falsifies is no atom's source any more (an atom has one source: no two lanes
+    // withdraw the same).
+    if (a.flags & FARM_LOOPS) {
+        for (u32 i = a.u_fals_start[p] + f.lane; i < a.u_fals_start[p + 1]; i += FARM_W) {
+            u32 b = a.u_fals[i];
+            for (u32 j = a.u_head_start[b]; j < a.u_head_start[b + 1]; j++) {
+                u32 h = a.u_head[j];
+                if (f.usrc[h] == b + 1u) {
+                    f.usrc[h] = 0u;
+                    farm_u_push_d(f, h);
+                }
+            }
+        }
+    }
     __syncwarp();
     farm_watches_d(a, f, p);
 }
@@ -260,6 +274,8 @@ __device__ void farm_backjump_d(const FarmArgs& a, const FarmSearch& f, u32 targ
         u32 l = f.trail[i];
         if (i < q) farm_unprocess_d(a, f, l);
         f.val[l >> 1] = 0u;
+        // A cyclic atom without a source, no longer false, needs one again.
+        if ((a.flags & FARM_LOOPS) && a.u_cyc[l >> 1] != 0u && f.usrc[l >> 1] == 0u) farm_u_push_d(f, l >> 1);
         atomicMax(&f.bmax[l >> 6], farm_key_d(f.act[l >> 1]));
         if (save) f.phase[l >> 1] = (l & 1u) + 1u;
     }

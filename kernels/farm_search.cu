@@ -77,6 +77,12 @@ __device__ void farm_init_d(const FarmArgs& a, const FarmSearch& f) {
     }
     __syncwarp();
     for (u32 b = f.lane; b <= f.nv / 32u; b += FARM_W) f.bmax[b] = farm_block_key_d(f, b);
+    // No cyclic atom has a source yet.
+    if (a.flags & FARM_LOOPS) {
+        for (u32 v = f.lane; v < f.nv; v += FARM_W) {
+            if (a.u_cyc[v] != 0u) farm_u_push_d(f, v);
+        }
+    }
     __syncwarp();
     if (f.lane == 0u) {
         f.st[FS_VAR_INC] = __float_as_uint(1.0f);
@@ -243,6 +249,29 @@ __device__ void farm_run_d(const FarmArgs& a, const FarmSearch& f) {
         if (lane == 0u) done = ctl[FC_WINNER] != FARM_NONE || ctl[FC_UNSAT] != 0u || farm_now_d() - t0 > a.slice_ns;
         if (__shfl_sync(0xffffffffu, done, 0)) return;
         bool conflict = farm_propagate_d(a, f);
+        if (!conflict && (a.flags & FARM_LOOPS)) {
+            // At the fixpoint, the unfounded-set check; where it implies or finds a conflict,
+            // propagation goes on.
+            u32 r = FARM_U_NONE;
+            if (lane == 0u && f.st[FS_U_TODO] != 0u) r = farm_unfounded_d(a, f, enumerate ? f.st[FS_BT] : 0u);
+            r = __shfl_sync(0xffffffffu, r, 0);
+            if (r == FARM_U_BROKEN) {
+                farm_finish_d(a, f, FARM_FAILED);
+                return;
+            }
+            if (r == FARM_U_FULL && lane == 0u) {
+                // No room for the loop nogood: restart now, and delete at the restart (at the
+                // level it restarts to, the nogood needs no room).
+                f.st[FS_CONFL_LEFT] = 0u;
+                f.st[FS_REDUCE_AT] = 0u;
+                f.st[FS_DROPPED]++;
+            }
+            __syncwarp();
+            if (r == FARM_U_IMPLIED || r == FARM_U_CONFLICT) {
+                FARM_MARK(FS_T_PROPAGATE);
+                continue;
+            }
+        }
         FARM_MARK(FS_T_PROPAGATE);
         if (conflict) {
             u32 level = farm_word_d(f, FS_LEVEL);

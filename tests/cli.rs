@@ -276,7 +276,7 @@ fn backtracking_enumeration_says_where_it_records_instead() {
 
 #[test]
 fn the_farm_says_what_it_does_not_take_and_the_usual_search_answers() {
-    // Projection, and a program that is not tight, run the usual search (no GPU needed).
+    // Projection, and a program with a head cycle, run the usual search (no GPU needed).
     let queens = instance("queens.aspif");
     let r = yasmin_ok(&["--gpu-mode=farm", "--backend=auto", "-n", "0", "--project", &queens], 30);
     assert!(r.stderr.contains("--gpu-mode=farm: the farm enumerates models without"), "{}", r.stderr);
@@ -290,14 +290,18 @@ fn the_farm_says_what_it_does_not_take_and_the_usual_search_answers() {
         r.stdout,
         r.stderr
     );
-    let disjunction = instance("disjunction.aspif");
-    let r = yasmin_ok(&["--gpu-mode=farm", "--gpu-searches=8", "--backend=auto", &disjunction], 10);
-    assert!(r.stderr.contains("not tight"), "{}", r.stderr);
+    // a ; b. a :- b. b :- a.
+    let cycle = temp_program(
+        "head-cycle.aspif",
+        "asp 1 0 0\n1 0 2 1 2 0 0\n1 0 1 1 0 1 2\n1 0 1 2 0 1 1\n4 1 a 1 1\n4 1 b 1 2\n0\n",
+    );
+    let r = yasmin_ok(&["--gpu-mode=farm", "--gpu-searches=8", "--backend=auto", &cycle.path], 10);
+    assert!(r.stderr.contains("head cycles"), "{}", r.stderr);
     // With -t N the searches beside the farm are the CPU engine's, also where it declines: no
     // GPU is needed then, even with --backend=cuda.
-    let r = yasmin_ok(&["--gpu-mode=farm", "--backend=cuda", "-t", "2", "--stats", &disjunction], 10);
+    let r = yasmin_ok(&["--gpu-mode=farm", "--backend=cuda", "-t", "2", "--stats", &cycle.path], 10);
     assert!(
-        r.stderr.contains("not tight") && r.stderr.contains("run without it, on the CPU engine"),
+        r.stderr.contains("head cycles") && r.stderr.contains("run without it, on the CPU engine"),
         "{}",
         r.stderr
     );

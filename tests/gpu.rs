@@ -6,6 +6,7 @@ mod support;
 
 use std::sync::Arc;
 use support::{answer_sets, conformance, one_model_in_parallel, options_on};
+use yasmin::engine::cuda::farm::tables::unsupported;
 use yasmin::engine::cuda::{CudaEngine, SetupError};
 use yasmin::input::read_program;
 use yasmin::nogoods::complete;
@@ -410,7 +411,7 @@ gpu_test! {
     }
 }
 
-/// Runs the farm under `opts` on every tight program of the corpus without optimization: each run
+/// Runs the farm under `opts` on every program of the corpus it takes, without optimization: each run
 /// must give one of the expected answer sets, or prove there is none, from the farm. Adds to
 /// `checked` and `failures` (each named with `label`).
 fn farm_on_the_corpus(opts: &SolveOptions, label: &str, checked: &mut usize, failures: &mut Vec<String>) {
@@ -428,14 +429,14 @@ fn farm_on_the_corpus(opts: &SolveOptions, label: &str, checked: &mut usize, fai
     }
 }
 
-/// The programs the farm takes: the corpus's tight ones without optimization, each with its path
-/// and expected answer sets.
+/// The programs the farm takes (tight ones, and those its unfounded-set check covers), without
+/// optimization, each with its path and expected answer sets.
 fn farm_corpus() -> Vec<(std::path::PathBuf, yasmin::program::Program, Vec<String>)> {
     let mut out = Vec::new();
-    for (path, expected) in ["tight", "aggregates"].iter().flat_map(|f| conformance(f)) {
+    for (path, expected) in ["tight", "aggregates", "nontight"].iter().flat_map(|f| conformance(f)) {
         let program = read_program(&std::fs::read(&path).unwrap()).unwrap();
         let problem = complete(&program, &StopToken::default(), 0).unwrap();
-        if program.minimize().next().is_none() && problem.is_tight() {
+        if program.minimize().next().is_none() && unsupported(&problem).is_none() {
             out.push((path, program, expected));
         }
     }
@@ -451,7 +452,7 @@ fn farm_options(searches: u32) -> SolveOptions {
 }
 
 gpu_test! {
-    /// The search farm (`--gpu-mode=farm`): on every tight program of the corpus without optimization,
+    /// The search farm (`--gpu-mode=farm`): on every program of the corpus it takes, without optimization,
     /// one of the expected answer sets from one of its searches, or a proof of none; with and
     /// without the exchange, with few searches and many.
     fn gpu_farm_answers_the_corpus() {
@@ -470,7 +471,7 @@ gpu_test! {
 
 gpu_test! {
     /// The farm racing CPU searches (`-t 4 --gpu-mode=farm`), sharing nogoods with them through the
-    /// host: on every tight program of the corpus without optimization, one of its answer sets or
+    /// host: on every program of the corpus it takes, without optimization, one of its answer sets or
     /// a proof of none, from either side (the farm, set up while the CPU searches search, counted
     /// after the four where it joined in time); and from the farm where every CPU search fails.
     fn gpu_farm_races_cpu_searches_on_the_corpus() {
@@ -515,7 +516,7 @@ gpu_test! {
 }
 
 gpu_test! {
-    /// Enumeration by the search farm (`-n 0`): on every tight program of the corpus without
+    /// Enumeration by the search farm (`-n 0`): on every program of the corpus it takes, without
     /// optimization, every answer set once, from the farm's searches on cubes; with few searches
     /// and many, and with two farms on device 0 as if it were two devices.
     fn gpu_farm_enumerates_the_corpus() {
@@ -546,7 +547,7 @@ gpu_test! {
 gpu_test! {
     /// Farms on several devices (issue #31): two on device 0 as if they were two devices, and one
     /// on each device where there are several; competing and dividing the space into cubes, with
-    /// the exchange relayed through the host. Every tight program of the corpus without
+    /// the exchange relayed through the host. Every program of the corpus it takes, without
     /// optimization: one of its answer sets, or a proof of none.
     fn gpu_farms_on_several_devices_answer_the_corpus() {
         let mut lists = vec![vec![0, 0]];

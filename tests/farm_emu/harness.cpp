@@ -10,6 +10,7 @@
 #include "../../kernels/farm.cu"
 #include "../../kernels/farm_propagate.cu"
 #include "../../kernels/farm_learn.cu"
+#include "../../kernels/farm_unfounded.cu"
 #include "../../kernels/farm_search.cu"
 
 #include <cstdio>
@@ -17,14 +18,14 @@
 #include <thread>
 #include <vector>
 
-static_assert(sizeof(FarmArgs) == 43 * 8 + 8 + 16 * 4, "FarmArgs: 43 pointers, then the scalars");
+static_assert(sizeof(FarmArgs) == 59 * 8 + 8 + 16 * 4, "FarmArgs: 59 pointers, then the scalars");
 
 int main(int argc, char** argv) {
     if (argc != 3) return 2;
     FILE* in = std::fopen(argv[1], "rb");
     if (!in) return 2;
     u32 nbufs = 0;
-    if (std::fread(&nbufs, 4, 1, in) != 1 || nbufs != 43) return 3;
+    if (std::fread(&nbufs, 4, 1, in) != 1 || nbufs != 59) return 3;
     std::vector<std::vector<u32>> bufs(nbufs);
     FarmArgs a;
     void** ptrs = (void**)&a;

@@ -91,6 +91,7 @@ inline u32 atomicMax(u32* p, u32 v) {
 inline u32 max(u32 a, u32 b) { return a > b ? a : b; }
 inline u32 atomicSub(u32* p, u32 v) { return std::atomic_ref<u32>(*p).fetch_sub(v); }
 inline u32 atomicExch(u32* p, u32 v) { return std::atomic_ref<u32>(*p).exchange(v); }
+inline u32 atomicOr(u32* p, u32 v) { return std::atomic_ref<u32>(*p).fetch_or(v); }
 inline float __uint_as_float(u32 x) {
     float f;
     std::memcpy(&f, &x, 4);

@@ -12,7 +12,7 @@ use std::sync::{Arc, Mutex};
 
 /// The shared header and the kernel files, in the order they are concatenated.
 pub const HEADER: (&str, &str) = ("common.cuh", include_str!("../../../kernels/common.cuh"));
-pub const SOURCES: [(&str, &str); 9] = [
+pub const SOURCES: [(&str, &str); 10] = [
     ("propagate.cu", include_str!("../../../kernels/propagate.cu")),
     ("decide.cu", include_str!("../../../kernels/decide.cu")),
     ("backjump.cu", include_str!("../../../kernels/backjump.cu")),
@@ -21,6 +21,7 @@ pub const SOURCES: [(&str, &str); 9] = [
     ("farm.cu", include_str!("../../../kernels/farm.cu")),
     ("farm_propagate.cu", include_str!("../../../kernels/farm_propagate.cu")),
     ("farm_learn.cu", include_str!("../../../kernels/farm_learn.cu")),
+    ("farm_unfounded.cu", include_str!("../../../kernels/farm_unfounded.cu")),
     ("farm_search.cu", include_str!("../../../kernels/farm_search.cu")),
 ];
 

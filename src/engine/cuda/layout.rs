@@ -169,7 +169,7 @@ unsafe impl DeviceRepr for FixArgs {}
 /// The pointers of `struct FarmArgs` (kernels/farm.cu), in their order: the problem's arrays,
 /// then the searches' state, then what they share (`farm/tables.rs` builds them in this order;
 /// a test checks the names against the struct).
-pub const FARM_POINTERS: [&str; 43] = [
+pub const FARM_POINTERS: [&str; 59] = [
     "ng_start",
     "ng_lits",
     "occ_start",
@@ -186,6 +186,18 @@ pub const FARM_POINTERS: [&str; 43] = [
     "w_occ",
     "units",
     "cubes",
+    "u_cyc",
+    "u_sup_start",
+    "u_sup",
+    "u_blit",
+    "u_pos_start",
+    "u_pos",
+    "u_head_start",
+    "u_head",
+    "u_fals_start",
+    "u_fals",
+    "u_pocc_start",
+    "u_pocc",
     "val",
     "level",
     "reason",
@@ -201,6 +213,10 @@ pub const FARM_POINTERS: [&str; 43] = [
     "cnt",
     "wsum",
     "whead",
+    "u_src",
+    "u_flag",
+    "u_todo",
+    "u_work",
     "l_head",
     "l_chunk",
     "l_lits",
@@ -521,7 +537,7 @@ mod tests {
         ];
         assert_eq!(scalars, rust.map(String::from));
         let a = FarmArgs {
-            ptrs: [0; 43],
+            ptrs: [0; FARM_POINTERS.len()],
             slice_ns: 0,
             nvars: 0,
             ngoods: 0,
@@ -540,7 +556,7 @@ mod tests {
             mcap: 0,
             mwords: 0,
         };
-        assert_eq!(std::mem::size_of_val(&a), 43 * 8 + 8 + 16 * 4);
+        assert_eq!(std::mem::size_of_val(&a), FARM_POINTERS.len() * 8 + 8 + 16 * 4);
     }
 
     #[test]

@@ -8,11 +8,11 @@
 //! exchange. In split mode a farm's searches divide its part too, a cube a search at a time
 //! (`FarmConfig::parts`).
 //!
-//! The farm answers the question of one model (or none) of a tight program, and enumerates its
-//! models (`-n 0` or `-n K`): then its searches take cubes of the space, across devices too,
+//! The farm answers the question of one model (or none) of a program without head cycles (a
+//! non-tight one by its searches' unfounded-set checks), and enumerates its models (`-n 0` or `-n K`): then its searches take cubes of the space, across devices too,
 //! never one cube two searches, and each backtracks from its models; their models come through a
 //! ring on the device, read between time slices while the next slice runs. Where it cannot
-//! (optimization, projection, consequences, a non-tight program) the usual search runs and a
+//! (optimization, projection, consequences, head cycles) the usual search runs and a
 //! warning says why; where the GPU cannot be used, `--backend=auto` falls back to the usual
 //! search too and any other backend is an error.
 

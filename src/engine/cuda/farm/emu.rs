@@ -1,7 +1,8 @@
 //! The search farm's kernel run on the host (tests/farm_emu: kernels/farm.cu compiled by a C++
 //! compiler, one lane a search, the searches one after another), so that its search is tested
-//! where there is no GPU: on the conformance corpus's tight programs, every model it finds must
-//! be an answer set, and it must find one exactly where the corpus lists one.
+//! where there is no GPU: on the conformance corpus's programs it takes (tight ones, and normal
+//! ones that are not), every model it finds must be an answer set, and it must find one exactly
+//! where the corpus lists one.
 
 use super::tables::{Buf, FarmConfig, FarmTables, unsupported};
 use crate::input::read_program;
@@ -75,10 +76,11 @@ fn dump(t: &FarmTables, path: &Path) {
     std::fs::write(path, b).expect("the dump is written");
 }
 
-/// The corpus's tight programs: each path, its program, its problem and its answer sets' text.
-fn tight_corpus() -> Vec<(PathBuf, crate::program::Program, crate::nogoods::Problem, String)> {
+/// The corpus's programs that the farm takes (tight ones, and normal ones that are not: its
+/// unfounded-set check): each path, its program, its problem and its answer sets' text.
+fn farm_corpus() -> Vec<(PathBuf, crate::program::Program, crate::nogoods::Problem, String)> {
     let mut out = Vec::new();
-    for family in ["tight", "aggregates"] {
+    for family in ["tight", "aggregates", "nontight"] {
         let mut files: Vec<PathBuf> = std::fs::read_dir(root().join("tests/conformance").join(family))
             .expect("the conformance corpus")
             .map(|e| e.expect("an entry").path())
@@ -181,11 +183,11 @@ struct Answers {
     by_cubes: usize,
 }
 
-/// Runs the farm on every tight program of the corpus, each under `config(problem)`: every model
+/// Runs the farm on every program of the corpus it takes, each under `config(problem)`: every model
 /// must be an answer set, and the farm must find one exactly where the corpus lists some.
 fn corpus(exe: &Path, dir: &Path, config: impl Fn(&crate::nogoods::Problem) -> FarmConfig) -> Answers {
     let mut a = Answers::default();
-    for (f, program, problem, expected) in tight_corpus() {
+    for (f, program, problem, expected) in farm_corpus() {
         let c = config(&problem);
         a.split += usize::from(c.parts.len() > 1);
         match run(exe, dir, &f, &problem, &c) {
@@ -275,7 +277,7 @@ fn the_farm_answers_the_corpus_in_cubes() {
     };
     let base = configs().next().expect("a configuration");
     let mut split = 0;
-    for (f, program, problem, expected) in tight_corpus() {
+    for (f, program, problem, expected) in farm_corpus() {
         let cubes = crate::solve::cubes::Cubes::of(&problem, 4);
         let (mut found, k) = (false, cubes.len());
         for cube in cubes {
@@ -321,7 +323,7 @@ fn the_farm_answers_the_corpus_with_its_searches_on_cubes() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Enumerates every tight program of the corpus that lists at most `most` answer sets, with a farm
+/// Enumerates every program of the corpus the farm takes that lists at most `most` answer sets, with a farm
 /// of three searches on twelve cubes (as the farm makes them, split by three threads), warps of
 /// `lanes` lanes, small arenas (deletion, and conflicts whose nogood has no room) and a ring of
 /// `ring` entries. The models, read from the ring as the host reads them, are answer sets, no two
@@ -334,7 +336,7 @@ fn enumerate_corpus(lanes: u32, most: usize, ring: u32) -> (usize, usize) {
     };
     let (mut programs, mut models) = (0, 0);
     let never = crate::stop::StopToken::never();
-    for (f, program, problem, expected) in tight_corpus() {
+    for (f, program, problem, expected) in farm_corpus() {
         // A line an answer set (an empty line the empty one), the last line ended.
         let listed = if expected.is_empty() {
             0
@@ -376,7 +378,7 @@ fn enumerate_corpus(lanes: u32, most: usize, ring: u32) -> (usize, usize) {
     (programs, models)
 }
 
-/// Enumeration within a farm, a lane a warp, every tight program of the corpus (a ring of two
+/// Enumeration within a farm, a lane a warp, every program of the corpus it takes (a ring of two
 /// entries: searches find it full and find their model again).
 #[test]
 fn the_farm_enumerates_the_corpus_with_its_searches_on_cubes() {

@@ -1,7 +1,7 @@
 //! The search farm (issue #26): many whole searches on one GPU, a warp each, in one persistent
-//! kernel (kernels/farm.cu, farm_learn.cu, farm_search.cu: decisions, propagation, 1-UIP
-//! analysis, backjumps, restarts, deletion and an exchange of short learned nogoods, all on the
-//! device). The host uploads the problem
+//! kernel (kernels/farm.cu, farm_learn.cu, farm_unfounded.cu, farm_search.cu: decisions,
+//! propagation, unfounded-set checks, 1-UIP analysis, backjumps, restarts, deletion and an
+//! exchange of short learned nogoods, all on the device). The host uploads the problem
 //! once, launches the kernel a time slice at a time and reads the control words in between: the
 //! first search to find a model wins, and a search that proves there is none ends the farm.
 //!

@@ -196,11 +196,77 @@ fn weight_occurrences(p: &Problem) -> (Vec<u32>, Vec<u32>) {
     (start, entries)
 }
 
+/// A list of lists as CSR: the starts (`lists.len() + 1`), then the items.
+fn csr(lists: Vec<Vec<u32>>) -> (Vec<u32>, Vec<u32>) {
+    let mut start = Vec::with_capacity(lists.len() + 1);
+    let mut items = Vec::new();
+    start.push(0);
+    for l in lists {
+        items.extend(l);
+        start.push(items.len() as u32);
+    }
+    (start, items)
+}
+
+/// The unfounded-set check's tables (`u_cyc` to `u_pocc`, kernels/farm.cu), all empty for a
+/// tight program. Its bodies are numbered among those that support a cyclic atom; for each, its
+/// literal, the cyclic atoms of its positive literals and the cyclic atoms it supports.
+fn unfounded_tables(p: &Problem) -> [Vec<u32>; 12] {
+    if p.is_tight() {
+        return Default::default();
+    }
+    let n = p.num_vars as usize;
+    let bt = &p.bodies;
+    let cyclic: Vec<bool> = (0..n).map(|v| p.is_cyclic(v as u32)).collect();
+    // Body numbers, in the order the cyclic atoms' supports first name them.
+    let mut number = vec![u32::MAX; bt.len()];
+    let mut bodies = Vec::new();
+    let mut sup = vec![Vec::new(); n];
+    for x in (0..n).filter(|&x| cyclic[x]) {
+        for &b in p.supports(x as u32) {
+            if number[b as usize] == u32::MAX {
+                number[b as usize] = bodies.len() as u32;
+                bodies.push(b as usize);
+            }
+            sup[x].push(number[b as usize]);
+        }
+    }
+    let mut pos = Vec::with_capacity(bodies.len());
+    let mut heads = Vec::with_capacity(bodies.len());
+    let mut fals = vec![Vec::new(); 2 * n];
+    let mut pocc = vec![Vec::new(); n];
+    for (i, &b) in bodies.iter().enumerate() {
+        let atoms: Vec<u32> =
+            bt.def(b).0.iter().filter(|l| l.is_pos() && cyclic[l.var() as usize]).map(|l| l.var()).collect();
+        for &y in &atoms {
+            pocc[y as usize].push(i as u32);
+        }
+        pos.push(atoms);
+        heads.push(
+            bt.heads(b).iter().chain(bt.choice_heads(b)).copied().filter(|&h| cyclic[h as usize]).collect(),
+        );
+        if bt.lit[b] != Lit::TRUE {
+            fals[(!bt.lit[b]).index()].push(i as u32);
+        }
+    }
+    let blit = bodies.iter().map(|&b| bt.lit[b].0).collect();
+    let (sup_start, sup) = csr(sup);
+    let (pos_start, pos) = csr(pos);
+    let (head_start, head) = csr(heads);
+    let (fals_start, fals) = csr(fals);
+    let (pocc_start, pocc) = csr(pocc);
+    let cyc = cyclic.iter().map(|&c| u32::from(c)).collect();
+    [cyc, sup_start, sup, blit, pos_start, pos, head_start, head, fals_start, fals, pocc_start, pocc]
+}
+
 /// Bytes of device memory one search's state takes.
 pub fn bytes_per_search(p: &Problem, c: &FarmConfig) -> u64 {
     let (n, g, w) =
         (p.num_vars as u64, p.store.offsets.len().saturating_sub(1) as u64, p.weights.len() as u64);
+    // The unfounded-set check's four arrays a search where the program is not tight.
+    let loops = if p.is_tight() { 0 } else { 4 * n };
     let words = 9 * n
+        + loops
         + 2
         + (n / 32 + 1)
         + (n + XLEN as u64)
@@ -237,7 +303,7 @@ impl FarmTables {
         debug_assert!(!c.enumerate || (!c.share && !c.parts.is_empty()), "enumeration in cubes, alone");
         let mut ctl = vec![0u32; CONTROL_WORDS];
         ctl[CTL_WINNER] = NONE;
-        let bufs = vec![
+        let mut bufs = vec![
             Buf::Words(st.offsets.clone()),
             Buf::Words(st.lits.clone()),
             Buf::Words(occ_start),
@@ -256,6 +322,10 @@ impl FarmTables {
             Buf::Words(st.units.iter().map(|l| l.0).chain(c.cube.iter().map(|&l| (!l).0)).collect()),
             // cubes: the literals each part makes true
             Buf::Words(c.parts.iter().flatten().map(|l| l.0).collect()),
+        ];
+        bufs.extend(unfounded_tables(p).map(Buf::Words));
+        let loops = if p.is_tight() { 0 } else { s * n };
+        bufs.extend([
             // val, level, reason, tpos, trail, lim, seen, act, bmax, phase, learnt, stamp
             Buf::Zeros(s * n),
             Buf::Zeros(s * n),
@@ -269,10 +339,16 @@ impl FarmTables {
             Buf::Zeros(s * n),
             Buf::Zeros(s * (n + XLEN)),
             Buf::Zeros(s * (n + 1)),
-            // cnt, wsum (i64 pairs), whead, l_head
+            // cnt, wsum (i64 pairs), whead
             Buf::Zeros(s * g),
             Buf::Zeros(s * 4 * nw),
             Buf::Zeros(s * nw),
+            // u_src, u_flag, u_todo, u_work
+            Buf::Zeros(loops),
+            Buf::Zeros(loops),
+            Buf::Zeros(loops),
+            Buf::Zeros(loops),
+            // l_head
             Buf::Zeros(s * 2 * n),
             // l_chunk, l_lits; l_start, l_len, l_lbd; st
             Buf::Zeros(s * chunks * CHUNK_WORDS),
@@ -288,7 +364,7 @@ impl FarmTables {
             Buf::Words(ctl),
             // m_ring
             Buf::Zeros(mcap as usize * mwords as usize),
-        ];
+        ]);
         debug_assert_eq!(bufs.len(), FARM_POINTERS.len());
         let args = FarmArgs {
             ptrs: [0; FARM_POINTERS.len()],
@@ -303,7 +379,7 @@ impl FarmTables {
             xcap: c.xcap,
             seed: c.seed,
             restart_base: c.restart_base,
-            flags: u32::from(c.share) | u32::from(c.enumerate) << 1,
+            flags: u32::from(c.share) | u32::from(c.enumerate) << 1 | u32::from(!p.is_tight()) << 2,
             chunks: chunks as u32,
             ncubes: c.parts.len() as u32,
             cube_len: c.parts.first().map_or(0, |p| p.len() as u32),
@@ -320,11 +396,22 @@ impl FarmTables {
     }
 }
 
-/// Why the farm cannot run `p` (it runs tight programs: a total assignment that violates no
-/// nogood is then an answer set).
+/// Why the farm cannot run `p`. It runs normal programs where the unfounded-set check matters
+/// (kernels/farm_unfounded.cu): no component with a head cycle (those need the minimality
+/// check) and no weight or disjunctive body supporting a cyclic atom (a body is then valid exactly
+/// when its literal is not false and its positive cyclic atoms have sources).
 pub fn unsupported(p: &Problem) -> Option<&'static str> {
-    if !p.is_tight() {
-        return Some("the program is not tight (the farm has no unfounded-set check yet)");
+    if p.has_head_cycles() {
+        return Some("the program has head cycles (the farm has no minimality check)");
+    }
+    let bt = &p.bodies;
+    let weighted = |b: usize| {
+        let (lits, ws) = bt.def(b);
+        bt.bound[b] != lits.len() as i64 || ws.iter().any(|&w| w != 1)
+    };
+    let cyclic_atoms = (0..p.num_vars).filter(|&v| p.is_cyclic(v));
+    if cyclic_atoms.flat_map(|x| p.supports(x)).any(|&b| weighted(b as usize)) {
+        return Some("an aggregate supports an atom on a positive cycle (the farm checks normal rules only)");
     }
     if p.num_vars >= 1 << 29 {
         return Some("the program has too many variables");

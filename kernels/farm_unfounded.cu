@@ -1,0 +1,197 @@
+// farm_unfounded.cu: the search farm's unfounded-set check, for programs that are not tight
+// (FARM_LOOPS; kernels/farm.cu has its data). Source pointers as the CPU engine's
+// (src/engine/unfounded.rs), kept by each search, and loop nogoods stored as learned nogoods, so
+// that the analysis reads them as any other reason. Compiled after farm_learn.cu.
+//
+// Invariant (between checks): every cyclic atom that is not false has a source (a support body
+// that is not false and whose positive cyclic atoms have sources, so that following sources never
+// loops), or is in u_todo (flagged FARM_U_TODO, once). Sources go when their body is falsified
+// (processing, kernels/farm_propagate.cu) and, here, when an atom of the body's positive literals
+// lost its own: the entries of u_todo from st[FS_U_EXP] on have not been followed yet. A backjump
+// queues the atoms it unassigns that have none. The programs are normal where it matters (the
+// host checks: no head cycle, no weight body supports a cyclic atom), so a body is valid exactly
+// when its literal is not false and its positive cyclic atoms have sources.
+
+#ifndef FARM_HOST_EMU
+#include "common.cuh"
+#endif
+
+// What farm_unfounded_d did: nothing (every atom has a source), a literal implied, a conflict (in
+// st[FS_CONFLICT]), no room for the loop nogood (the caller restarts and deletes), or a broken
+// invariant (the search fails).
+#define FARM_U_NONE 0u
+#define FARM_U_IMPLIED 1u
+#define FARM_U_CONFLICT 2u
+#define FARM_U_FULL 3u
+#define FARM_U_BROKEN 4u
+
+// Whether body b can be an atom's source.
+__device__ bool farm_u_valid_d(const FarmArgs& a, const FarmSearch& f, u32 b) {
+    if (farm_lit_d(f, a.u_blit[b]) == 2u) return false;
+    for (u32 j = a.u_pos_start[b]; j < a.u_pos_start[b + 1]; j++) {
+        u32 y = a.u_pos[j];
+        if (f.usrc[y] == 0u || f.val[y] == 2u) return false;
+    }
+    return true;
+}
+
+// Queues in u_work, once, every cyclic atom without a source, not false, that a body containing
+// atom x positively supports: x's new source may make that body valid.
+__device__ void farm_u_forward_d(const FarmArgs& a, const FarmSearch& f, u32 x, u32* w) {
+    for (u32 k = a.u_pocc_start[x]; k < a.u_pocc_start[x + 1]; k++) {
+        u32 b = a.u_pocc[k];
+        for (u32 m = a.u_head_start[b]; m < a.u_head_start[b + 1]; m++) {
+            u32 h = a.u_head[m];
+            if (f.usrc[h] == 0u && f.val[h] != 2u && !(f.uflag[h] & FARM_U_WORK)) {
+                f.uflag[h] |= FARM_U_WORK;
+                f.uwork[(*w)++] = h;
+            }
+        }
+    }
+}
+
+// Puts the literal of the highest level of lits[from..len) at position `from` (lane 0).
+__device__ void farm_u_highest_d(const FarmSearch& f, u32* lits, u32 from, u32 len) {
+    for (u32 i = from + 1u; i < len; i++) {
+        if (f.level[lits[i] >> 1] > f.level[lits[from] >> 1]) {
+            u32 t = lits[from];
+            lits[from] = lits[i];
+            lits[i] = t;
+        }
+    }
+}
+
+// The check at a propagation fixpoint (lane 0). Withdraws the sources that relied on atoms that
+// lost theirs, finds new sources, and of the atoms left without one and not false (an unfounded
+// set U) falsifies one, `start` (a true one first: a conflict), by the loop nogood
+// {T start} + {F B : B an external body of start's closure in U}. The closure is the atoms of U
+// that the bodies of start that are not false rely on, transitively: every body of it that is
+// not false has a positive atom in it, so its external bodies are all false. The rest of U stays
+// in u_todo for the next check. `floor`: the level at or below which an implied literal needs no
+// reason, as no analysis reads it (0, or in enumeration the backtrack level).
+__device__ u32 farm_unfounded_d(const FarmArgs& a, const FarmSearch& f, u32 floor) {
+    u32 n = f.st[FS_U_TODO];
+    // 1. A source that relied on an atom without one goes too, transitively.
+    for (u32 i = f.st[FS_U_EXP]; i < n; i++) {
+        u32 x = f.utodo[i];
+        for (u32 j = a.u_pocc_start[x]; j < a.u_pocc_start[x + 1]; j++) {
+            u32 b = a.u_pocc[j];
+            for (u32 k = a.u_head_start[b]; k < a.u_head_start[b + 1]; k++) {
+                u32 h = a.u_head[k];
+                if (f.usrc[h] == b + 1u) {
+                    f.usrc[h] = 0u;
+                    if (!(f.uflag[h] & FARM_U_TODO)) {
+                        f.uflag[h] |= FARM_U_TODO;
+                        f.utodo[n++] = h;
+                    }
+                }
+            }
+        }
+    }
+    // 2. New sources, found forward from the atoms that get one.
+    u32 w = 0u;
+    for (u32 i = 0; i < n; i++) {
+        u32 x = f.utodo[i];
+        if (f.usrc[x] == 0u && f.val[x] != 2u && !(f.uflag[x] & FARM_U_WORK)) {
+            f.uflag[x] |= FARM_U_WORK;
+            f.uwork[w++] = x;
+        }
+    }
+    while (w > 0u) {
+        u32 x = f.uwork[--w];
+        f.uflag[x] &= ~FARM_U_WORK;
+        if (f.usrc[x] != 0u || f.val[x] == 2u) continue;
+        for (u32 j = a.u_sup_start[x]; j < a.u_sup_start[x + 1]; j++) {
+            u32 b = a.u_sup[j];
+            if (farm_u_valid_d(a, f, b)) {
+                f.usrc[x] = b + 1u;
+                farm_u_forward_d(a, f, x, &w);
+                break;
+            }
+        }
+    }
+    // 3. u_todo keeps what is left without a source and not false: U.
+    u32 u = 0u, start = FARM_NONE;
+    for (u32 i = 0; i < n; i++) {
+        u32 x = f.utodo[i];
+        if (f.usrc[x] == 0u && f.val[x] != 2u) {
+            f.utodo[u++] = x;
+            if (start == FARM_NONE || (f.val[x] == 1u && f.val[start] != 1u)) start = x;
+        } else {
+            f.uflag[x] &= ~FARM_U_TODO;
+        }
+    }
+    f.st[FS_U_TODO] = u;
+    f.st[FS_U_EXP] = u;
+    if (u == 0u) return FARM_U_NONE;
+    // start's closure in U (flagged FARM_U_CLOSED), in u_work.
+    u32 c = 1u;
+    f.uwork[0] = start;
+    f.uflag[start] |= FARM_U_CLOSED;
+    for (u32 i = 0; i < c; i++) {
+        u32 x = f.uwork[i];
+        for (u32 j = a.u_sup_start[x]; j < a.u_sup_start[x + 1]; j++) {
+            u32 b = a.u_sup[j];
+            if (farm_lit_d(f, a.u_blit[b]) == 2u) continue;
+            for (u32 k = a.u_pos_start[b]; k < a.u_pos_start[b + 1]; k++) {
+                u32 y = a.u_pos[k];
+                if ((f.uflag[y] & (FARM_U_TODO | FARM_U_CLOSED)) == FARM_U_TODO) {
+                    f.uflag[y] |= FARM_U_CLOSED;
+                    f.uwork[c++] = y;
+                }
+            }
+        }
+    }
+    // The loop nogood, in learnt: T start, then each external body's F B once (its variable
+    // flagged FARM_U_WITNESS meanwhile).
+    u32* ng = f.learnt;
+    u32 len = 0u;
+    bool broken = false;
+    ng[len++] = start << 1;
+    for (u32 i = 0; i < c; i++) {
+        u32 x = f.uwork[i];
+        for (u32 j = a.u_sup_start[x]; j < a.u_sup_start[x + 1]; j++) {
+            u32 b = a.u_sup[j];
+            bool internal = false;
+            for (u32 k = a.u_pos_start[b]; k < a.u_pos_start[b + 1] && !internal; k++) {
+                internal = (f.uflag[a.u_pos[k]] & FARM_U_CLOSED) != 0u;
+            }
+            if (internal) continue;
+            u32 l = a.u_blit[b];
+            if (farm_lit_d(f, l) != 2u) {
+                broken = true;
+                continue;
+            }
+            if (f.uflag[l >> 1] & FARM_U_WITNESS) continue;
+            f.uflag[l >> 1] |= FARM_U_WITNESS;
+            ng[len++] = l ^ 1u;
+        }
+    }
+    for (u32 i = 0; i < c; i++) f.uflag[f.uwork[i]] &= ~FARM_U_CLOSED;
+    for (u32 i = 1; i < len; i++) f.uflag[ng[i] >> 1] &= ~FARM_U_WITNESS;
+    u32 level = f.st[FS_LEVEL];
+    bool conflict = f.val[start] == 1u;
+    // An external body that is not false, or (above the floor) an atom that no body can ever
+    // support: the level-0 checks falsify those before any decision.
+    if (broken || (len < 2u && level > floor)) {
+#ifdef FARM_CHECK
+        farm_fail_d(broken ? "an unfounded set with a body that can support it" : "a loop nogood of one literal", start, len, level);
+#endif
+        return FARM_U_BROKEN;
+    }
+    if (level <= floor) {
+        // A conflict here proves no model (level 0) or ends the backtrack level (enumeration),
+        // with no analysis: st[FS_CONFLICT] only needs to be set.
+        if (conflict) f.st[FS_CONFLICT] = FARM_NONE;
+        else farm_assign_d(f, (start << 1) ^ 1u, 0u);
+        return conflict ? FARM_U_CONFLICT : FARM_U_IMPLIED;
+    }
+    // The watches: the literals of the highest levels (start first where it is implied).
+    if (conflict) farm_u_highest_d(f, ng, 0u, len);
+    farm_u_highest_d(f, ng, 1u, len);
+    u32 id = 0u;
+    if (!farm_store_d(a, f, ng, len, len, &id)) return FARM_U_FULL;
+    if (conflict) farm_conflict_d(f, id);
+    else farm_assign_d(f, (start << 1) ^ 1u, id);
+    return conflict ? FARM_U_CONFLICT : FARM_U_IMPLIED;
+}
