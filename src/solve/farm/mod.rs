@@ -21,6 +21,7 @@ use super::config::Backend;
 use super::cubes::Cubes;
 use super::driver::{Blocking, Driver, Event, Found, Source, Tally, Wants};
 use super::exchange::Port;
+use super::verify::Kept;
 use crate::engine::EngineStats;
 use crate::engine::cuda::farm::{Farm, FarmConfig, FarmState, tables};
 use crate::nogoods::Lit;
@@ -64,9 +65,11 @@ pub(super) struct FarmSource {
     relayed_bytes: u64,
     started: u32,
     since: Instant,
-    /// Enumeration: models read from the rings and not yet given out; whether a slice runs
-    /// meanwhile; whether every cube is done.
+    /// Enumeration: models read from the rings, verified, and not yet given out; what each
+    /// verifying thread keeps from one check to the next; whether a slice runs meanwhile;
+    /// whether every cube is done.
     pending: VecDeque<Vec<bool>>,
+    kept: Vec<Kept>,
     in_flight: bool,
     enumerated: bool,
 }
@@ -161,6 +164,7 @@ impl FarmSource {
                 started: 0,
                 since: Instant::now(),
                 pending: VecDeque::new(),
+                kept: Vec::new(),
                 in_flight: false,
                 enumerated: false,
             };
