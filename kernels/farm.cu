@@ -126,8 +126,10 @@
 #define FC_XHEAD 2   // exchange entries written so far
 #define FC_CUBE_NEXT 3  // split mode: cubes handed out so far
 #define FC_CUBES_DONE 4 // split mode: cubes proved to have no model
-#define FC_MHEAD 5      // enumeration: model ring entries claimed so far
-#define FC_MREAD 6      // enumeration: entries the host has read (it writes this between slices)
+#define FC_MHEAD 5      // enumeration: model ring entries claimed so far (those past the ring's
+                        //   room, FC_MREAD + mcap on, are not written)
+#define FC_MREAD 6      // enumeration: entries the host has read or skipped (it writes this
+                        //   between slices)
 #define FC_WORDS 8
 
 // The exchange: a ring of xcap entries of at most FARM_XLEN literals. Entry i of the ring holds

@@ -155,19 +155,17 @@ __device__ __forceinline__ u32 farm_word_d(const FarmSearch& f, u32 w) {
 
 // Enumeration: writes search f's model (a total assignment) to the next entry of the model ring,
 // the whole warp; false where the ring is full (the host has not read the entry a ring before).
+// An entry is claimed by one atomicAdd, wait-free (a loop of compare-and-swaps on the one
+// counter, with thousands of searches claiming, took most of their time): a claim past the ring's
+// room is not written, and its search ends its slice (finding the model again in the next), so
+// the host reads the first `mcap` claims of a slice at most and skips the rest.
 __device__ bool farm_record_d(const FarmArgs& a, const FarmSearch& f) {
     u32 slot = 0u, ok = 0u;
     if (f.lane == 0u) {
         volatile u32* ctl = a.ctl;
-        u32 h = ctl[FC_MHEAD];
-        while (h - ctl[FC_MREAD] < a.mcap) {
-            u32 old = atomicCAS(&a.ctl[FC_MHEAD], h, h + 1u);
-            if (old == h) {
-                ok = 1u;
-                slot = h;
-                break;
-            }
-            h = old;
+        if (ctl[FC_MHEAD] - ctl[FC_MREAD] < a.mcap) {
+            slot = atomicAdd(&a.ctl[FC_MHEAD], 1u);
+            ok = slot - ctl[FC_MREAD] < a.mcap;
         }
     }
     if (!__shfl_sync(0xffffffffu, ok, 0)) return false;

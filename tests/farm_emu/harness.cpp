@@ -45,12 +45,15 @@ int main(int argc, char** argv) {
     const char* verdict = "TIMEOUT";
     u32 winner = FARM_NONE;
     std::vector<std::vector<u32>> models;
-    // The host's part between slices: the ring's new entries read, and the reading acknowledged.
+    // The host's part between slices: the ring's new entries read (claims past its room were not
+    // written), and the reading acknowledged.
     auto drain = [&] {
-        for (; a.ctl[FC_MREAD] != a.ctl[FC_MHEAD]; a.ctl[FC_MREAD]++) {
-            const u32* e = a.m_ring + (u64)(a.ctl[FC_MREAD] % a.mcap) * a.mwords;
+        u32 head = a.ctl[FC_MHEAD], read = a.ctl[FC_MREAD];
+        for (u32 i = 0; i < head - read && i < a.mcap; i++) {
+            const u32* e = a.m_ring + (u64)((read + i) % a.mcap) * a.mwords;
             models.emplace_back(e, e + a.mwords);
         }
+        a.ctl[FC_MREAD] = head;
     };
     while ((double)(farm_now_d() - t0) < limit * 1e9) {
         bool running = false;

@@ -188,11 +188,16 @@ impl Farm {
             return Ok(Vec::new());
         };
         let (cap, words) = (self.args.mcap, self.args.mwords as usize);
-        let count = head.wrapping_sub(read);
+        // Claims past the ring's room were not written (their searches find the models again).
+        let claimed = head.wrapping_sub(read);
+        debug_assert!(
+            u64::from(claimed) <= u64::from(cap) + u64::from(self.args.searches),
+            "{claimed} claims on a ring of {cap}"
+        );
+        let count = claimed.min(cap);
         if cap == 0 || count == 0 {
             return Ok(Vec::new());
         }
-        debug_assert!(count <= cap, "the searches wrote {count} entries of a ring of {cap}");
         let mut entries = Vec::with_capacity(count as usize * words);
         for (at, len) in ring::runs(read % cap, count, cap) {
             entries.extend(self.read("m_ring", at * words, len * words)?);
