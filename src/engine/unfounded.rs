@@ -33,6 +33,8 @@ pub struct Unfounded {
     pos_occ: Vec<u32>,
     /// Per literal index: bodies (with cyclic heads) falsified when the literal becomes true.
     falsifies: Csr<u32>,
+    /// Per body: the cyclic atoms it supports (heads and choice heads).
+    cyclic_heads: Csr<u32>,
     pending: Vec<u32>,
     recheck: Vec<Var>,
     in_recheck: Vec<bool>,
@@ -98,6 +100,14 @@ impl Unfounded {
             }
         }
         let falsifies = Csr::from_pairs(2 * nv, falsify_pairs.into_iter());
+        let head_pairs = (0..nb).flat_map(|b| {
+            bt.heads(b)
+                .iter()
+                .chain(bt.choice_heads(b))
+                .filter(|&&h| cyclic[h as usize])
+                .map(move |&h| (b, h))
+        });
+        let cyclic_heads = Csr::from_pairs(nb, head_pairs);
         let mut pos_occ_start = vec![0u32];
         let mut pos_occ = Vec::new();
         for o in &mut occ {
@@ -119,6 +129,7 @@ impl Unfounded {
             pos_occ_start,
             pos_occ,
             falsifies,
+            cyclic_heads,
             pending: Vec::new(),
             recheck,
             in_recheck,
@@ -167,10 +178,6 @@ impl Unfounded {
 
     pub fn needs_check(&self) -> bool {
         !self.pending.is_empty() || !self.recheck.is_empty() || !self.rest.is_empty()
-    }
-
-    fn heads<'p>(p: &'p Problem, b: usize) -> impl Iterator<Item = &'p u32> + 'p {
-        p.bodies.heads(b).iter().chain(p.bodies.choice_heads(b))
     }
 
     /// Whether body `b` can be the source of `h`: not false, and reaching its bound with
@@ -229,9 +236,11 @@ impl Unfounded {
             let b = b as usize;
             lost.clear();
             lost.extend(
-                Self::heads(p, b)
+                self.cyclic_heads
+                    .get(b)
+                    .iter()
                     .copied()
-                    .filter(|&h| self.cyclic[h as usize] && self.source[h as usize] == b as u32)
+                    .filter(|&h| self.source[h as usize] == b as u32)
                     .filter(|&h| {
                         let e = self.loops.eff(b as u32, h);
                         a.is_false(p.bodies.lit[e]) || self.is_sum[e]
@@ -249,9 +258,7 @@ impl Unfounded {
                 // but those may owe their own source to `h` (a cycle); re-sourcing decides.
                 lost.clear();
                 lost.extend(
-                    Self::heads(p, b)
-                        .copied()
-                        .filter(|&h| self.cyclic[h as usize] && self.source[h as usize] == b as u32),
+                    self.cyclic_heads.get(b).iter().copied().filter(|&h| self.source[h as usize] == b as u32),
                 );
                 for &h in &lost {
                     self.unsource(h);
@@ -276,13 +283,9 @@ impl Unfounded {
             if let Some(b) = found {
                 self.source[xi] = b;
                 for i in self.pos_occ_start[xi]..self.pos_occ_start[xi + 1] {
-                    for &h in Self::heads(p, self.pos_occ[i as usize] as usize) {
+                    for &h in self.cyclic_heads.get(self.pos_occ[i as usize] as usize) {
                         let hi = h as usize;
-                        if self.cyclic[hi]
-                            && self.source[hi] == NONE
-                            && !self.in_work[hi]
-                            && !a.is_false(Lit::pos(h))
-                        {
+                        if self.source[hi] == NONE && !self.in_work[hi] && !a.is_false(Lit::pos(h)) {
                             self.in_work[hi] = true;
                             work.push(h);
                         }
