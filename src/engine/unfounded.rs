@@ -81,7 +81,7 @@ impl Unfounded {
             effs.sort_unstable();
             effs.dedup();
             for e in effs {
-                let (lits, ws) = bt.def(e);
+                let lits = bt.def(e).0;
                 for &l in lits {
                     if l.is_pos() && cyclic[l.var() as usize] {
                         occ[l.var() as usize].push(b as u32);
@@ -93,7 +93,7 @@ impl Unfounded {
                 }
                 // A weight or disjunctive body can stay true while a false member leaves it
                 // leaning on the atoms it supports: watch its members too.
-                if bt.bound[e] < lits.len() as i64 || ws.iter().any(|&w| w != 1) {
+                if !bt.is_normal(e) {
                     is_sum_body[e] = true;
                     falsify_pairs.extend(lits.iter().map(|&l| ((!l).index(), b as u32)));
                 }

@@ -81,6 +81,13 @@ impl BodyTable {
         self.lit_start = count;
     }
 
+    /// Whether body `b` is a conjunction: weight 1 a literal, and a bound its length (or more:
+    /// then it never holds). Weight and disjunctive bodies are not.
+    pub fn is_normal(&self, b: usize) -> bool {
+        let (lits, ws) = self.def(b);
+        self.bound[b] >= lits.len() as i64 && ws.iter().all(|&w| w == 1)
+    }
+
     /// Whether the body is the head of at least one rule (and so a candidate of the ASP computation).
     pub fn has_heads(&self, b: usize) -> bool {
         self.head_start[b] < self.head_start[b + 1] || self.choice_start[b] < self.choice_start[b + 1]

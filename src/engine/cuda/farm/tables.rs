@@ -6,7 +6,7 @@
 //! one buffer type carries them all and the kernel's pointers are their addresses.
 
 use crate::engine::cuda::layout::{FARM_POINTERS, FarmArgs, nogoods_containing, occurrences};
-use crate::nogoods::{Lit, Problem};
+use crate::nogoods::{Csr, Lit, Problem};
 
 /// Literals an exchanged nogood may have (`FARM_XLEN`).
 pub const XLEN: usize = 8;
@@ -196,18 +196,6 @@ fn weight_occurrences(p: &Problem) -> (Vec<u32>, Vec<u32>) {
     (start, entries)
 }
 
-/// A list of lists as CSR: the starts (`lists.len() + 1`), then the items.
-fn csr(lists: Vec<Vec<u32>>) -> (Vec<u32>, Vec<u32>) {
-    let mut start = Vec::with_capacity(lists.len() + 1);
-    let mut items = Vec::new();
-    start.push(0);
-    for l in lists {
-        items.extend(l);
-        start.push(items.len() as u32);
-    }
-    (start, items)
-}
-
 /// The unfounded-set check's tables (`u_cyc` to `u_pocc`, kernels/farm.cu), all empty for a
 /// tight program. Its bodies are numbered among those that support a cyclic atom; for each, its
 /// literal, the cyclic atoms of its positive literals and the cyclic atoms it supports.
@@ -221,40 +209,34 @@ fn unfounded_tables(p: &Problem) -> [Vec<u32>; 12] {
     // Body numbers, in the order the cyclic atoms' supports first name them.
     let mut number = vec![u32::MAX; bt.len()];
     let mut bodies = Vec::new();
-    let mut sup = vec![Vec::new(); n];
+    let mut sup = Vec::new();
     for x in (0..n).filter(|&x| cyclic[x]) {
         for &b in p.supports(x as u32) {
             if number[b as usize] == u32::MAX {
                 number[b as usize] = bodies.len() as u32;
                 bodies.push(b as usize);
             }
-            sup[x].push(number[b as usize]);
+            sup.push((x, number[b as usize]));
         }
     }
-    let mut pos = Vec::with_capacity(bodies.len());
-    let mut heads = Vec::with_capacity(bodies.len());
-    let mut fals = vec![Vec::new(); 2 * n];
-    let mut pocc = vec![Vec::new(); n];
+    let (mut pos, mut heads, mut fals, mut pocc) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for (i, &b) in bodies.iter().enumerate() {
-        let atoms: Vec<u32> =
-            bt.def(b).0.iter().filter(|l| l.is_pos() && cyclic[l.var() as usize]).map(|l| l.var()).collect();
-        for &y in &atoms {
-            pocc[y as usize].push(i as u32);
+        for l in bt.def(b).0.iter().filter(|l| l.is_pos() && cyclic[l.var() as usize]) {
+            pos.push((i, l.var()));
+            pocc.push((l.var() as usize, i as u32));
         }
-        pos.push(atoms);
-        heads.push(
-            bt.heads(b).iter().chain(bt.choice_heads(b)).copied().filter(|&h| cyclic[h as usize]).collect(),
-        );
+        let cyclic_heads = bt.heads(b).iter().chain(bt.choice_heads(b)).filter(|&&h| cyclic[h as usize]);
+        heads.extend(cyclic_heads.map(|&h| (i, h)));
         if bt.lit[b] != Lit::TRUE {
-            fals[(!bt.lit[b]).index()].push(i as u32);
+            fals.push(((!bt.lit[b]).index(), i as u32));
         }
     }
     let blit = bodies.iter().map(|&b| bt.lit[b].0).collect();
-    let (sup_start, sup) = csr(sup);
-    let (pos_start, pos) = csr(pos);
-    let (head_start, head) = csr(heads);
-    let (fals_start, fals) = csr(fals);
-    let (pocc_start, pocc) = csr(pocc);
+    let (sup_start, sup) = Csr::from_pairs(n, sup.into_iter()).into_parts();
+    let (pos_start, pos) = Csr::from_pairs(bodies.len(), pos.into_iter()).into_parts();
+    let (head_start, head) = Csr::from_pairs(bodies.len(), heads.into_iter()).into_parts();
+    let (fals_start, fals) = Csr::from_pairs(2 * n, fals.into_iter()).into_parts();
+    let (pocc_start, pocc) = Csr::from_pairs(n, pocc.into_iter()).into_parts();
     let cyc = cyclic.iter().map(|&c| u32::from(c)).collect();
     [cyc, sup_start, sup, blit, pos_start, pos, head_start, head, fals_start, fals, pocc_start, pocc]
 }
@@ -404,13 +386,8 @@ pub fn unsupported(p: &Problem) -> Option<&'static str> {
     if p.has_head_cycles() {
         return Some("the program has head cycles (the farm has no minimality check)");
     }
-    let bt = &p.bodies;
-    let weighted = |b: usize| {
-        let (lits, ws) = bt.def(b);
-        bt.bound[b] != lits.len() as i64 || ws.iter().any(|&w| w != 1)
-    };
     let cyclic_atoms = (0..p.num_vars).filter(|&v| p.is_cyclic(v));
-    if cyclic_atoms.flat_map(|x| p.supports(x)).any(|&b| weighted(b as usize)) {
+    if cyclic_atoms.flat_map(|x| p.supports(x)).any(|&b| !p.bodies.is_normal(b as usize)) {
         return Some("an aggregate supports an atom on a positive cycle (the farm checks normal rules only)");
     }
     if p.num_vars >= 1 << 29 {
