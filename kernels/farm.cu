@@ -101,6 +101,7 @@
 #define FS_MODELS 26     // enumeration: models found (64-bit)
 #define FS_BT 28         // enumeration: the backtrack level
 #define FS_ROOT 29       // enumeration: the level where the cube's literals all hold, + 1 (0: not yet)
+#define FS_U_WORK 30     // entries written to u_work's ring in the unfounded-set check
 #define FS_T_PROPAGATE 32  // clock cycles (64-bit) spent in each part of the step
 #define FS_T_ANALYZE 34
 #define FS_T_BACKJUMP 36
@@ -192,7 +193,7 @@ struct FarmArgs {
     u32* u_flag;    // nvars: FARM_U_TODO (in u_todo), FARM_U_WORK, FARM_U_CLOSED (of atoms),
                     //   FARM_U_WITNESS (of a body's variable)
     u32* u_todo;    // nvars: the cyclic atoms without a source, st[FS_U_TODO] of them
-    u32* u_work;    // nvars: the check's work list
+    u32* u_work;    // nvars: the check's work list (a ring while sources are found)
     u32* l_head;    // 2 * nvars: the first chunk of the literal's watch list + 1 (0: none)
     u32* l_chunk;   // chunks * FARM_CW: FARM_CHUNK [nogood, blocker] pairs, the next chunk + 1,
                     //   the fill
@@ -321,6 +322,26 @@ __device__ __forceinline__ bool farm_assign_d(const FarmSearch& f, u32 l, u32 r)
 
 __device__ __forceinline__ void farm_conflict_d(const FarmSearch& f, u32 r) {
     atomicCAS(&f.st[FS_CONFLICT], 0u, r);
+}
+
+// The highest key k over the warp's lanes and, among equal keys, the lowest index i; every lane
+// gets both. A lane with nothing to offer gives k = 0 (and i = 0).
+__device__ void farm_warp_argmax_d(u32& k, u32& i) {
+    for (int off = FARM_W / 2; off > 0; off >>= 1) {
+        u32 ok = __shfl_down_sync(0xffffffffu, k, off), oi = __shfl_down_sync(0xffffffffu, i, off);
+        if (ok > k || (ok == k && oi < i)) {
+            k = ok;
+            i = oi;
+        }
+    }
+    k = __shfl_sync(0xffffffffu, k, 0);
+    i = __shfl_sync(0xffffffffu, i, 0);
+}
+
+// The sum of x over the warp's lanes; every lane gets it.
+__device__ __forceinline__ u32 farm_warp_sum_d(u32 x) {
+    for (int off = FARM_W / 2; off > 0; off >>= 1) x += __shfl_down_sync(0xffffffffu, x, off);
+    return __shfl_sync(0xffffffffu, x, 0);
 }
 
 // u_flag's bits.

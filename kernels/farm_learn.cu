@@ -49,16 +49,65 @@ __device__ void farm_reason_d(const FarmArgs& a, const FarmSearch& f, u32 r, u32
     }
 }
 
-// Bumps v's activity (lane 0), keeping the blocks' bounds (all of them afresh on a rescale).
-__device__ void farm_bump_d(const FarmSearch& f, u32 v) {
+// Scales every activity down (lane 0), with the blocks' bounds afresh, once one has passed 1e20.
+__device__ void farm_rescale_d(const FarmSearch& f) {
+    for (u32 u = 0; u < f.nv; u++) f.act[u] *= 1e-20f;
+    for (u32 b = 0; b <= f.nv / 32u; b++) f.bmax[b] = farm_block_key_d(f, b);
+    f.st[FS_VAR_INC] = __float_as_uint(__uint_as_float(f.st[FS_VAR_INC]) * 1e-20f);
+}
+
+// Marks the literals of reason r (of v; FARM_NONE: a conflict) above level 0 that are not yet
+// marked (seen), bumps their variables' activities, counts in `path` those of level `cur` and
+// appends the others to learnt[n..). The whole warp: a nogood's literals a lane each, those it
+// appends in the nogood's order; a weight constraint's on lane 0. Every lane gets path and n.
+// The variables are assigned (they are true), so the blocks' bounds need no update.
+__device__ void farm_expand_d(const FarmArgs& a, const FarmSearch& f, u32 r, u32 v, u32 cur, u32& path, u32& n) {
     float inc = __uint_as_float(f.st[FS_VAR_INC]);
-    if ((f.act[v] += inc) > 1e20f) {
-        for (u32 u = 0; u < f.nv; u++) f.act[u] *= 1e-20f;
-        for (u32 b = 0; b <= f.nv / 32u; b++) f.bmax[b] = farm_block_key_d(f, b);
-        f.st[FS_VAR_INC] = __float_as_uint(inc * 1e-20f);
-    } else if (f.val[v] == 0u && farm_key_d(f.act[v]) > f.bmax[v >> 5]) {
-        f.bmax[v >> 5] = farm_key_d(f.act[v]);
+    bool over = false;
+    if ((r & FARM_WEIGHT) == 0u) {
+        u32 k = r - 1u, len;
+        const u32* lits;
+        if (k < a.ngoods) {
+            lits = a.ng_lits + a.ng_start[k];
+            len = a.ng_start[k + 1] - a.ng_start[k];
+        } else {
+            lits = f.l_lits + f.l_start[k - a.ngoods];
+            len = f.l_len[k - a.ngoods];
+        }
+        u32 lt = (1u << f.lane) - 1u;
+        for (u32 base = 0; base < len; base += FARM_W) {
+            u32 i = base + f.lane, q = 0u, lv = 0u;
+            bool mark = false;
+            if (i < len) {
+                q = lits[i];
+                u32 u = q >> 1;
+                // The mark is claimed: were a variable in the reason twice, one lane takes it.
+                if (u != v && (lv = f.level[u]) != 0u && f.seen[u] == 0u) mark = atomicExch(&f.seen[u], 1u) == 0u;
+                if (mark) over |= (f.act[u] += inc) > 1e20f;
+            }
+            u32 at = __ballot_sync(0xffffffffu, mark && lv >= cur), low = __ballot_sync(0xffffffffu, mark && lv < cur);
+            if (mark && lv < cur) f.learnt[n + __popc(low & lt)] = q;
+            path += __popc(at);
+            n += __popc(low);
+        }
+    } else {
+        if (f.lane == 0u) {
+            farm_reason_d(a, f, r, v, [&](u32 q) {
+                u32 u = q >> 1;
+                if (f.seen[u] || f.level[u] == 0u) return;
+                f.seen[u] = 1u;
+                over |= (f.act[u] += inc) > 1e20f;
+                if (f.level[u] >= cur) path++;
+                else f.learnt[n++] = q;
+            });
+        }
+        path = __shfl_sync(0xffffffffu, path, 0);
+        n = __shfl_sync(0xffffffffu, n, 0);
     }
+    // Every lane has written its marks and activities before any lane reads them again.
+    __syncwarp();
+    if (__ballot_sync(0xffffffffu, over) && f.lane == 0u) farm_rescale_d(f);
+    __syncwarp();
 }
 
 #ifdef FARM_CHECK
@@ -113,25 +162,21 @@ __device__ void farm_check_d(const FarmArgs& a, const FarmSearch& f, u32 conflic
 }
 #endif
 
-// 1-UIP analysis of the conflict in st[FS_CONFLICT] (lane 0): the learned nogood into learnt[0..n)
-// (learnt[0] the UIP, learnt[1] one of the backjump level), with local minimisation; returns n and sets `*bj` (the backjump level)
-// and `*lbd`; 0 if the conflict breaks the invariants (the search then fails).
+// 1-UIP analysis of the conflict in st[FS_CONFLICT] (the whole warp): the learned nogood into
+// learnt[0..n) (learnt[0] the UIP, learnt[1] one of the backjump level), with local
+// minimisation; returns n and sets `*bj` (the backjump level) and `*lbd`, the same on every lane;
+// 0 if the conflict breaks the invariants (the search then fails). The lanes share each step:
+// a reason's literals, FARM_W places of the trail in the walk back to the next marked literal,
+// the learned literals in the minimisation and the levels.
 __device__ u32 farm_analyze_d(const FarmArgs& a, const FarmSearch& f, u32* bj, u32* lbd) {
     u32 cur = f.st[FS_LEVEL], r = f.st[FS_CONFLICT], n = 1u, path = 0u, v = FARM_NONE;
 #ifdef FARM_CHECK
-    farm_check_d(a, f, r);
+    if (f.lane == 0u) farm_check_d(a, f, r);
+    __syncwarp();
 #endif
-    u32 idx = f.st[FS_TSIZE];
-    u32 p = 0u;
+    u32 idx = f.st[FS_TSIZE], p = 0u, lt = (1u << f.lane) - 1u;
     for (;;) {
-        farm_reason_d(a, f, r, v, [&](u32 q) {
-            u32 u = q >> 1;
-            if (f.seen[u] || f.level[u] == 0u) return;
-            f.seen[u] = 1u;
-            farm_bump_d(f, u);
-            if (f.level[u] >= cur) path++;
-            else f.learnt[n++] = q;
-        });
+        farm_expand_d(a, f, r, v, cur, path, n);
         if (path == 0u) {
             // No literal of the conflict's level: a broken invariant.
 #ifdef FARM_CHECK
@@ -140,18 +185,33 @@ __device__ u32 farm_analyze_d(const FarmArgs& a, const FarmSearch& f, u32* bj, u
 #endif
             return 0u;
         }
-        do {
-            p = f.trail[--idx];
-        } while (!f.seen[p >> 1] && idx > 0u);
+        // Back along the trail to the latest marked literal, FARM_W places at once (the first
+        // place, where none is marked: a broken invariant the path count then shows).
+        for (;;) {
+            bool hit = idx > f.lane && f.seen[f.trail[idx - 1u - f.lane] >> 1] != 0u;
+            u32 b = __ballot_sync(0xffffffffu, hit);
+            if (b != 0u) {
+                idx -= (u32)__ffs(b);
+                break;
+            }
+            if (idx <= FARM_W) {
+                idx = 0u;
+                break;
+            }
+            idx -= FARM_W;
+        }
+        p = f.trail[idx];
         v = p >> 1;
-        f.seen[v] = 0u;
+        __syncwarp();
+        if (f.lane == 0u) f.seen[v] = 0u;
+        __syncwarp();
         if (--path == 0u) break;
         r = f.reason[v];
     }
-    f.learnt[0] = p;
     // Local minimisation: a literal whose reason's literals are all in the nogood (or at level
-    // 0) is implied by the others. Marked first (bit 31), while every mark is still set.
-    for (u32 i = 1; i < n; i++) {
+    // 0) is implied by the others. Marked first (bit 31), while every mark is still set; a lane
+    // a literal.
+    for (u32 i = 1u + f.lane; i < n; i += FARM_W) {
         u32 q = f.learnt[i], rq = f.reason[q >> 1];
         bool redundant = rq != 0u;
         if (redundant) {
@@ -161,29 +221,40 @@ __device__ u32 farm_analyze_d(const FarmArgs& a, const FarmSearch& f, u32* bj, u
         }
         if (redundant) f.learnt[i] = q | FARM_WEIGHT;
     }
+    __syncwarp();
+    // The marks cleared and the kept literals moved down, in order (a lane writes below where
+    // every lane has read).
     u32 m = 1u;
-    for (u32 i = 1; i < n; i++) {
-        u32 q = f.learnt[i];
-        f.seen[(q & ~FARM_WEIGHT) >> 1] = 0u;
-        if (!(q & FARM_WEIGHT)) f.learnt[m++] = q;
+    for (u32 base = 1u; base < n; base += FARM_W) {
+        u32 i = base + f.lane, q = i < n ? f.learnt[i] : FARM_WEIGHT;
+        if (i < n) f.seen[(q & ~FARM_WEIGHT) >> 1] = 0u;
+        u32 keep = __ballot_sync(0xffffffffu, !(q & FARM_WEIGHT));
+        if (!(q & FARM_WEIGHT)) f.learnt[m + __popc(keep & lt)] = q;
+        m += __popc(keep);
+        __syncwarp();
     }
-    u32 tag = f.st[FS_CONFLICTS] + 1u, b = 0u, levels = 1u, top = 1u;
-    f.stamp[cur] = tag;
-    for (u32 i = 1; i < m; i++) {
+    // The levels: the highest (its first literal becomes learnt[1]) and how many (the LBD).
+    u32 tag = f.st[FS_CONFLICTS] + 1u, b = 0u, top = 1u, levels = 0u;
+    if (f.lane == 0u) f.stamp[cur] = tag;
+    __syncwarp();
+    for (u32 i = 1u + f.lane; i < m; i += FARM_W) {
         u32 lv = f.level[f.learnt[i] >> 1];
         if (lv > b) {
             b = lv;
             top = i;
         }
-        if (f.stamp[lv] != tag) {
-            f.stamp[lv] = tag;
-            levels++;
-        }
+        if (atomicExch(&f.stamp[lv], tag) != tag) levels++;
     }
-    // The second watch: a literal of the backjump level, the last to stay true.
-    u32 t = f.learnt[1];
-    f.learnt[1] = f.learnt[top];
-    f.learnt[top] = t;
+    levels = farm_warp_sum_d(levels) + 1u;
+    farm_warp_argmax_d(b, top);
+    if (f.lane == 0u) {
+        // The second watch: a literal of the backjump level, the last to stay true.
+        f.learnt[0] = p;
+        u32 t = f.learnt[1];
+        f.learnt[1] = f.learnt[top];
+        f.learnt[top] = t;
+    }
+    __syncwarp();
     *bj = b;
     *lbd = levels;
     return m;

@@ -134,14 +134,15 @@ __device__ u32 farm_watch_d(const FarmSearch& f, u32 p, u32 k, u32* blocker, u32
     return x == 0u ? 2u : 3u;
 }
 
-// Visits the learned nogoods watching p, which was just processed: the whole warp, a chunk at a
+// Visits the learned nogoods watching p (its list's first chunk `head`, read by the caller), which
+// was just processed: the whole warp, a chunk at a
 // time, FARM_W entries at once. Each lane visits an entry (a nogood is in a list once: no two
 // lanes share one), the implications and the conflict come after every lane has read, moves into
 // one list go one lane at a time (into different lists at once), and the chunk keeps the entries
 // that stay, in order; an emptied chunk goes to the free list.
-__device__ void farm_watches_d(const FarmArgs& a, const FarmSearch& f, u32 p) {
+__device__ void farm_watches_d(const FarmArgs& a, const FarmSearch& f, u32 p, u32 head) {
     u32 prev = 0u, lt = (1u << f.lane) - 1u;
-    for (u32 ci = f.l_head[p]; ci != 0u;) {
+    for (u32 ci = head; ci != 0u;) {
         u32* ch = f.l_chunk + (u64)(ci - 1u) * FARM_CW;
         u32 n = ch[FARM_FILL], next = ch[FARM_NEXT], kept = 0u;
         for (u32 base = 0; base < n; base += FARM_W) {
@@ -201,39 +202,42 @@ __device__ void farm_watches_d(const FarmArgs& a, const FarmSearch& f, u32 p) {
     }
 }
 
-// Processes literal p: every lane takes part.
+// Processes literal p: every lane takes part. A step that waits on memory costs most: the lists'
+// bounds are read at once, and the binary and the longer nogoods are one list over the lanes.
 __device__ void farm_process_d(const FarmArgs& a, const FarmSearch& f, u32 p) {
-    for (u32 i = a.bin_start[p] + f.lane; i < a.bin_start[p + 1]; i += FARM_W) {
-        u32 g = a.bin[2 * i], q = a.bin[2 * i + 1], x = farm_lit_d(f, q);
-        if (x == 1u) farm_conflict_d(f, g + 1u);
-        else if (x == 0u) farm_assign_d(f, q ^ 1u, g + 1u);
+    bool loops = (a.flags & FARM_LOOPS) != 0u;
+    u32 b0 = a.bin_start[p], b1 = a.bin_start[p + 1], o0 = a.occ_start[p], o1 = a.occ_start[p + 1];
+    u32 w0 = a.w_occ_start[p], w1 = a.w_occ_start[p + 1], head = f.l_head[p];
+    u32 u0 = loops ? a.u_fals_start[p] : 0u, u1 = loops ? a.u_fals_start[p + 1] : 0u;
+    u32 nb = b1 - b0, n = nb + (o1 - o0);
+    for (u32 i = f.lane; i < n; i += FARM_W) {
+        if (i < nb) {
+            u32 g = a.bin[2 * (b0 + i)], q = a.bin[2 * (b0 + i) + 1], x = farm_lit_d(f, q);
+            if (x == 1u) farm_conflict_d(f, g + 1u);
+            else if (x == 0u) farm_assign_d(f, q ^ 1u, g + 1u);
+        } else {
+            u32 g = a.occ[o0 + i - nb];
+            u32 b = a.ng_start[g], len = a.ng_start[g + 1] - b;
+            u32 c = atomicAdd(&f.cnt[g], 1u) + 1u;
+            if (c == len) farm_conflict_d(f, g + 1u);
+            else if (c + 1u == len) farm_unit_d(f, a.ng_lits + b, len, g + 1u);
+        }
     }
-    for (u32 i = a.occ_start[p] + f.lane; i < a.occ_start[p + 1]; i += FARM_W) {
-        u32 g = a.occ[i];
-        u32 c = atomicAdd(&f.cnt[g], 1u) + 1u;
-        u32 b = a.ng_start[g], len = a.ng_start[g + 1] - b;
-        if (c == len) farm_conflict_d(f, g + 1u);
-        else if (c + 1u == len) farm_unit_d(f, a.ng_lits + b, len, g + 1u);
-    }
-    for (u32 i = a.w_occ_start[p] + f.lane; i < a.w_occ_start[p + 1]; i += FARM_W) {
-        farm_weight_entry_d(a, f, a.w_occ[2 * i], a.w_occ[2 * i + 1]);
-    }
+    for (u32 i = w0 + f.lane; i < w1; i += FARM_W) farm_weight_entry_d(a, f, a.w_occ[2 * i], a.w_occ[2 * i + 1]);
     // A body p falsifies is no atom's source any more (an atom has one source: no two lanes
     // withdraw the same).
-    if (a.flags & FARM_LOOPS) {
-        for (u32 i = a.u_fals_start[p] + f.lane; i < a.u_fals_start[p + 1]; i += FARM_W) {
-            u32 b = a.u_fals[i];
-            for (u32 j = a.u_head_start[b]; j < a.u_head_start[b + 1]; j++) {
-                u32 h = a.u_head[j];
-                if (f.usrc[h] == b + 1u) {
-                    f.usrc[h] = 0u;
-                    farm_u_push_d(f, h);
-                }
+    for (u32 i = u0 + f.lane; i < u1; i += FARM_W) {
+        u32 b = a.u_fals[i];
+        for (u32 j = a.u_head_start[b]; j < a.u_head_start[b + 1]; j++) {
+            u32 h = a.u_head[j];
+            if (f.usrc[h] == b + 1u) {
+                f.usrc[h] = 0u;
+                farm_u_push_d(f, h);
             }
         }
     }
     __syncwarp();
-    farm_watches_d(a, f, p);
+    farm_watches_d(a, f, p, head);
 }
 
 // Takes back what processing literal p added to the counts (one lane; others undo other literals

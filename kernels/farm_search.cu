@@ -17,20 +17,6 @@ __device__ u32 farm_luby_d(u32 i) {
     }
 }
 
-// The highest key k over the warp's lanes and, among equal keys, the lowest index i; every lane
-// gets both. A lane with nothing to offer gives k = 0 (and i = 0).
-__device__ void farm_warp_argmax_d(u32& k, u32& i) {
-    for (int off = FARM_W / 2; off > 0; off >>= 1) {
-        u32 ok = __shfl_down_sync(0xffffffffu, k, off), oi = __shfl_down_sync(0xffffffffu, i, off);
-        if (ok > k || (ok == k && oi < i)) {
-            k = ok;
-            i = oi;
-        }
-    }
-    k = __shfl_sync(0xffffffffu, k, 0);
-    i = __shfl_sync(0xffffffffu, i, 0);
-}
-
 // The unassigned variable of highest activity (0: none is left), over the warp: the block of the
 // highest bound, then its unassigned variables; where their best is below the bound, the bound
 // comes down to it and the next block is tried.
@@ -250,9 +236,7 @@ __device__ void farm_run_d(const FarmArgs& a, const FarmSearch& f) {
         if (!conflict && (a.flags & FARM_LOOPS)) {
             // At the fixpoint, the unfounded-set check; where it implies or finds a conflict,
             // propagation goes on.
-            u32 r = FARM_U_NONE;
-            if (lane == 0u && f.st[FS_U_TODO] != 0u) r = farm_unfounded_d(a, f, enumerate ? f.st[FS_BT] : 0u);
-            r = __shfl_sync(0xffffffffu, r, 0);
+            u32 r = f.st[FS_U_TODO] != 0u ? farm_unfounded_d(a, f, enumerate ? f.st[FS_BT] : 0u) : FARM_U_NONE;
             if (r == FARM_U_BROKEN) {
                 farm_finish_d(a, f, FARM_FAILED);
                 return;
@@ -283,10 +267,7 @@ __device__ void farm_run_d(const FarmArgs& a, const FarmSearch& f) {
                 FARM_MARK(FS_T_BACKJUMP);
                 continue;
             }
-            u32 bj = 0u, lbd = 0u, n = 0u;
-            if (lane == 0u) n = farm_analyze_d(a, f, &bj, &lbd);
-            n = __shfl_sync(0xffffffffu, n, 0);
-            bj = __shfl_sync(0xffffffffu, bj, 0);
+            u32 bj = 0u, lbd = 0u, n = farm_analyze_d(a, f, &bj, &lbd);
             if (n == 0u) {
                 farm_finish_d(a, f, FARM_FAILED);
                 return;

@@ -35,16 +35,31 @@ __device__ bool farm_u_valid_d(const FarmArgs& a, const FarmSearch& f, u32 b) {
     return true;
 }
 
-// Queues in u_work, once, every cyclic atom without a source, not false, that a body containing
-// atom x positively supports: x's new source may make that body valid.
-__device__ void farm_u_forward_d(const FarmArgs& a, const FarmSearch& f, u32 x, u32* w) {
+// Queues in u_work (a ring of nvars entries, st[FS_U_WORK] written so far), once, every cyclic
+// atom without a source, not false, that a body containing atom x positively supports: x's new
+// source may make that body valid. Lanes may queue at once.
+__device__ void farm_u_forward_d(const FarmArgs& a, const FarmSearch& f, u32 x) {
     for (u32 k = a.u_pocc_start[x]; k < a.u_pocc_start[x + 1]; k++) {
         u32 b = a.u_pocc[k];
         for (u32 m = a.u_head_start[b]; m < a.u_head_start[b + 1]; m++) {
             u32 h = a.u_head[m];
-            if (f.usrc[h] == 0u && f.val[h] != 2u && !(f.uflag[h] & FARM_U_WORK)) {
-                f.uflag[h] |= FARM_U_WORK;
-                f.uwork[(*w)++] = h;
+            if (f.usrc[h] == 0u && f.val[h] != 2u && !(f.uflag[h] & FARM_U_WORK) &&
+                !(atomicOr(&f.uflag[h], FARM_U_WORK) & FARM_U_WORK)) {
+                f.uwork[atomicAdd(&f.st[FS_U_WORK], 1u) % f.nv] = h;
+            }
+        }
+    }
+}
+
+// Withdraws the sources that relied on atom x, which lost its own (any lane).
+__device__ void farm_u_withdraw_d(const FarmArgs& a, const FarmSearch& f, u32 x) {
+    for (u32 j = a.u_pocc_start[x]; j < a.u_pocc_start[x + 1]; j++) {
+        u32 b = a.u_pocc[j];
+        for (u32 k = a.u_head_start[b]; k < a.u_head_start[b + 1]; k++) {
+            u32 h = a.u_head[k];
+            if (f.usrc[h] == b + 1u) {
+                f.usrc[h] = 0u;
+                farm_u_push_d(f, h);
             }
         }
     }
@@ -61,69 +76,9 @@ __device__ void farm_u_highest_d(const FarmSearch& f, u32* lits, u32 from, u32 l
     }
 }
 
-// The check at a propagation fixpoint (lane 0). Withdraws the sources that relied on atoms that
-// lost theirs, finds new sources, and of the atoms left without one and not false (an unfounded
-// set U) falsifies one, `start` (a true one first: a conflict), by the loop nogood
-// {T start} + {F B : B an external body of start's closure in U}. The closure is the atoms of U
-// that the bodies of start that are not false rely on, transitively: every body of it that is
-// not false has a positive atom in it, so its external bodies are all false. The rest of U stays
-// in u_todo for the next check. `floor`: the level at or below which an implied literal needs no
-// reason, as no analysis reads it (0, or in enumeration the backtrack level).
-__device__ u32 farm_unfounded_d(const FarmArgs& a, const FarmSearch& f, u32 floor) {
-    u32 n = f.st[FS_U_TODO];
-    // 1. A source that relied on an atom without one goes too, transitively.
-    for (u32 i = f.st[FS_U_EXP]; i < n; i++) {
-        u32 x = f.utodo[i];
-        for (u32 j = a.u_pocc_start[x]; j < a.u_pocc_start[x + 1]; j++) {
-            u32 b = a.u_pocc[j];
-            for (u32 k = a.u_head_start[b]; k < a.u_head_start[b + 1]; k++) {
-                u32 h = a.u_head[k];
-                if (f.usrc[h] == b + 1u) {
-                    f.usrc[h] = 0u;
-                    if (!(f.uflag[h] & FARM_U_TODO)) {
-                        f.uflag[h] |= FARM_U_TODO;
-                        f.utodo[n++] = h;
-                    }
-                }
-            }
-        }
-    }
-    // 2. New sources, found forward from the atoms that get one.
-    u32 w = 0u;
-    for (u32 i = 0; i < n; i++) {
-        u32 x = f.utodo[i];
-        if (f.usrc[x] == 0u && f.val[x] != 2u && !(f.uflag[x] & FARM_U_WORK)) {
-            f.uflag[x] |= FARM_U_WORK;
-            f.uwork[w++] = x;
-        }
-    }
-    while (w > 0u) {
-        u32 x = f.uwork[--w];
-        f.uflag[x] &= ~FARM_U_WORK;
-        if (f.usrc[x] != 0u || f.val[x] == 2u) continue;
-        for (u32 j = a.u_sup_start[x]; j < a.u_sup_start[x + 1]; j++) {
-            u32 b = a.u_sup[j];
-            if (farm_u_valid_d(a, f, b)) {
-                f.usrc[x] = b + 1u;
-                farm_u_forward_d(a, f, x, &w);
-                break;
-            }
-        }
-    }
-    // 3. u_todo keeps what is left without a source and not false: U.
-    u32 u = 0u, start = FARM_NONE;
-    for (u32 i = 0; i < n; i++) {
-        u32 x = f.utodo[i];
-        if (f.usrc[x] == 0u && f.val[x] != 2u) {
-            f.utodo[u++] = x;
-            if (start == FARM_NONE || (f.val[x] == 1u && f.val[start] != 1u)) start = x;
-        } else {
-            f.uflag[x] &= ~FARM_U_TODO;
-        }
-    }
-    f.st[FS_U_TODO] = u;
-    f.st[FS_U_EXP] = u;
-    if (u == 0u) return FARM_U_NONE;
+// Falsifies `start`, an atom of the unfounded set U in u_todo, by its loop nogood (lane 0; see
+// farm_unfounded_d): what farm_unfounded_d answers.
+__device__ u32 farm_u_loop_d(const FarmArgs& a, const FarmSearch& f, u32 start, u32 floor) {
     // start's closure in U (flagged FARM_U_CLOSED), in u_work.
     u32 c = 1u;
     f.uwork[0] = start;
@@ -194,4 +149,93 @@ __device__ u32 farm_unfounded_d(const FarmArgs& a, const FarmSearch& f, u32 floo
     if (conflict) farm_conflict_d(f, id);
     else farm_assign_d(f, (start << 1) ^ 1u, id);
     return conflict ? FARM_U_CONFLICT : FARM_U_IMPLIED;
+}
+
+// The check at a propagation fixpoint (the whole warp). Withdraws the sources that relied on
+// atoms that lost theirs, finds new sources, and of the atoms left without one and not false (an
+// unfounded set U) falsifies one, `start` (a true one first: a conflict), by the loop nogood
+// {T start} + {F B : B an external body of start's closure in U}. The closure is the atoms of U
+// that the bodies of start that are not false rely on, transitively: every body of it that is
+// not false has a positive atom in it, so its external bodies are all false. The rest of U stays
+// in u_todo for the next check. `floor`: the level at or below which an implied literal needs no
+// reason, as no analysis reads it (0, or in enumeration the backtrack level). Every lane gets the
+// answer.
+//
+// The lanes share the first three steps, FARM_W atoms of a work list at once. New sources are
+// found in rounds: a round's lanes each look for a valid body of their atom among the sources
+// set before the round, and set theirs only when every lane has looked, so that no source
+// relies on one set in its own round and following sources never loops.
+__device__ u32 farm_unfounded_d(const FarmArgs& a, const FarmSearch& f, u32 floor) {
+    u32 lt = (1u << f.lane) - 1u;
+    // 1. A source that relied on an atom without one goes too, transitively.
+    for (u32 i = f.st[FS_U_EXP];;) {
+        __syncwarp();
+        u32 n = f.st[FS_U_TODO];
+        __syncwarp();
+        if (i >= n) break;
+        if (i + f.lane < n) farm_u_withdraw_d(a, f, f.utodo[i + f.lane]);
+        i = min(i + FARM_W, n);
+    }
+    // 2. New sources, found forward from the atoms that get one.
+    u32 n = f.st[FS_U_TODO], w = 0u;
+    for (u32 base = 0; base < n; base += FARM_W) {
+        u32 x = base + f.lane < n ? f.utodo[base + f.lane] : 0u;
+        bool q = base + f.lane < n && f.usrc[x] == 0u && f.val[x] != 2u;
+        u32 b = __ballot_sync(0xffffffffu, q);
+        if (q) {
+            f.uflag[x] |= FARM_U_WORK;
+            f.uwork[w + __popc(b & lt)] = x;
+        }
+        w += __popc(b);
+    }
+    if (f.lane == 0u) f.st[FS_U_WORK] = w;
+    for (u32 done = 0u;;) {
+        __syncwarp();
+        u32 end = f.st[FS_U_WORK];
+        __syncwarp();
+        if (done >= end) break;
+        u32 x = 0u, src = 0u;
+        if (done + f.lane < end) {
+            x = f.uwork[(done + f.lane) % f.nv];
+            f.uflag[x] &= ~FARM_U_WORK;
+            for (u32 j = a.u_sup_start[x]; j < a.u_sup_start[x + 1] && f.usrc[x] == 0u && f.val[x] != 2u; j++) {
+                if (farm_u_valid_d(a, f, a.u_sup[j])) {
+                    src = a.u_sup[j] + 1u;
+                    break;
+                }
+            }
+        }
+        __syncwarp();
+        if (src != 0u) f.usrc[x] = src;
+        __syncwarp();
+        if (src != 0u) farm_u_forward_d(a, f, x);
+        done = min(done + FARM_W, end);
+    }
+    // 3. u_todo keeps what is left without a source and not false: U, in order (a lane writes
+    // below where every lane has read); start is its first true atom, else its first.
+    u32 u = 0u, start = FARM_NONE;
+    bool started_true = false;
+    for (u32 base = 0; base < n; base += FARM_W) {
+        u32 i = base + f.lane, x = i < n ? f.utodo[i] : 0u;
+        bool keep = i < n && f.usrc[x] == 0u && f.val[x] != 2u;
+        if (i < n && !keep) f.uflag[x] &= ~FARM_U_TODO;
+        u32 k = __ballot_sync(0xffffffffu, keep), t = __ballot_sync(0xffffffffu, keep && f.val[x] == 1u);
+        if (keep) f.utodo[u + __popc(k & lt)] = x;
+        if (!started_true && t != 0u) {
+            start = __shfl_sync(0xffffffffu, x, __ffs(t) - 1);
+            started_true = true;
+        } else if (start == FARM_NONE && k != 0u) {
+            start = __shfl_sync(0xffffffffu, x, __ffs(k) - 1);
+        }
+        u += __popc(k);
+        __syncwarp();
+    }
+    if (f.lane == 0u) {
+        f.st[FS_U_TODO] = u;
+        f.st[FS_U_EXP] = u;
+    }
+    __syncwarp();
+    if (u == 0u) return FARM_U_NONE;
+    u32 r = f.lane == 0u ? farm_u_loop_d(a, f, start, floor) : FARM_U_NONE;
+    return __shfl_sync(0xffffffffu, r, 0);
 }

@@ -89,6 +89,7 @@ inline u32 atomicMax(u32* p, u32 v) {
     return old;
 }
 inline u32 max(u32 a, u32 b) { return a > b ? a : b; }
+inline u32 min(u32 a, u32 b) { return a < b ? a : b; }
 inline u32 atomicSub(u32* p, u32 v) { return std::atomic_ref<u32>(*p).fetch_sub(v); }
 inline u32 atomicExch(u32* p, u32 v) { return std::atomic_ref<u32>(*p).exchange(v); }
 inline u32 atomicOr(u32* p, u32 v) { return std::atomic_ref<u32>(*p).fetch_or(v); }
