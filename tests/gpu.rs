@@ -5,7 +5,7 @@
 mod support;
 
 use std::sync::Arc;
-use support::{answer_sets, conformance, one_model_in_parallel, options_on};
+use support::{answer_sets, conformance, counted, one_model_in_parallel, options_on};
 use yasmin::engine::cuda::farm::tables::unsupported;
 use yasmin::engine::cuda::{CudaEngine, SetupError};
 use yasmin::input::read_program;
@@ -518,7 +518,8 @@ gpu_test! {
 gpu_test! {
     /// Enumeration by the search farm (`-n 0`): on every program of the corpus it takes, without
     /// optimization, every answer set once, from the farm's searches on cubes; with few searches
-    /// and many, and with two farms on device 0 as if it were two devices.
+    /// and many, and with two farms on device 0 as if it were two devices; and their number where
+    /// the report keeps none (`-q`: the farm checks and counts them).
     fn gpu_farm_enumerates_the_corpus() {
         let (mut checked, mut failures) = (0, Vec::new());
         for (searches, devices) in [(2, vec![0]), (64, vec![0]), (2000, vec![0]), (64, vec![0, 0])] {
@@ -535,6 +536,17 @@ gpu_test! {
                         got.len(),
                         expected.len(),
                         outcome.engine
+                    ));
+                }
+                // Counted only, as with -q: the models checked but not kept.
+                let only = counted(&program, &opts);
+                if only.models != expected.len() as u64 || !only.exhausted || only.engine != "cuda-farm" {
+                    failures.push(format!(
+                        "{} ({searches} searches on {devices:?}), counted: {} answer sets, expected {}, from {}",
+                        path.display(),
+                        only.models,
+                        expected.len(),
+                        only.engine
                     ));
                 }
             }

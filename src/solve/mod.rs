@@ -349,7 +349,8 @@ fn enumerate(d: &Driver<'_>, report: &mut dyn Report, costs: bool) -> Result<Out
                     d.drive(&mut tally, &mut portfolio::RaceForOne::beside_farm(job), &mut task, report)?;
                 return Ok(d.outcome(&tally, &ending));
             }
-            if let Some(mut src) = farm::FarmSource::new(d, job)? {
+            if let Some(src) = farm::FarmSource::new(d, job)? {
+                let mut src = src.counting(task.takes_counts() && !report.wants_models());
                 let ending = d.drive(&mut tally, &mut src, &mut task, report)?;
                 return Ok(d.outcome(&tally, &ending));
             }

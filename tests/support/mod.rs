@@ -76,6 +76,24 @@ impl Report for Collect {
     }
 }
 
+/// A report that keeps no model (as `-q -n 0` prints none): the solve may then only count them.
+pub struct Counter;
+
+impl Report for Counter {
+    fn model(&mut self, _: &ModelEvent<'_>) -> std::io::Result<()> {
+        Ok(())
+    }
+
+    fn wants_models(&self) -> bool {
+        false
+    }
+}
+
+/// Solves `program` with a report that keeps no model: the outcome (its models counted).
+pub fn counted(program: &Program, opts: &SolveOptions) -> Outcome {
+    solve(program, opts, &mut Counter).unwrap_or_else(|e| panic!("solve failed: {}", e))
+}
+
 /// Solves `program` and returns the outcome, the sorted answer sets (one string each, shown
 /// atoms sorted and space-separated, as in the `.expected` files) and each one's costs.
 pub fn answer_sets(program: &Program, opts: &SolveOptions) -> (Outcome, Vec<String>, Vec<Vec<i64>>) {

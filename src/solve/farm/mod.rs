@@ -27,7 +27,7 @@ use crate::engine::cuda::farm::{Farm, FarmConfig, FarmState, tables};
 use crate::nogoods::Lit;
 use crate::stop::StopToken;
 use std::collections::VecDeque;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 mod enumerate;
 mod relay;
@@ -72,6 +72,16 @@ pub(super) struct FarmSource {
     kept: Vec<Kept>,
     in_flight: bool,
     enumerated: bool,
+    /// Enumeration: the host's time waiting for slices to end, reading the models from the
+    /// rings and checking them (`-V`: which of the device and the host bounds the models a
+    /// second).
+    waited: Duration,
+    read: Duration,
+    checked: Duration,
+    /// Enumeration where the driver needs no model's atoms (`-q -n 0`): models are checked and
+    /// counted, not kept; those not yet handed over.
+    counting: bool,
+    counted: u64,
 }
 
 /// What a solve asks of the farm.
@@ -104,6 +114,13 @@ fn farm_err(e: String) -> SolveError {
 }
 
 impl FarmSource {
+    /// Enumeration: models that neither the task nor the report needs to see (`-q -n 0`) are
+    /// checked and counted, not kept.
+    pub fn counting(mut self, yes: bool) -> Self {
+        self.counting = yes;
+        self
+    }
+
     /// Sets a farm up on each device (`--gpu-devices`; with split mode each on a cube of its
     /// own); `Ok(None)` when it cannot run where that is no error (the usual search then runs)
     /// or when the stop token came first (then `stopped` says so).
@@ -166,6 +183,11 @@ impl FarmSource {
                 pending: VecDeque::new(),
                 kept: Vec::new(),
                 in_flight: false,
+                waited: Duration::ZERO,
+                read: Duration::ZERO,
+                checked: Duration::ZERO,
+                counting: false,
+                counted: 0,
                 enumerated: false,
             };
             for (k, parts) in ready.into_iter().enumerate() {
@@ -285,6 +307,15 @@ impl Source for FarmSource {
         }
         if self.failed > 0 {
             log::warn!("search farm: {} searches failed", self.failed);
+        }
+        if !self.waited.is_zero() {
+            log::info!(
+                "search farm: of {:.2}s the host waited {:.2}s for slices, read models {:.2}s, checked them {:.2}s",
+                self.since.elapsed().as_secs_f64(),
+                self.waited.as_secs_f64(),
+                self.read.as_secs_f64(),
+                self.checked.as_secs_f64()
+            );
         }
         if self.devices.len() > 1 {
             let secs = self.since.elapsed().as_secs_f64().max(1e-9);

@@ -181,9 +181,10 @@ impl Farm {
         })
     }
 
-    /// Enumeration: the models the searches wrote since the host last asked (between slices),
-    /// each the atoms' values (`0..=atoms`, atom 0 false); the ring's entries are free again.
-    pub fn take_models(&mut self) -> DResult<Vec<Vec<bool>>> {
+    /// Enumeration: the models the searches wrote to the ring since the host last asked, their
+    /// entries one after another ([`Farm::model_words`] words each, decoded by [`decode_model`]);
+    /// the ring's entries are free again.
+    pub fn take_models(&mut self) -> DResult<Vec<u32>> {
         let (Some(&head), Some(&read)) = (self.ctl.get(CTL_MHEAD), self.ctl.get(CTL_MREAD)) else {
             return Ok(Vec::new());
         };
@@ -204,11 +205,17 @@ impl Farm {
         }
         self.write("ctl", CTL_MREAD, &[head])?;
         self.ctl[CTL_MREAD] = head;
-        let atoms = self.atoms as usize;
-        Ok(entries
-            .chunks(words)
-            .map(|e| (0..=atoms).map(|a| a > 0 && e[a / 32] >> (a % 32) & 1 == 1).collect())
-            .collect())
+        Ok(entries)
+    }
+
+    /// The words of a model's entry in the ring (a bit an atom, `0..=atoms`).
+    pub fn model_words(&self) -> usize {
+        self.args.mwords as usize
+    }
+
+    /// The atoms a model's entry holds, `0..=atoms`.
+    pub fn atoms(&self) -> u32 {
+        self.atoms
     }
 
     /// The nogoods the searches exported since the host last asked (at most a ring's worth:
@@ -306,5 +313,27 @@ impl Farm {
             );
         }
         Ok((stats, failed))
+    }
+}
+
+/// A model's entry in the ring as the atoms' values, `0..=atoms` (atom 0 false), into `into`.
+pub fn decode_model(entry: &[u32], atoms: u32, into: &mut Vec<bool>) {
+    into.clear();
+    into.extend((0..=atoms as usize).map(|a| a > 0 && entry[a / 32] >> (a % 32) & 1 == 1));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::decode_model;
+
+    #[test]
+    fn a_models_entry_gives_each_atom_its_bit_and_atom_0_false() {
+        let entry = [1 | 0b1010 | 1 << 31, 0b1];
+        let mut atoms = vec![true; 3];
+        decode_model(&entry, 32, &mut atoms);
+        let want: Vec<bool> = (0..=32).map(|a| [1, 3, 31, 32].contains(&a)).collect();
+        assert_eq!(atoms, want);
+        decode_model(&entry, 2, &mut atoms);
+        assert_eq!(atoms, [false, true, false]);
     }
 }
