@@ -354,3 +354,16 @@ __device__ __forceinline__ u32 farm_warp_sum_d(u32 x) {
 __device__ __forceinline__ void farm_u_push_d(const FarmSearch& f, u32 v) {
     if ((atomicOr(&f.uflag[v], FARM_U_TODO) & FARM_U_TODO) == 0u) f.utodo[atomicAdd(&f.st[FS_U_TODO], 1u)] = v;
 }
+
+// Body b can no longer be a source (it is false, or an atom it relies on lost its source): the
+// atoms it is the source of lose theirs and are queued (any lane; lanes that withdraw the same
+// source at once queue its atom once).
+__device__ __forceinline__ void farm_u_lost_d(const FarmArgs& a, const FarmSearch& f, u32 b) {
+    for (u32 j = a.u_head_start[b]; j < a.u_head_start[b + 1]; j++) {
+        u32 h = a.u_head[j];
+        if (f.usrc[h] == b + 1u) {
+            f.usrc[h] = 0u;
+            farm_u_push_d(f, h);
+        }
+    }
+}

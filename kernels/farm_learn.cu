@@ -6,21 +6,23 @@
 #include "common.cuh"
 #endif
 
+// Nogood k's literals (input below ngoods, learned above), and in `*len` how many.
+__device__ __forceinline__ const u32* farm_nogood_d(const FarmArgs& a, const FarmSearch& f, u32 k, u32* len) {
+    if (k < a.ngoods) {
+        *len = a.ng_start[k + 1] - a.ng_start[k];
+        return a.ng_lits + a.ng_start[k];
+    }
+    *len = f.l_len[k - a.ngoods];
+    return f.l_lits + f.l_start[k - a.ngoods];
+}
+
 // Calls `fn` on each literal of reason r (all true) but `v`'s (FARM_NONE: a conflict, all of
 // them). A weight constraint's reason is found afresh: the terms on W's side that precede `v`.
 template <class F>
 __device__ void farm_reason_d(const FarmArgs& a, const FarmSearch& f, u32 r, u32 v, F fn) {
     if ((r & FARM_WEIGHT) == 0u) {
-        u32 k = r - 1u;
-        const u32* lits;
         u32 len;
-        if (k < a.ngoods) {
-            lits = a.ng_lits + a.ng_start[k];
-            len = a.ng_start[k + 1] - a.ng_start[k];
-        } else {
-            lits = f.l_lits + f.l_start[k - a.ngoods];
-            len = f.l_len[k - a.ngoods];
-        }
+        const u32* lits = farm_nogood_d(a, f, r - 1u, &len);
         for (u32 i = 0; i < len; i++)
             if ((lits[i] >> 1) != v) fn(lits[i]);
         return;
@@ -65,15 +67,8 @@ __device__ void farm_expand_d(const FarmArgs& a, const FarmSearch& f, u32 r, u32
     float inc = __uint_as_float(f.st[FS_VAR_INC]);
     bool over = false;
     if ((r & FARM_WEIGHT) == 0u) {
-        u32 k = r - 1u, len;
-        const u32* lits;
-        if (k < a.ngoods) {
-            lits = a.ng_lits + a.ng_start[k];
-            len = a.ng_start[k + 1] - a.ng_start[k];
-        } else {
-            lits = f.l_lits + f.l_start[k - a.ngoods];
-            len = f.l_len[k - a.ngoods];
-        }
+        u32 len;
+        const u32* lits = farm_nogood_d(a, f, r - 1u, &len);
         u32 lt = (1u << f.lane) - 1u;
         for (u32 base = 0; base < len; base += FARM_W) {
             u32 i = base + f.lane, q = 0u, lv = 0u;

@@ -226,16 +226,7 @@ __device__ void farm_process_d(const FarmArgs& a, const FarmSearch& f, u32 p) {
     for (u32 i = w0 + f.lane; i < w1; i += FARM_W) farm_weight_entry_d(a, f, a.w_occ[2 * i], a.w_occ[2 * i + 1]);
     // A body p falsifies is no atom's source any more (an atom has one source: no two lanes
     // withdraw the same).
-    for (u32 i = u0 + f.lane; i < u1; i += FARM_W) {
-        u32 b = a.u_fals[i];
-        for (u32 j = a.u_head_start[b]; j < a.u_head_start[b + 1]; j++) {
-            u32 h = a.u_head[j];
-            if (f.usrc[h] == b + 1u) {
-                f.usrc[h] = 0u;
-                farm_u_push_d(f, h);
-            }
-        }
-    }
+    for (u32 i = u0 + f.lane; i < u1; i += FARM_W) farm_u_lost_d(a, f, a.u_fals[i]);
     __syncwarp();
     farm_watches_d(a, f, p, head);
 }

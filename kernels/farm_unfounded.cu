@@ -53,16 +53,7 @@ __device__ void farm_u_forward_d(const FarmArgs& a, const FarmSearch& f, u32 x) 
 
 // Withdraws the sources that relied on atom x, which lost its own (any lane).
 __device__ void farm_u_withdraw_d(const FarmArgs& a, const FarmSearch& f, u32 x) {
-    for (u32 j = a.u_pocc_start[x]; j < a.u_pocc_start[x + 1]; j++) {
-        u32 b = a.u_pocc[j];
-        for (u32 k = a.u_head_start[b]; k < a.u_head_start[b + 1]; k++) {
-            u32 h = a.u_head[k];
-            if (f.usrc[h] == b + 1u) {
-                f.usrc[h] = 0u;
-                farm_u_push_d(f, h);
-            }
-        }
-    }
+    for (u32 j = a.u_pocc_start[x]; j < a.u_pocc_start[x + 1]; j++) farm_u_lost_d(a, f, a.u_pocc[j]);
 }
 
 // Puts the literal of the highest level of lits[from..len) at position `from` (lane 0).
