@@ -5,6 +5,7 @@
 
 use super::{Blocking, Driver, Event, FarmSource, FarmState, Found, SolveError, Wants, farm_err};
 use crate::engine::cuda::farm::decode_model;
+use crate::solve::verify::Kept;
 use crate::stop::{Phase, Stop};
 use std::time::Instant;
 
@@ -94,59 +95,17 @@ impl FarmSource {
     }
 
     /// Decodes and verifies the models of `entries` (ring entries of `shape` = (words, atoms))
-    /// on up to [`CHECKERS`] threads, each with what it kept from its last check: the stop where
-    /// a check was cut short (then none of them is reported), else the models decoded (none
-    /// where the driver only counts them); an error where one is not an answer set.
-    fn check(
-        &mut self,
-        d: &Driver<'_>,
-        entries: &[u32],
-        (words, atoms): (usize, u32),
-    ) -> Result<(Option<Stop>, Vec<Vec<bool>>), SolveError> {
-        let count = entries.len() / words;
-        if count == 0 {
-            return Ok((None, Vec::new()));
-        }
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let threads = (count / PER_CHECKER).clamp(1, CHECKERS.min(cores));
-        if self.kept.len() < threads {
-            self.kept.resize_with(threads, Default::default);
-        }
-        let (stop, keep) = (&d.opts.stop, !self.counting);
+    /// on up to [`CHECKERS`] threads ([`check_entries`]), in the run's verification phase.
+    fn check(&mut self, d: &Driver<'_>, entries: &[u32], shape: (usize, u32)) -> Result<Checked, SolveError> {
+        let stop = &d.opts.stop;
         let before = stop.enter(Phase::Verification);
-        let per = count.div_ceil(threads) * words;
-        type Checked = Result<(Option<Stop>, Vec<Vec<bool>>), SolveError>;
-        let verdicts: Vec<Checked> = std::thread::scope(|scope| {
-            let checks: Vec<_> = entries
-                .chunks(per)
-                .zip(self.kept.iter_mut())
-                .map(|(chunk, kept)| {
-                    scope.spawn(move || {
-                        let mut models = Vec::new();
-                        let mut atoms_of = Vec::new();
-                        for e in chunk.chunks(words) {
-                            decode_model(e, atoms, &mut atoms_of);
-                            if let Some(stop) = d.verify_in_search(&atoms_of, kept, stop)? {
-                                return Ok((Some(stop), Vec::new()));
-                            }
-                            if keep {
-                                models.push(atoms_of.clone());
-                            }
-                        }
-                        Ok((None, models))
-                    })
-                })
-                .collect();
-            checks.into_iter().map(|c| c.join().expect("a model check panicked")).collect()
-        });
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let checked =
+            check_entries(entries, shape, CHECKERS.min(cores), &mut self.kept, !self.counting, |m, kept| {
+                d.verify_in_search(m, kept, stop)
+            });
         stop.enter(before);
-        let (mut cut, mut models) = (None, Vec::with_capacity(if keep { count } else { 0 }));
-        for v in verdicts {
-            let (c, m) = v?;
-            cut = cut.or(c);
-            models.extend(m);
-        }
-        Ok((cut, if cut.is_some() { Vec::new() } else { models }))
+        checked
     }
 
     /// Starts a slice on every farm.
@@ -156,5 +115,112 @@ impl FarmSource {
         }
         self.in_flight = true;
         Ok(())
+    }
+}
+
+/// What a check of a slice's models gives: the stop where a check was cut short (then none of
+/// them is reported), else the models decoded (none where the driver only counts them).
+type Checked = (Option<Stop>, Vec<Vec<bool>>);
+
+/// Decodes the models of `entries` (ring entries of `shape` = (words, atoms)) and checks each by
+/// `verify`, on up to `threads` threads of at least [`PER_CHECKER`] models each (every thread
+/// with what it kept in `kept` from its last check); keeps the models, in order, if `keep`. An
+/// error where one is not an answer set.
+fn check_entries<V>(
+    entries: &[u32],
+    (words, atoms): (usize, u32),
+    threads: usize,
+    kept: &mut Vec<Kept>,
+    keep: bool,
+    verify: V,
+) -> Result<Checked, SolveError>
+where
+    V: Fn(&[bool], &mut Kept) -> Result<Option<Stop>, SolveError> + Sync,
+{
+    let count = entries.len() / words;
+    if count == 0 {
+        return Ok((None, Vec::new()));
+    }
+    let threads = (count / PER_CHECKER).clamp(1, threads.max(1));
+    if kept.len() < threads {
+        kept.resize_with(threads, Default::default);
+    }
+    let per = count.div_ceil(threads) * words;
+    let verify = &verify;
+    let verdicts: Vec<Result<Checked, SolveError>> = std::thread::scope(|scope| {
+        let checks: Vec<_> = entries
+            .chunks(per)
+            .zip(kept.iter_mut())
+            .map(|(chunk, kept)| {
+                scope.spawn(move || {
+                    let (mut models, mut m) = (Vec::new(), Vec::new());
+                    for e in chunk.chunks(words) {
+                        decode_model(e, atoms, &mut m);
+                        if let Some(stop) = verify(&m, kept)? {
+                            return Ok((Some(stop), Vec::new()));
+                        }
+                        if keep {
+                            models.push(m.clone());
+                        }
+                    }
+                    Ok((None, models))
+                })
+            })
+            .collect();
+        checks.into_iter().map(|c| c.join().expect("a model check panicked")).collect()
+    });
+    let (mut cut, mut models) = (None, Vec::with_capacity(if keep { count } else { 0 }));
+    for v in verdicts {
+        let (c, m) = v?;
+        cut = cut.or(c);
+        models.extend(m);
+    }
+    Ok((cut, if cut.is_some() { Vec::new() } else { models }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::stop::Stop;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    /// 3,000 entries of 3 words (atoms 1..=70): each model comes back decoded, in order, once
+    /// checked; counted only, none is kept; a stop reports none; an error is the error.
+    #[test]
+    fn a_slices_models_are_decoded_checked_and_kept_in_order() {
+        let (words, atoms, n) = (3usize, 70u32, 3000u32);
+        let entries: Vec<u32> = (0..n).flat_map(|i| [i.wrapping_mul(0x9e37_79b9), i, i % 64]).collect();
+        let mut want = Vec::new();
+        for e in entries.chunks(words) {
+            let mut m = Vec::new();
+            decode_model(e, atoms, &mut m);
+            want.push(m);
+        }
+        let seen = AtomicUsize::new(0);
+        let mut kept = Vec::new();
+        let count = |_: &[bool], _: &mut Kept| {
+            seen.fetch_add(1, Ordering::Relaxed);
+            Ok(None)
+        };
+        let (cut, models) = check_entries(&entries, (words, atoms), 8, &mut kept, true, count).unwrap();
+        assert!(cut.is_none() && models == want && seen.load(Ordering::Relaxed) == n as usize);
+        assert_eq!(kept.len(), 8);
+        let (cut, models) = check_entries(&entries, (words, atoms), 3, &mut kept, false, count).unwrap();
+        assert!(cut.is_none() && models.is_empty() && seen.load(Ordering::Relaxed) == 2 * n as usize);
+        let stopped = |m: &[bool], _: &mut Kept| Ok((m == want[2500].as_slice()).then_some(Stop::Signal));
+        let (cut, models) = check_entries(&entries, (words, atoms), 4, &mut kept, true, stopped).unwrap();
+        assert!(cut == Some(Stop::Signal) && models.is_empty());
+        let wrong = |m: &[bool], _: &mut Kept| {
+            if m == want[7].as_slice() {
+                Err(SolveError::Internal("not an answer set".into()))
+            } else {
+                Ok(None)
+            }
+        };
+        assert!(check_entries(&entries, (words, atoms), 2, &mut kept, true, wrong).is_err());
+        assert_eq!(
+            check_entries(&[], (words, atoms), 2, &mut kept, true, count).unwrap(),
+            (None, Vec::new())
+        );
     }
 }
