@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
-# The test command: sets up the test environment (clingo and the benchmark runner's packages in
-# .venv), then runs every test.
+# The test command: sets up the test environment (clingo, NVRTC and the benchmark runner's
+# packages in .venv), then runs every test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup-test-env.sh
 export YASMIN_PYTHON="$PWD/.venv/bin/python"
+# NVRTC's library from .venv (setup-test-env.sh), so that the kernels' compilation is tested.
+for lib in "$PWD"/.venv/lib/python3*/site-packages/nvidia/cu13/lib; do
+    if [ -d "$lib" ]; then export LD_LIBRARY_PATH="$lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"; fi
+done
 cargo test --release "$@"
 # The benchmark runner's tests (scripts/tests): a small campaign through a Dask LocalCluster of
 # two workers against the in-process path, workers killed mid-run, resumption, --scheduler, the
