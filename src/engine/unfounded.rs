@@ -66,18 +66,15 @@ impl Unfounded {
         let bt = &p.bodies;
         let nb = bt.len();
         let loops = Loops::new(p);
+        let head_pairs =
+            (0..nb).flat_map(|b| bt.supported(b).filter(|&h| cyclic[h as usize]).map(move |h| (b, h)));
+        let cyclic_heads = Csr::from_pairs(nb, head_pairs);
         let mut occ: Vec<Vec<u32>> = vec![Vec::new(); nv];
         let mut falsify_pairs = Vec::new();
         let mut is_sum_body = vec![false; nb];
         for b in 0..nb {
             // The effective bodies of b, one per kind of head it supports (own or shifted base).
-            let mut effs: Vec<usize> = bt
-                .heads(b)
-                .iter()
-                .chain(bt.choice_heads(b))
-                .filter(|&&h| cyclic[h as usize])
-                .map(|&h| loops.eff(b as u32, h))
-                .collect();
+            let mut effs: Vec<usize> = cyclic_heads.get(b).iter().map(|&h| loops.eff(b as u32, h)).collect();
             effs.sort_unstable();
             effs.dedup();
             for e in effs {
@@ -100,14 +97,6 @@ impl Unfounded {
             }
         }
         let falsifies = Csr::from_pairs(2 * nv, falsify_pairs.into_iter());
-        let head_pairs = (0..nb).flat_map(|b| {
-            bt.heads(b)
-                .iter()
-                .chain(bt.choice_heads(b))
-                .filter(|&&h| cyclic[h as usize])
-                .map(move |&h| (b, h))
-        });
-        let cyclic_heads = Csr::from_pairs(nb, head_pairs);
         let mut pos_occ_start = vec![0u32];
         let mut pos_occ = Vec::new();
         for o in &mut occ {

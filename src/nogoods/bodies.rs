@@ -54,6 +54,11 @@ impl BodyTable {
         &self.choice_heads[self.choice_start[b] as usize..self.choice_start[b + 1] as usize]
     }
 
+    /// The atoms body `b` supports: its heads, then its choice heads.
+    pub fn supported(&self, b: usize) -> impl Iterator<Item = u32> + Clone + '_ {
+        self.heads(b).iter().chain(self.choice_heads(b)).copied()
+    }
+
     /// The bodies a literal stands for.
     pub fn bodies_of(&self, l: Lit) -> &[u32] {
         match (self.lit_start.get(l.index()), self.lit_start.get(l.index() + 1)) {

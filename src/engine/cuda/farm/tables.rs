@@ -225,8 +225,7 @@ fn unfounded_tables(p: &Problem) -> [Vec<u32>; 12] {
             pos.push((i, l.var()));
             pocc.push((l.var() as usize, i as u32));
         }
-        let cyclic_heads = bt.heads(b).iter().chain(bt.choice_heads(b)).filter(|&&h| cyclic[h as usize]);
-        heads.extend(cyclic_heads.map(|&h| (i, h)));
+        heads.extend(bt.supported(b).filter(|&h| cyclic[h as usize]).map(|h| (i, h)));
         if bt.lit[b] != Lit::TRUE {
             fals.push(((!bt.lit[b]).index(), i as u32));
         }
