@@ -9,8 +9,8 @@ use crate::solve::verify::Kept;
 use crate::stop::{Phase, Stop};
 use std::time::Instant;
 
-/// Threads that check a slice's models, at most, and the models each takes at least.
-const CHECKERS: usize = 8;
+/// The models a thread that checks a slice's models takes at least (the threads are at most the
+/// cores: the host's one thread waits for them while the device runs the next slice).
 const PER_CHECKER: usize = 256;
 
 impl FarmSource {
@@ -95,15 +95,14 @@ impl FarmSource {
     }
 
     /// Decodes and verifies the models of `entries` (ring entries of `shape` = (words, atoms))
-    /// on up to [`CHECKERS`] threads ([`check_entries`]), in the run's verification phase.
+    /// on a thread a core at most ([`check_entries`]), in the run's verification phase.
     fn check(&mut self, d: &Driver<'_>, entries: &[u32], shape: (usize, u32)) -> Result<Checked, SolveError> {
         let stop = &d.opts.stop;
         let before = stop.enter(Phase::Verification);
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let checked =
-            check_entries(entries, shape, CHECKERS.min(cores), &mut self.kept, !self.counting, |m, kept| {
-                d.verify_in_search(m, kept, stop)
-            });
+        let checked = check_entries(entries, shape, cores, &mut self.kept, !self.counting, |m, kept| {
+            d.verify_in_search(m, kept, stop)
+        });
         stop.enter(before);
         checked
     }
