@@ -214,6 +214,8 @@ struct FarmArgs {
     u32 seed, restart_base, flags, chunks;
     u32 ncubes, cube_len;
     u32 mcap, mwords;  // model ring entries, and words an entry (a bit a variable, of the atoms)
+    u32 smem;          // the arrays a slice keeps in shared memory (bit FARM_SM_x), smem_words
+    u32 smem_words;    //   words a search
 };
 
 #define FARM_CHUNK 32u
@@ -282,6 +284,54 @@ __device__ __forceinline__ FarmSearch farm_search_d(const FarmArgs& a, u32 s, u3
     f.utodo = a.u_todo + s * n;
     f.uwork = a.u_work + s * n;
     return f;
+}
+
+// A search's arrays that a slice keeps in shared memory where they fit, the most read first
+// (mirrored by `SHARED_ORDER` in src/engine/cuda/farm/tables.rs, which chooses them for the
+// device): the slice copies each in at its start, points the search at the copy and copies it
+// back at its end (farm_search_k), so that between slices the global arrays hold the state.
+#define FARM_SM_VAL 0
+#define FARM_SM_CNT 1
+#define FARM_SM_SEEN 2
+#define FARM_SM_ACT 3
+#define FARM_SM_LEVEL 4
+#define FARM_SM_REASON 5
+#define FARM_SM_TPOS 6
+#define FARM_SM_TRAIL 7
+#define FARM_SM_PHASE 8
+#define FARM_SM_ARRAYS 9
+
+// Array i (FARM_SM_i) of search f, and its words.
+__device__ __forceinline__ u32** farm_sm_array_d(FarmSearch& f, u32 i) {
+    switch (i) {
+        case FARM_SM_VAL: return &f.val;
+        case FARM_SM_CNT: return &f.cnt;
+        case FARM_SM_SEEN: return &f.seen;
+        case FARM_SM_ACT: return (u32**)&f.act;
+        case FARM_SM_LEVEL: return &f.level;
+        case FARM_SM_REASON: return &f.reason;
+        case FARM_SM_TPOS: return &f.tpos;
+        case FARM_SM_TRAIL: return &f.trail;
+        default: return &f.phase;
+    }
+}
+
+// Copies the arrays of a.smem to `sm` (in) and points f at the copies, or copies them back to
+// their global places (out, f still pointing at the copies); every lane takes part.
+__device__ void farm_sm_move_d(const FarmArgs& a, FarmSearch& f, u32 s, u32* sm, bool in) {
+    FarmSearch g = farm_search_d(a, s, f.lane, f.st);
+    for (u32 i = 0; i < FARM_SM_ARRAYS; i++) {
+        if (((a.smem >> i) & 1u) == 0u) continue;
+        u32 n = i == FARM_SM_CNT ? a.ngoods : a.nvars;
+        u32* global = *farm_sm_array_d(g, i);
+        for (u32 j = f.lane; j < n; j += FARM_W) {
+            if (in) sm[j] = global[j];
+            else global[j] = sm[j];
+        }
+        if (in) *farm_sm_array_d(f, i) = sm;
+        sm += n;
+    }
+    __syncwarp();
 }
 
 // The key of an activity (>= 0) in bmax: ordered as the activities, and above 0.

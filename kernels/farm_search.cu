@@ -382,8 +382,12 @@ __device__ void farm_run_d(const FarmArgs& a, const FarmSearch& f) {
 #undef FARM_MARK
 }
 
+#ifndef FARM_HOST_EMU
+extern __shared__ u32 farm_smem[];  // FARM_WARPS * a.smem_words (the launch's dynamic size)
+#endif
+
 // One warp a search, FARM_WARPS a block: runs each for a time slice, its scalars in shared
-// memory meanwhile.
+// memory meanwhile, and the arrays of a.smem (farm_sm_move_d).
 extern "C" __global__ void farm_search_k(FarmArgs a) {
     __shared__ u32 scalars[FARM_WARPS * FS_WORDS];
     u32 lane = threadIdx.x % FARM_W, warp = threadIdx.x / FARM_W, s = blockIdx.x * FARM_WARPS + warp;
@@ -392,7 +396,11 @@ extern "C" __global__ void farm_search_k(FarmArgs a) {
     u32* sh = scalars + warp * FS_WORDS;
     for (u32 i = lane; i < FS_WORDS; i += FARM_W) sh[i] = st[i];
     __syncwarp();
-    farm_run_d(a, farm_search_d(a, s, lane, sh));
+    FarmSearch f = farm_search_d(a, s, lane, sh);
+    u32* sm = farm_smem + (u64)warp * a.smem_words;
+    farm_sm_move_d(a, f, s, sm, true);
+    farm_run_d(a, f);
     __syncwarp();
+    farm_sm_move_d(a, f, s, sm, false);
     for (u32 i = lane; i < FS_WORDS; i += FARM_W) st[i] = sh[i];
 }

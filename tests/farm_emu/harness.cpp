@@ -18,7 +18,7 @@
 #include <thread>
 #include <vector>
 
-static_assert(sizeof(FarmArgs) == 59 * 8 + 8 + 16 * 4, "FarmArgs: 59 pointers, then the scalars");
+static_assert(sizeof(FarmArgs) == 59 * 8 + 8 + 18 * 4, "FarmArgs: 59 pointers, then the scalars");
 
 int main(int argc, char** argv) {
     if (argc != 3) return 2;
@@ -38,8 +38,11 @@ int main(int argc, char** argv) {
         if (kind == 0 && std::fread(bufs[i].data(), 4, len, in) != len) return 3;
         ptrs[i] = bufs[i].data();
     }
-    if (std::fread(&a.slice_ns, 8, 1, in) != 1 || std::fread(&a.nvars, 4, 16, in) != 16) return 3;
+    if (std::fread(&a.slice_ns, 8, 1, in) != 1 || std::fread(&a.nvars, 4, 18, in) != 18) return 3;
     std::fclose(in);
+    // The block's shared memory for the arrays of a.smem (a search a block: FARM_WARPS is 1).
+    std::vector<u32> smem(a.smem_words + 1);
+    farm_smem = smem.data();
     double limit = std::atof(argv[2]);
     u64 t0 = farm_now_d();
     const char* verdict = "TIMEOUT";

@@ -37,6 +37,8 @@ struct EmuWarp {
     u64 slots[FARM_EMU_LANES];
 };
 static EmuWarp* emu_warp;
+// The running block's dynamic shared memory (the harness sets it).
+static u32* farm_smem;
 
 inline void __syncwarp(unsigned = 0xffffffffu) {
     if (FARM_EMU_LANES > 1) emu_warp->bar.arrive_and_wait();

@@ -253,6 +253,8 @@ pub struct FarmArgs {
     pub cube_len: u32,
     pub mcap: u32,
     pub mwords: u32,
+    pub smem: u32,
+    pub smem_words: u32,
 }
 
 // SAFETY: plain old data (device addresses and counts) with the C layout of `struct FarmArgs`.
@@ -534,6 +536,8 @@ mod tests {
             "cube_len",
             "mcap",
             "mwords",
+            "smem",
+            "smem_words",
         ];
         assert_eq!(scalars, rust.map(String::from));
         let a = FarmArgs {
@@ -555,8 +559,10 @@ mod tests {
             cube_len: 0,
             mcap: 0,
             mwords: 0,
+            smem: 0,
+            smem_words: 0,
         };
-        assert_eq!(std::mem::size_of_val(&a), FARM_POINTERS.len() * 8 + 8 + 16 * 4);
+        assert_eq!(std::mem::size_of_val(&a), FARM_POINTERS.len() * 8 + 8 + 18 * 4);
     }
 
     #[test]

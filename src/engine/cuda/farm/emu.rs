@@ -70,6 +70,8 @@ fn dump(t: &FarmTables, path: &Path) {
         a.cube_len,
         a.mcap,
         a.mwords,
+        a.smem,
+        a.smem_words,
     ] {
         b.extend(x.to_le_bytes());
     }
@@ -220,7 +222,8 @@ fn scratch(name: &str) -> PathBuf {
 }
 
 /// The configurations run: small arenas and frequent restarts (deletion, dropped nogoods and the
-/// exchange all run), and one search alone. `YASMIN_FARM_EMU_SKIP=k` skips the first k.
+/// exchange all run) with every array that may be in shared memory there, and one search alone
+/// with none. `YASMIN_FARM_EMU_SKIP=k` skips the first k.
 fn configs() -> impl Iterator<Item = FarmConfig> {
     let all = [
         FarmConfig {
@@ -229,6 +232,7 @@ fn configs() -> impl Iterator<Item = FarmConfig> {
             xcap: 16,
             restart_base: 4,
             slice_ns: 200_000,
+            shared_words: u32::MAX,
             ..FarmConfig::new(3, true, 7)
         },
         FarmConfig { slice_ns: 1_000_000, ..FarmConfig::new(1, false, 1) },
@@ -355,6 +359,8 @@ fn enumerate_corpus(lanes: u32, most: usize, ring: u32) -> (usize, usize) {
                 .expect("no stop"),
             enumerate: true,
             ring,
+            // Some arrays in shared memory, not all.
+            shared_words: 3 * problem.num_vars,
             ..FarmConfig::new(3, false, 5)
         };
         let text = harness_run(&exe, &dir, &f, &problem, &c);

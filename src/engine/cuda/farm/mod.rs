@@ -19,16 +19,16 @@ pub mod tables;
 mod emu;
 
 use super::device::{DResult, Device, err, ptr};
-use super::kernels::Kernels;
+use super::kernels::{Kernel, Kernels};
 use super::launch::{Gpu, cfg};
 use super::layout::FarmArgs;
 use crate::engine::EngineStats;
 use crate::nogoods::Problem;
 use crate::stop::StopToken;
-use cudarc::driver::CudaSlice;
+use cudarc::driver::{CudaSlice, LaunchConfig};
 use tables::{
     Buf, CTL_CUBE_NEXT, CTL_CUBES_DONE, CTL_MHEAD, CTL_MREAD, CTL_UNSAT, CTL_WINNER, CTL_XHEAD, FAILED, NONE,
-    RUNNING, SEARCH_WORDS, Word, XLEN,
+    RUNNING, SEARCH_WORDS, SHARED_ORDER, Word, XLEN,
 };
 pub use tables::{FarmConfig, FarmTables};
 
@@ -82,6 +82,28 @@ fn searches_that_fit(gpu: &Gpu, p: &Problem, c: &FarmConfig, want: u32) -> DResu
     Ok(want.min(room.min(u64::from(u32::MAX)) as u32))
 }
 
+/// Words of shared memory a search may keep its arrays in ([`tables::shared_plan`]) while the
+/// blocks of `searches` are all resident at once: the multiprocessor's shared memory, less what
+/// the kernel and the driver keep, shared among the blocks it holds (none where the registers
+/// already keep them from being resident together).
+fn shared_words(gpu: &Gpu, searches: u32) -> DResult<u32> {
+    use cudarc::driver::sys::CUdevice_attribute::{
+        CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN as OPTIN,
+        CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT as SMS,
+    };
+    use cudarc::driver::sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES as MAX_DYNAMIC;
+    let k = gpu.kernels.get(Kernel::FarmSearch);
+    let sms = gpu.ctx.attribute(SMS).map_err(err("device query"))?.max(1) as u32;
+    let optin = gpu.ctx.attribute(OPTIN).map_err(err("device query"))?.max(0) as usize;
+    let statics = k.shared_size_bytes().map_err(err("kernel query"))?.max(0) as usize;
+    let per_sm = searches.div_ceil(WARPS_PER_BLOCK).div_ceil(sms);
+    gpu.ctx.bind_to_thread().map_err(err("context"))?;
+    let room = k.occupancy_available_dynamic_smem_per_block(per_sm, 32 * WARPS_PER_BLOCK).unwrap_or(0);
+    let bytes = room.min(optin.saturating_sub(statics));
+    k.set_attribute(MAX_DYNAMIC, bytes as i32).map_err(err("kernel attribute"))?;
+    Ok((bytes / 4 / WARPS_PER_BLOCK as usize) as u32)
+}
+
 impl Farm {
     /// Device `ordinal`'s multiprocessors (the default number of searches is a multiple), asked
     /// of the driver without opening the device.
@@ -122,7 +144,20 @@ impl Farm {
         let gpu = Gpu { ctx, stream, kernels, tpb: 32 * WARPS_PER_BLOCK };
         let mut c = c.clone();
         c.searches = searches_that_fit(&gpu, p, &c, c.searches.max(1)).map(|n| n.min(tables::HOST - 1))?;
+        c.shared_words = shared_words(&gpu, c.searches)?;
         let t = FarmTables::new(p, &c);
+        let in_shared: Vec<&str> = SHARED_ORDER
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| t.args.smem >> i & 1 == 1)
+            .map(|(_, n)| *n)
+            .collect();
+        log::debug!(
+            "search farm: a search's arrays in shared memory: {} ({} of {} bytes)",
+            if in_shared.is_empty() { "none".to_string() } else { in_shared.join(", ") },
+            4 * t.args.smem_words,
+            4 * c.shared_words
+        );
         let mut bufs = Vec::with_capacity(t.bufs.len());
         let mut args = t.args;
         for (i, b) in t.bufs.iter().enumerate() {
@@ -156,7 +191,8 @@ impl Farm {
     pub fn launch_slice(&mut self) -> DResult<()> {
         let blocks = self.searches.div_ceil(WARPS_PER_BLOCK) as usize;
         let a = super::args::FarmSearchArgs { a: self.args };
-        self.gpu.launch(cfg(blocks, 32 * WARPS_PER_BLOCK), a)
+        let shared = 4 * WARPS_PER_BLOCK * self.args.smem_words;
+        self.gpu.launch(LaunchConfig { shared_mem_bytes: shared, ..cfg(blocks, 32 * WARPS_PER_BLOCK) }, a)
     }
 
     /// Waits for the slice [`Farm::launch_slice`] started and says where the farm stands.

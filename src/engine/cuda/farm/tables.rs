@@ -116,6 +116,9 @@ pub struct FarmConfig {
     pub enumerate: bool,
     /// The model ring's entries (0: as many as 64 MiB hold, at most 2^20).
     pub ring: u32,
+    /// Words of shared memory a search may keep its most read arrays in during a slice
+    /// ([`shared_plan`]; the farm sets it from the device: 0, none).
+    pub shared_words: u32,
 }
 
 impl FarmConfig {
@@ -140,6 +143,7 @@ impl FarmConfig {
             parts: Vec::new(),
             enumerate: false,
             ring: 0,
+            shared_words: 0,
         }
     }
 
@@ -238,6 +242,26 @@ fn unfounded_tables(p: &Problem) -> [Vec<u32>; 12] {
     let (pocc_start, pocc) = Csr::from_pairs(n, pocc.into_iter()).into_parts();
     let cyc = cyclic.iter().map(|&c| u32::from(c)).collect();
     [cyc, sup_start, sup, blit, pos_start, pos, head_start, head, fals_start, fals, pocc_start, pocc]
+}
+
+/// A search's arrays that a slice may keep in shared memory, the most read first: kernels/farm.cu's
+/// `FARM_SM_*` in their order (a test checks the names), each as long as its global slice (the
+/// nogoods' counts one a nogood, the others one a variable).
+pub const SHARED_ORDER: [&str; 9] =
+    ["val", "cnt", "seen", "act", "level", "reason", "tpos", "trail", "phase"];
+
+/// Which arrays of [`SHARED_ORDER`] a search keeps in `budget` words of shared memory: each in
+/// turn that still fits (a bit each, by its place in the order), and the words they take.
+pub fn shared_plan(nvars: u32, ngoods: u32, budget: u32) -> (u32, u32) {
+    let (mut mask, mut words) = (0u32, 0u32);
+    for (i, name) in SHARED_ORDER.iter().enumerate() {
+        let len = if *name == "cnt" { ngoods } else { nvars };
+        if u64::from(words) + u64::from(len) <= u64::from(budget) {
+            mask |= 1 << i;
+            words += len;
+        }
+    }
+    (mask, words)
 }
 
 /// Bytes of device memory one search's state takes.
@@ -347,6 +371,7 @@ impl FarmTables {
             Buf::Zeros(mcap as usize * mwords as usize),
         ]);
         debug_assert_eq!(bufs.len(), FARM_POINTERS.len());
+        let (smem, smem_words) = shared_plan(p.num_vars, g as u32, c.shared_words);
         let args = FarmArgs {
             ptrs: [0; FARM_POINTERS.len()],
             slice_ns: c.slice_ns,
@@ -366,6 +391,8 @@ impl FarmTables {
             cube_len: c.parts.first().map_or(0, |p| p.len() as u32),
             mcap,
             mwords,
+            smem,
+            smem_words,
         };
         debug_assert!(c.parts.iter().all(|p| p.len() == args.cube_len as usize), "parts of one length");
         FarmTables { bufs, args }
@@ -393,4 +420,37 @@ pub fn unsupported(p: &Problem) -> Option<&'static str> {
         return Some("the program has too many variables");
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The order of [`SHARED_ORDER`] is kernels/farm.cu's `FARM_SM_*`, name by name.
+    #[test]
+    fn the_shared_arrays_follow_the_kernels_order() {
+        let src = include_str!("../../../../kernels/farm.cu");
+        let mut defined: Vec<(u32, String)> = src
+            .lines()
+            .filter_map(|l| l.strip_prefix("#define FARM_SM_"))
+            .filter_map(|l| l.split_once(' '))
+            .filter(|(name, _)| *name != "ARRAYS")
+            .map(|(name, i)| (i.trim().parse().expect("a number"), name.to_lowercase()))
+            .collect();
+        defined.sort();
+        let names: Vec<String> = defined.into_iter().map(|(_, n)| n).collect();
+        assert_eq!(names, SHARED_ORDER.map(String::from));
+        assert!(src.contains(&format!("#define FARM_SM_ARRAYS {}", SHARED_ORDER.len())));
+    }
+
+    /// Each array in turn that still fits: the counts are skipped where they do not, and the
+    /// arrays after them still taken.
+    #[test]
+    fn a_plan_takes_each_array_that_still_fits() {
+        assert_eq!(shared_plan(100, 50, 0), (0, 0));
+        assert_eq!(shared_plan(100, 50, 99), (0b10, 50));
+        assert_eq!(shared_plan(100, 50, 150), (0b11, 150));
+        assert_eq!(shared_plan(100, 1000, 350), (0b1101, 300));
+        assert_eq!(shared_plan(100, 50, u32::MAX), ((1 << SHARED_ORDER.len()) - 1, 850));
+    }
 }
