@@ -77,7 +77,9 @@ impl CpuEngine {
         marks.resize(self.p.num_vars as usize, 0);
         let mut touched = std::mem::take(&mut self.touched);
         let mut ante = std::mem::take(&mut self.ante);
-        let mut learned = vec![Lit::FALSE];
+        let mut learned = std::mem::take(&mut self.learnt);
+        learned.clear();
+        learned.push(Lit::FALSE);
         let mut path = 0usize;
         let mut idx = self.a.trail.len();
         let mut reason_lits = std::mem::take(&mut self.conflict);
@@ -125,7 +127,9 @@ impl CpuEngine {
         learned[0] = uip;
         // Recursive minimisation: drop literals implied by the others.
         self.levels.count(learned[1..].iter().map(|l| self.a.level[l.var() as usize]), u32::MAX);
-        let mut keep = vec![uip];
+        let mut keep = std::mem::take(&mut self.minimised);
+        keep.clear();
+        keep.push(uip);
         let mut stack = std::mem::take(&mut self.stack);
         let (mode, antes) = self.opts.strengthen;
         for &q in &learned[1..] {
@@ -150,7 +154,8 @@ impl CpuEngine {
             (marks, touched, ante, stack, reason_lits);
         self.dec.decay();
         self.nogood_inc *= 1.0 / 0.999;
-        self.learn(keep);
+        self.learn(&mut keep);
+        (self.learnt, self.minimised) = (learned, keep);
         true
     }
 
@@ -173,15 +178,15 @@ impl CpuEngine {
         if levels.is_empty() {
             return false;
         }
-        let learned: Vec<Lit> = levels.iter().map(|&l| self.a.decision(l)).collect();
+        let mut learned: Vec<Lit> = levels.iter().map(|&l| self.a.decision(l)).collect();
         self.dec.decay();
-        self.learn(learned);
+        self.learn(&mut learned);
         true
     }
 
     /// Adds a learned nogood whose position 0 is to be asserted, backjumping to the highest level
     /// among the others.
-    fn learn(&mut self, mut ng: Vec<Lit>) {
+    fn learn(&mut self, ng: &mut Vec<Lit>) {
         self.stats.learned += 1;
         self.stats.learned_literals += ng.len() as u64;
         if ng.len() == 1 && self.floor > 0 {
@@ -197,13 +202,13 @@ impl CpuEngine {
         let bj = ng.get(1).map_or(0, |l| self.a.level[l.var() as usize]);
         let lbd = self.levels.count(ng.iter().map(|l| self.a.level[l.var() as usize]), u32::MAX);
         self.last_lbd = Some(lbd);
-        self.export(&ng, lbd);
+        self.export(ng, lbd);
         self.backjump(bj);
         let uip = ng[0];
         match ng.len() {
             1 => self.a.assign(!uip, Reason::Unit),
             _ => {
-                let c = self.store(&ng, true, lbd);
+                let c = self.store(ng, true, lbd);
                 self.a.assign(!uip, Reason::Nogood(c));
             }
         }

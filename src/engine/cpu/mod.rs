@@ -88,11 +88,14 @@ pub struct CpuEngine {
     nogood_inc: f32,
     stats: EngineStats,
     scratch: Vec<Lit>,
-    /// Analysis scratch: variable marks, the marked variables, antecedents, a stack.
+    /// Analysis scratch: variable marks, the marked variables, antecedents, a stack, the
+    /// learned nogood before and after its minimisation.
     marks: Vec<u8>,
     touched: Vec<u32>,
     ante: Vec<Lit>,
     stack: Vec<(Lit, bool)>,
+    learnt: Vec<Lit>,
+    minimised: Vec<Lit>,
     /// Counts the distinct levels of a nogood's literals (its LBD).
     levels: analyze::Levels,
     /// Per literal index: which propagators want to hear of it (`HOOK_*` bits), so that the
@@ -216,6 +219,8 @@ impl CpuEngine {
             touched: Vec::new(),
             ante: Vec::new(),
             stack: Vec::new(),
+            learnt: Vec::new(),
+            minimised: Vec::new(),
             levels: Default::default(),
             share: opts.share,
             exports: Vec::new(),

@@ -82,7 +82,8 @@ impl CpuEngine {
             for &q in self.db.bins.get(l.index()) {
                 match a.value(q) {
                     1 => {
-                        self.conflict = vec![l, q];
+                        self.conflict.clear();
+                        self.conflict.extend([l, q]);
                         return false;
                     }
                     0 => a.assign(!q, Reason::Binary(l)),
@@ -154,7 +155,9 @@ impl CpuEngine {
             j += 1;
             match self.a.value(first) {
                 1 => {
-                    self.conflict = self.db.lits(w.cref).to_vec();
+                    // Into the last conflict's buffer (the analysis hands it back).
+                    self.conflict.clear();
+                    self.conflict.extend_from_slice(self.db.lits(w.cref));
                     ok = false;
                     while i < ws.len() {
                         ws[j] = ws[i];
