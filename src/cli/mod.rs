@@ -126,8 +126,10 @@ pub struct Cli {
     /// How the GPU searches (--backend=cuda or auto): grid (one search over the whole GPU, the
     /// default) or farm (experimental: --gpu-searches whole searches, a warp each, decide,
     /// propagate, learn and restart inside one persistent kernel and share short learned nogoods
-    /// there, --distribute=no: none). The farm answers one model or none of a tight program; other
-    /// tasks and programs run the usual search, with a warning. With -t N the N searches are the CPU
+    /// there, --distribute=no: none). The farm answers one model or none, and enumerates them (-n
+    /// 0, -n K), where the program has no head cycle, no aggregate supporting an atom on a positive
+    /// cycle and no #edge (its searches check for unfounded sets); other tasks (optimization,
+    /// --project, consequences) and programs run the usual search, with a warning. With -t N the N searches are the CPU
     /// engine's: for one model (compete) they race the farm, sharing nogoods with it through the
     /// host, and where the farm declines the task they search without it.
     /// Where the GPU cannot be used,
@@ -135,7 +137,7 @@ pub struct Cli {
     #[arg(long = "gpu-mode", default_value = "grid", value_parser = named::<GpuMode>())]
     pub gpu_mode: GpuMode,
 
-    /// The search farm's searches (--gpu-mode=farm; 0: 8 a multiprocessor, fewer where the
+    /// The search farm's searches (--gpu-mode=farm; 0: 16 a multiprocessor, fewer where the
     /// device's memory is short).
     #[arg(long = "gpu-searches", value_name = "N", default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=1_000_000))]
     pub gpu_searches: u32,
