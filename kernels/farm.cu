@@ -301,18 +301,33 @@ __device__ __forceinline__ FarmSearch farm_search_d(const FarmArgs& a, u32 s, u3
 #define FARM_SM_PHASE 8
 #define FARM_SM_ARRAYS 9
 
-// Array i (FARM_SM_i) of search f, and its words.
-__device__ __forceinline__ u32** farm_sm_array_d(FarmSearch& f, u32 i) {
+// Array i (FARM_SM_i) of search f, its words read as u32 (the activities' bits too).
+__device__ __forceinline__ u32* farm_sm_get_d(const FarmSearch& f, u32 i) {
     switch (i) {
-        case FARM_SM_VAL: return &f.val;
-        case FARM_SM_CNT: return &f.cnt;
-        case FARM_SM_SEEN: return &f.seen;
-        case FARM_SM_ACT: return (u32**)&f.act;
-        case FARM_SM_LEVEL: return &f.level;
-        case FARM_SM_REASON: return &f.reason;
-        case FARM_SM_TPOS: return &f.tpos;
-        case FARM_SM_TRAIL: return &f.trail;
-        default: return &f.phase;
+        case FARM_SM_VAL: return f.val;
+        case FARM_SM_CNT: return f.cnt;
+        case FARM_SM_SEEN: return f.seen;
+        case FARM_SM_ACT: return (u32*)f.act;
+        case FARM_SM_LEVEL: return f.level;
+        case FARM_SM_REASON: return f.reason;
+        case FARM_SM_TPOS: return f.tpos;
+        case FARM_SM_TRAIL: return f.trail;
+        default: return f.phase;
+    }
+}
+
+// Points search f's array i at p.
+__device__ __forceinline__ void farm_sm_set_d(FarmSearch& f, u32 i, u32* p) {
+    switch (i) {
+        case FARM_SM_VAL: f.val = p; break;
+        case FARM_SM_CNT: f.cnt = p; break;
+        case FARM_SM_SEEN: f.seen = p; break;
+        case FARM_SM_ACT: f.act = (float*)p; break;
+        case FARM_SM_LEVEL: f.level = p; break;
+        case FARM_SM_REASON: f.reason = p; break;
+        case FARM_SM_TPOS: f.tpos = p; break;
+        case FARM_SM_TRAIL: f.trail = p; break;
+        default: f.phase = p; break;
     }
 }
 
@@ -323,12 +338,12 @@ __device__ void farm_sm_move_d(const FarmArgs& a, FarmSearch& f, u32 s, u32* sm,
     for (u32 i = 0; i < FARM_SM_ARRAYS; i++) {
         if (((a.smem >> i) & 1u) == 0u) continue;
         u32 n = i == FARM_SM_CNT ? a.ngoods : a.nvars;
-        u32* global = *farm_sm_array_d(g, i);
+        u32* global = farm_sm_get_d(g, i);
         for (u32 j = f.lane; j < n; j += FARM_W) {
             if (in) sm[j] = global[j];
             else global[j] = sm[j];
         }
-        if (in) *farm_sm_array_d(f, i) = sm;
+        if (in) farm_sm_set_d(f, i, sm);
         sm += n;
     }
     __syncwarp();

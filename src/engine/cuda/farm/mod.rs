@@ -100,7 +100,12 @@ fn shared_words(gpu: &Gpu, searches: u32) -> DResult<u32> {
     gpu.ctx.bind_to_thread().map_err(err("context"))?;
     let room = k.occupancy_available_dynamic_smem_per_block(per_sm, 32 * WARPS_PER_BLOCK).unwrap_or(0);
     let bytes = room.min(optin.saturating_sub(statics));
-    k.set_attribute(MAX_DYNAMIC, bytes as i32).map_err(err("kernel attribute"))?;
+    // The kernel's limit only rises: farms on one device share the kernel, and each launches
+    // with its own budget.
+    let limit = k.get_attribute(MAX_DYNAMIC).map_err(err("kernel query"))?.max(0) as usize;
+    if bytes > limit {
+        k.set_attribute(MAX_DYNAMIC, bytes as i32).map_err(err("kernel attribute"))?;
+    }
     Ok((bytes / 4 / WARPS_PER_BLOCK as usize) as u32)
 }
 
