@@ -2,12 +2,12 @@
 # The farm, one build against another (BASE, NEW: binaries), interleaved, ROUNDS rounds (default
 # 2), one run at a time, on the H200 machine: conflicts and choices of all searches in 8 s on the
 # instances NAMES of ../shared/bench (ground by clingo 5.8.3's gringo, GX: a folder of
-# NAME-*.aspif.xz), and the time of -q -n 0 on the aspif files of ENUM. Output: $OUT/$CSV
+# NAME-*.aspif.xz), and the time of -q -n 0 on the aspif files of ENUM (may be empty). Output: $OUT/$CSV
 # (build,round,instance,exit,wall_ms,conflicts,choices; a build named by its folder and file).
 # Used by lanes-h200/run.sh and shared-h200/run.sh.
 set -u
 cd "$(dirname "$0")/../.."
-: "${BASE:?}" "${NEW:?}" "${GX:?}" "${OUT:?}" "${NAMES:?}" "${ENUM:?}" "${CSV:?}" "${ROUNDS:=2}"
+: "${BASE:?}" "${NEW:?}" "${GX:?}" "${OUT:?}" "${NAMES:?}" "${ENUM=}" "${CSV:?}" "${ROUNDS:=2}"
 export YASMIN_CACHE_DIR=/tmp/yc
 mkdir -p /tmp/ab-in "$OUT"
 rm -f /tmp/ab-in/*.aspif
