@@ -196,28 +196,32 @@ impl NogoodDb {
         if self.wasted * 2 < self.arena.len() {
             return;
         }
-        let mut map = std::collections::HashMap::new();
+        // Each live nogood's new place is written over its activity in the old arena, which
+        // answers where a reference went until the references are all moved.
         let mut fresh = Vec::with_capacity(self.arena.len() - self.wasted);
+        let mut old = std::mem::take(&mut self.arena);
         let mut c = 0usize;
-        while c < self.arena.len() {
-            let len = self.arena[c] as usize;
-            if self.arena[c + 1] & DELETED == 0 {
-                map.insert(c as CRef, fresh.len() as CRef);
-                fresh.extend_from_slice(&self.arena[c..c + HEADER + len]);
+        while c < old.len() {
+            let len = old[c] as usize;
+            if old[c + 1] & DELETED == 0 {
+                let to = fresh.len() as CRef;
+                fresh.extend_from_slice(&old[c..c + HEADER + len]);
+                old[c + 2] = to;
             }
             c += HEADER + len;
         }
+        let moved = |c: CRef| (old[c as usize + 1] & DELETED == 0).then(|| old[c as usize + 2]);
         self.arena = fresh;
         self.wasted = 0;
         for c in self.learned.iter_mut() {
-            *c = map[c];
+            *c = moved(*c).expect("a learned nogood is live");
         }
         for ws in self.watches.iter_mut() {
             for w in ws.iter_mut() {
-                w.cref = map[&w.cref];
+                w.cref = moved(w.cref).expect("a watched nogood is live");
             }
         }
-        relocate(&|c| map.get(&c).copied());
+        relocate(&moved);
     }
 
     pub fn check_invariants(&self) -> Result<(), String> {
@@ -257,5 +261,32 @@ mod tests {
         assert_eq!(db.lbd(c), 3);
         assert!(db.is_learned(c));
         assert!(db.take_use(c) && !db.take_use(c));
+    }
+
+    /// Compaction (half the arena deleted) moves the live nogoods, whole, to the front; the
+    /// learned list, the watch lists and `relocate` follow them, and a deleted one maps to none.
+    #[test]
+    fn compaction_moves_live_nogoods_and_every_reference_follows() {
+        let mut db = NogoodDb::new(8, &NogoodStore::default());
+        let ngs: Vec<Vec<Lit>> =
+            (0..6u32).map(|i| vec![Lit(2 * i), Lit(2 * ((i + 1) % 8) + 1), Lit(2 * ((i + 3) % 8))]).collect();
+        let crefs: Vec<_> = ngs.iter().enumerate().map(|(i, ng)| db.add(ng, true, 2 + i as u32)).collect();
+        for &c in &crefs[..4] {
+            db.delete(c);
+        }
+        let mut moved = Vec::new();
+        db.collect(|map| moved = crefs.iter().map(|&c| map(c)).collect());
+        assert_eq!(moved[..4], [None; 4], "deleted nogoods map to none");
+        let live: Vec<_> = moved[4..].iter().map(|c| c.expect("a live nogood moves")).collect();
+        assert_eq!(db.arena.len(), 2 * (super::HEADER + 3), "the garbage is gone");
+        assert_eq!(db.learned, live);
+        for (k, &c) in live.iter().enumerate() {
+            assert_eq!(db.lits(c), &ngs[4 + k][..]);
+            assert_eq!(db.lbd(c), 6 + k as u32);
+            for l in &ngs[4 + k][..2] {
+                assert!(db.watches[l.index()].iter().any(|w| w.cref == c), "{l:?} watches {c}");
+            }
+        }
+        assert_eq!(db.watches.iter().map(Vec::len).sum::<usize>(), 4, "two watches a live nogood");
     }
 }
