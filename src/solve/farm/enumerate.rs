@@ -99,10 +99,10 @@ impl FarmSource {
     fn check(&mut self, d: &Driver<'_>, entries: &[u32], shape: (usize, u32)) -> Result<Checked, SolveError> {
         let stop = &d.opts.stop;
         let before = stop.enter(Phase::Verification);
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let checked = check_entries(entries, shape, cores, &mut self.kept, !self.counting, |m, kept| {
-            d.verify_in_search(m, kept, stop)
-        });
+        let checked =
+            check_entries(entries, shape, self.checkers, &mut self.kept, !self.counting, |m, kept| {
+                d.verify_in_search(m, kept, stop)
+            });
         stop.enter(before);
         checked
     }

@@ -66,10 +66,11 @@ pub(super) struct FarmSource {
     started: u32,
     since: Instant,
     /// Enumeration: models read from the rings, verified, and not yet given out; what each
-    /// verifying thread keeps from one check to the next; whether a slice runs meanwhile;
-    /// whether every cube is done.
+    /// verifying thread keeps from one check to the next, and how many such threads there may be
+    /// (a core each); whether a slice runs meanwhile; whether every cube is done.
     pending: VecDeque<Vec<bool>>,
     kept: Vec<Kept>,
+    checkers: usize,
     in_flight: bool,
     enumerated: bool,
     /// Enumeration: the host's time waiting for slices to end, reading the models from the
@@ -182,6 +183,7 @@ impl FarmSource {
                 since: Instant::now(),
                 pending: VecDeque::new(),
                 kept: Vec::new(),
+                checkers: std::thread::available_parallelism().map_or(1, |n| n.get()),
                 in_flight: false,
                 waited: Duration::ZERO,
                 read: Duration::ZERO,
