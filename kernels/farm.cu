@@ -172,6 +172,9 @@ struct FarmArgs {
     const u32* u_fals;       //   complement of their literal)
     const u32* u_pocc_start; // nvars + 1: cyclic atom -> the bodies it is a positive literal of
     const u32* u_pocc;
+    const u32* u_sum_start;  // bodies + 1: a weight or disjunctive body -> its [literal, weight]
+    const u32* u_sum;        //   terms, a pair an entry (none for a conjunction)
+    const u32* u_bound;      // bodies: a weight body's bound (0 where it has no terms)
     // The searches' state: search s owns slice s of each (its length says after the name).
     u32* val;       // nvars: 0 unassigned, 1 true, 2 false
     u32* level;     // nvars

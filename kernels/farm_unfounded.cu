@@ -8,9 +8,10 @@
 // loops), or is in u_todo (flagged FARM_U_TODO, once). Sources go when their body is falsified
 // (processing, kernels/farm_propagate.cu) and, here, when an atom of the body's positive literals
 // lost its own: the entries of u_todo from st[FS_U_EXP] on have not been followed yet. A backjump
-// queues the atoms it unassigns that have none. The programs are normal where it matters (the
-// host checks: no head cycle, no weight body supports a cyclic atom), so a body is valid exactly
-// when its literal is not false and its positive cyclic atoms have sources.
+// queues the atoms it unassigns that have none. A weight body (terms in u_sum) also loses the
+// sources it gave when a term becomes false (u_fals lists it under each term's complement), and
+// is valid when its terms that are neither false nor cyclic atoms without a source reach its
+// bound. The programs have no head cycle (the host checks).
 
 #ifndef FARM_HOST_EMU
 #include "common.cuh"
@@ -25,9 +26,22 @@
 #define FARM_U_FULL 3u
 #define FARM_U_BROKEN 4u
 
+// Whether the terms of weight body b that are neither false nor cyclic atoms without a source
+// reach its bound.
+__device__ bool farm_u_sum_valid_d(const FarmArgs& a, const FarmSearch& f, u32 b) {
+    u64 sum = 0u, bound = a.u_bound[b];
+    for (u32 j = a.u_sum_start[b]; j < a.u_sum_start[b + 1] && sum < bound; j++) {
+        u32 l = a.u_sum[2u * j], y = l >> 1;
+        if (farm_lit_d(f, l) == 2u || ((l & 1u) == 0u && a.u_cyc[y] != 0u && f.usrc[y] == 0u)) continue;
+        sum += a.u_sum[2u * j + 1u];
+    }
+    return sum >= bound;
+}
+
 // Whether body b can be an atom's source.
 __device__ bool farm_u_valid_d(const FarmArgs& a, const FarmSearch& f, u32 b) {
     if (farm_lit_d(f, a.u_blit[b]) == 2u) return false;
+    if (a.u_sum_start[b] != a.u_sum_start[b + 1]) return farm_u_sum_valid_d(a, f, b);
     for (u32 j = a.u_pos_start[b]; j < a.u_pos_start[b + 1]; j++) {
         u32 y = a.u_pos[j];
         if (f.usrc[y] == 0u || f.val[y] == 2u) return false;
@@ -67,6 +81,15 @@ __device__ void farm_u_highest_d(const FarmSearch& f, u32* lits, u32 from, u32 l
     }
 }
 
+// Appends l, true, to the loop nogood ng[0..len) unless its variable is there already: the new
+// length.
+__device__ __forceinline__ u32 farm_u_witness_d(const FarmSearch& f, u32* ng, u32 len, u32 l) {
+    if (f.uflag[l >> 1] & FARM_U_WITNESS) return len;
+    f.uflag[l >> 1] |= FARM_U_WITNESS;
+    ng[len] = l;
+    return len + 1u;
+}
+
 // Falsifies `start`, an atom of the unfounded set U in u_todo, by its loop nogood (lane 0; see
 // farm_unfounded_d): what farm_unfounded_d answers.
 __device__ u32 farm_u_loop_d(const FarmArgs& a, const FarmSearch& f, u32 start, u32 floor) {
@@ -88,8 +111,11 @@ __device__ u32 farm_u_loop_d(const FarmArgs& a, const FarmSearch& f, u32 start, 
             }
         }
     }
-    // The loop nogood, in learnt: T start, then each external body's F B once (its variable
-    // flagged FARM_U_WITNESS meanwhile).
+    // The loop nogood, in learnt: T start, then what keeps each external body from supporting
+    // the closure, each once (its variable flagged FARM_U_WITNESS meanwhile): F B, or
+    // for a weight body that is not false its false terms outside the closure, which keep it
+    // below its bound. A body that needs the closure whatever the assignment (a conjunction
+    // with an atom of it, a weight body whose other terms cannot reach its bound) takes none.
     u32* ng = f.learnt;
     u32 len = 0u;
     bool broken = false;
@@ -98,19 +124,33 @@ __device__ u32 farm_u_loop_d(const FarmArgs& a, const FarmSearch& f, u32 start, 
         u32 x = f.uwork[i];
         for (u32 j = a.u_sup_start[x]; j < a.u_sup_start[x + 1]; j++) {
             u32 b = a.u_sup[j];
+            u32 s0 = a.u_sum_start[b], s1 = a.u_sum_start[b + 1];
+            u64 outside = 0u, open = 0u;
             bool internal = false;
-            for (u32 k = a.u_pos_start[b]; k < a.u_pos_start[b + 1] && !internal; k++) {
+            for (u32 k = a.u_pos_start[b]; k < a.u_pos_start[b + 1] && !internal && s0 == s1; k++) {
                 internal = (f.uflag[a.u_pos[k]] & FARM_U_CLOSED) != 0u;
             }
-            if (internal) continue;
+            for (u32 k = s0; k < s1; k++) {
+                u32 t = a.u_sum[2u * k];
+                if ((t & 1u) == 0u && a.u_cyc[t >> 1] != 0u && (f.uflag[t >> 1] & FARM_U_CLOSED)) continue;
+                outside += a.u_sum[2u * k + 1u];
+                if (farm_lit_d(f, t) != 2u) open += a.u_sum[2u * k + 1u];
+            }
+            if (internal || (s0 != s1 && outside < a.u_bound[b])) continue;
             u32 l = a.u_blit[b];
-            if (farm_lit_d(f, l) != 2u) {
+            if (farm_lit_d(f, l) == 2u) {
+                len = farm_u_witness_d(f, ng, len, l ^ 1u);
+                continue;
+            }
+            if (s0 == s1 || open >= a.u_bound[b]) {
                 broken = true;
                 continue;
             }
-            if (f.uflag[l >> 1] & FARM_U_WITNESS) continue;
-            f.uflag[l >> 1] |= FARM_U_WITNESS;
-            ng[len++] = l ^ 1u;
+            for (u32 k = s0; k < s1; k++) {
+                u32 t = a.u_sum[2u * k];
+                if ((t & 1u) == 0u && a.u_cyc[t >> 1] != 0u && (f.uflag[t >> 1] & FARM_U_CLOSED)) continue;
+                if (farm_lit_d(f, t) == 2u) len = farm_u_witness_d(f, ng, len, t ^ 1u);
+            }
         }
     }
     for (u32 i = 0; i < c; i++) f.uflag[f.uwork[i]] &= ~FARM_U_CLOSED;

@@ -41,7 +41,8 @@ if has sanitize; then
     # program with head cycles, a race of two engines, and the search farm (a model, and a proof
     # that there is none; one farm, and two on device 0 dividing the space, relaying nogoods; one
     # farm whose searches divide the space; enumeration by one farm and by two; a farm racing two
-    # CPU searches; a program that is not tight, a model and all of them).
+    # CPU searches; programs that are not tight, a model and all of them, and aggregates on
+    # positive cycles, all models and a proof that there is none).
     q=/tmp/qbf.aspif
     python3 instances/gen/qbf/generate.py --xs 10 --ys 10 --terms 18 --seed 4 > $q
     for tool in memcheck racecheck; do
@@ -61,7 +62,9 @@ if has sanitize; then
             "--gpu-mode=farm --gpu-searches=2 -t 2 tests/conformance/tight/bug1.smodels" \
             "--gpu-mode=farm --gpu-searches=2 --gpu-devices=0,0 -n 0 tests/conformance/tight/4-queens.smodels" \
             "--gpu-mode=farm --gpu-searches=2 instances/hamiltonian.aspif" \
-            "--gpu-mode=farm --gpu-searches=3 -n 0 instances/hamiltonian.aspif"; do
+            "--gpu-mode=farm --gpu-searches=3 -n 0 instances/hamiltonian.aspif" \
+            "--gpu-mode=farm --gpu-searches=3 -n 0 tests/farm_emu/recursive/recursive-030.smodels" \
+            "--gpu-mode=farm --gpu-searches=2 tests/farm_emu/recursive/recursive-007.smodels"; do
             log=$OUT/$tool.txt
             echo "== $args" >> $log
             $K 300 compute-sanitizer --tool $tool --error-exitcode 99 $B/yasmin --backend=cuda -q $args >> $log 2>&1

@@ -18,14 +18,14 @@
 #include <thread>
 #include <vector>
 
-static_assert(sizeof(FarmArgs) == 59 * 8 + 8 + 18 * 4, "FarmArgs: 59 pointers, then the scalars");
+static_assert(sizeof(FarmArgs) == 62 * 8 + 8 + 18 * 4, "FarmArgs: 62 pointers, then the scalars");
 
 int main(int argc, char** argv) {
     if (argc != 3) return 2;
     FILE* in = std::fopen(argv[1], "rb");
     if (!in) return 2;
     u32 nbufs = 0;
-    if (std::fread(&nbufs, 4, 1, in) != 1 || nbufs != 59) return 3;
+    if (std::fread(&nbufs, 4, 1, in) != 1 || nbufs != 62) return 3;
     std::vector<std::vector<u32>> bufs(nbufs);
     FarmArgs a;
     void** ptrs = (void**)&a;

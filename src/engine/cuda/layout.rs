@@ -169,7 +169,7 @@ unsafe impl DeviceRepr for FixArgs {}
 /// The pointers of `struct FarmArgs` (kernels/farm.cu), in their order: the problem's arrays,
 /// then the searches' state, then what they share (`farm/tables.rs` builds them in this order;
 /// a test checks the names against the struct).
-pub const FARM_POINTERS: [&str; 59] = [
+pub const FARM_POINTERS: [&str; 62] = [
     "ng_start",
     "ng_lits",
     "occ_start",
@@ -198,6 +198,9 @@ pub const FARM_POINTERS: [&str; 59] = [
     "u_fals",
     "u_pocc_start",
     "u_pocc",
+    "u_sum_start",
+    "u_sum",
+    "u_bound",
     "val",
     "level",
     "reason",

@@ -78,12 +78,15 @@ fn dump(t: &FarmTables, path: &Path) {
     std::fs::write(path, b).expect("the dump is written");
 }
 
-/// The corpus's programs that the farm takes (tight ones, and normal ones that are not: its
-/// unfounded-set check): each path, its program, its problem and its answer sets' text.
+/// The corpus's programs that the farm takes (tight ones, and those without head cycles that are
+/// not: its unfounded-set check), with tests/farm_emu/recursive's (aggregates on positive cycles):
+/// each path, its program, its problem and its answer sets' text.
 fn farm_corpus() -> Vec<(PathBuf, crate::program::Program, crate::nogoods::Problem, String)> {
     let mut out = Vec::new();
-    for family in ["tight", "aggregates", "nontight"] {
-        let mut files: Vec<PathBuf> = std::fs::read_dir(root().join("tests/conformance").join(family))
+    let families =
+        ["conformance/tight", "conformance/aggregates", "conformance/nontight", "farm_emu/recursive"];
+    for family in families {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(root().join("tests").join(family))
             .expect("the conformance corpus")
             .map(|e| e.expect("an entry").path())
             .filter(|p| p.extension().is_some_and(|e| e == "smodels"))
@@ -103,6 +106,24 @@ fn farm_corpus() -> Vec<(PathBuf, crate::program::Program, crate::nogoods::Probl
         }
     }
     out
+}
+
+/// tests/farm_emu/recursive has what it is for: programs where a weight body supports an atom
+/// on a positive cycle, with answer sets and without.
+#[test]
+fn the_recursive_corpus_has_weight_bodies_on_cycles() {
+    let recursive: Vec<_> = farm_corpus()
+        .into_iter()
+        .filter(|(f, ..)| f.parent().is_some_and(|d| d.ends_with("recursive")))
+        .filter(|(_, _, p, _)| {
+            (0..p.num_vars)
+                .filter(|&x| p.is_cyclic(x))
+                .flat_map(|x| p.supports(x))
+                .any(|&b| !p.bodies.is_normal(b as usize))
+        })
+        .collect();
+    let sat = recursive.iter().filter(|(.., e)| !e.is_empty()).count();
+    assert!(sat >= 15 && recursive.len() - sat >= 3, "{} programs, {sat} with answer sets", recursive.len());
 }
 
 /// Runs the harness on `problem` under `c`: its verdict line and the rest of its output.

@@ -200,10 +200,11 @@ fn weight_occurrences(p: &Problem) -> (Vec<u32>, Vec<u32>) {
     (start, entries)
 }
 
-/// The unfounded-set check's tables (`u_cyc` to `u_pocc`, kernels/farm.cu), all empty for a
+/// The unfounded-set check's tables (`u_cyc` to `u_bound`, kernels/farm.cu), all empty for a
 /// tight program. Its bodies are numbered among those that support a cyclic atom; for each, its
-/// literal, the cyclic atoms of its positive literals and the cyclic atoms it supports.
-fn unfounded_tables(p: &Problem) -> [Vec<u32>; 12] {
+/// literal, the cyclic atoms of its positive literals and the cyclic atoms it supports, and for a
+/// weight or disjunctive body its terms and bound.
+fn unfounded_tables(p: &Problem) -> [Vec<u32>; 15] {
     if p.is_tight() {
         return Default::default();
     }
@@ -224,6 +225,7 @@ fn unfounded_tables(p: &Problem) -> [Vec<u32>; 12] {
         }
     }
     let (mut pos, mut heads, mut fals, mut pocc) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let (mut sum, mut bound) = (Vec::new(), vec![0u32; bodies.len()]);
     for (i, &b) in bodies.iter().enumerate() {
         for l in bt.def(b).0.iter().filter(|l| l.is_pos() && cyclic[l.var() as usize]) {
             pos.push((i, l.var()));
@@ -233,6 +235,14 @@ fn unfounded_tables(p: &Problem) -> [Vec<u32>; 12] {
         if bt.lit[b] != Lit::TRUE {
             fals.push(((!bt.lit[b]).index(), i as u32));
         }
+        // A weight body can stay true while a false term leaves it leaning on the atoms it
+        // supports: its sources go when a term becomes false too, as the CPU engine's do.
+        if !bt.is_normal(b) {
+            let (lits, ws) = bt.def(b);
+            fals.extend(lits.iter().map(|&l| ((!l).index(), i as u32)));
+            sum.extend(lits.iter().zip(ws).map(|(l, &w)| (i, [l.0, w as u32])));
+            bound[i] = bt.bound[b].max(0) as u32;
+        }
     }
     let blit = bodies.iter().map(|&b| bt.lit[b].0).collect();
     let (sup_start, sup) = Csr::from_pairs(n, sup.into_iter()).into_parts();
@@ -240,8 +250,16 @@ fn unfounded_tables(p: &Problem) -> [Vec<u32>; 12] {
     let (head_start, head) = Csr::from_pairs(bodies.len(), heads.into_iter()).into_parts();
     let (fals_start, fals) = Csr::from_pairs(2 * n, fals.into_iter()).into_parts();
     let (pocc_start, pocc) = Csr::from_pairs(n, pocc.into_iter()).into_parts();
+    // Per body its `[literal, weight]` terms (pushed in the bodies' order), a pair an entry.
+    let mut sum_start = vec![0u32; bodies.len() + 1];
+    sum.iter().for_each(|&(i, _)| sum_start[i + 1] += 1);
+    (0..bodies.len()).for_each(|i| sum_start[i + 1] += sum_start[i]);
+    let sum = sum.into_iter().flat_map(|(_, t)| t).collect();
     let cyc = cyclic.iter().map(|&c| u32::from(c)).collect();
-    [cyc, sup_start, sup, blit, pos_start, pos, head_start, head, fals_start, fals, pocc_start, pocc]
+    [
+        cyc, sup_start, sup, blit, pos_start, pos, head_start, head, fals_start, fals, pocc_start, pocc,
+        sum_start, sum, bound,
+    ]
 }
 
 /// A search's arrays that a slice may keep in shared memory, the most read first: kernels/farm.cu's
@@ -404,17 +422,19 @@ impl FarmTables {
     }
 }
 
-/// Why the farm cannot run `p`. It runs normal programs where the unfounded-set check matters
-/// (kernels/farm_unfounded.cu): no component with a head cycle (those need the minimality
-/// check) and no weight or disjunctive body supporting a cyclic atom (a body is then valid exactly
-/// when its literal is not false and its positive cyclic atoms have sources).
+/// Why the farm cannot run `p`. Its unfounded-set check (kernels/farm_unfounded.cu) takes
+/// programs with no head cycle (those need the minimality check), whose weight bodies that
+/// support cyclic atoms have weights and bounds of 32 bits.
 pub fn unsupported(p: &Problem) -> Option<&'static str> {
     if p.has_head_cycles() {
         return Some("the program has head cycles (the farm has no minimality check)");
     }
     let cyclic_atoms = (0..p.num_vars).filter(|&v| p.is_cyclic(v));
-    if cyclic_atoms.flat_map(|x| p.supports(x)).any(|&b| !p.bodies.is_normal(b as usize)) {
-        return Some("an aggregate supports an atom on a positive cycle (the farm checks normal rules only)");
+    let bt = &p.bodies;
+    let too_heavy =
+        |b: usize| bt.bound[b] > i64::from(u32::MAX) || bt.def(b).1.iter().any(|&w| w > i64::from(u32::MAX));
+    if cyclic_atoms.flat_map(|x| p.supports(x)).any(|&b| !bt.is_normal(b as usize) && too_heavy(b as usize)) {
+        return Some("an aggregate on a positive cycle has a weight or bound past 2^32");
     }
     if p.num_vars >= 1 << 29 {
         return Some("the program has too many variables");
