@@ -300,9 +300,9 @@ pub struct SearchArgs {
 
     /// With --decisions=vars (and in alternate's turns on variables): the value a decision gives
     /// a variable, as clasp's --sign-def: asp
-    /// (rule bodies true, and atoms that are a rule's whole body, as in `h :- a`, or equivalent
-    /// to a body; other atoms false), pos (true), neg (false), rnd (pseudo-random, from --seed;
-    /// each search of a parallel run its own sequence).
+    /// (rule bodies of two literals or more true, and atoms equivalent to one, as `h` where its
+    /// only rule is `h :- a, b`; other atoms false, a body of one atom with them), pos (true), neg
+    /// (false), rnd (pseudo-random, from --seed; each search of a parallel run its own sequence).
     #[arg(long = "sign-def", default_value_t = SearchOptions::default().sign_def, value_parser = named::<SignDef>())]
     pub sign_def: SignDef,
 

@@ -12,8 +12,11 @@ pub struct Signs {
     sign: SignDef,
     /// Program atoms are variables `1..=num_atoms`; the others are bodies and auxiliaries.
     num_atoms: u32,
-    /// Per variable: whether it is a rule's body, as an atom is where it alone is one (`h :- a`),
-    /// or is equivalent to one (`--eq`): `--sign-def=asp` decides it true, as clasp does.
+    /// Per variable: whether it stands for a rule's body of two literals or more (an atom does
+    /// where its only rule is `a :- B`, or `--eq` finds it equivalent to such a body):
+    /// `--sign-def=asp` decides it true, as clasp does. A body of one atom (`h :- a`) is that
+    /// atom, decided false: clasp gives such a body the atom's variable, which keeps the atom's
+    /// sign.
     body: Vec<bool>,
     /// `--sign-def=rnd`: the generator of signs, from the seed.
     rng: std::cell::Cell<Rng>,
@@ -28,7 +31,8 @@ impl Signs {
         if sign == SignDef::Asp {
             // A body's literal true: a body of one negative literal (`h :- not q`) is true where
             // its atom is false, as atoms are anyway.
-            for b in (0..bt.len()).filter(|&b| bt.has_heads(b) && bt.lit[b].is_pos()) {
+            let one_atom = |b: usize| bt.def(b).0.len() == 1 && bt.is_normal(b);
+            for b in (0..bt.len()).filter(|&b| bt.has_heads(b) && bt.lit[b].is_pos() && !one_atom(b)) {
                 body[bt.lit[b].var() as usize] = true;
             }
             for v in 0..nv {
@@ -65,13 +69,15 @@ mod tests {
 
     #[test]
     fn asp_decides_bodies_true_and_atoms_false() {
-        // a :- not b.  b :- not a.  c :- a.
-        let text = "asp 1 0 0\n1 0 1 1 0 1 -2\n1 0 1 2 0 1 -1\n1 0 1 3 0 1 1\n0\n";
+        // a :- not b.  b :- not a.  c :- a.  d :- a, c.
+        let text = "asp 1 0 0\n1 0 1 1 0 1 -2\n1 0 1 2 0 1 -1\n1 0 1 3 0 1 1\n1 0 1 4 0 2 1 3\n0\n";
         let program = crate::input::read_program(text.as_bytes()).expect("a program");
         let p = crate::nogoods::complete(&program, &StopToken::never(), 0).expect("completed");
         let s = Signs::new(&p, SignDef::Asp, 1);
-        // `c :- a`: a is that rule's whole body, so it counts as one.
-        assert_eq!((s.lit(1), s.lit(2), s.lit(3)), (Lit::pos(1), Lit::neg(2), Lit::neg(3)));
+        // `c :- a`: a is that rule's whole body, and an atom still, as in clasp.
+        assert_eq!((s.lit(1), s.lit(2), s.lit(3)), (Lit::neg(1), Lit::neg(2), Lit::neg(3)));
+        // d's only rule has two literals: d stands for that body, decided true.
+        assert_eq!(s.lit(4), Lit::pos(4));
         for v in p.num_atoms + 1..p.num_vars {
             assert_eq!(s.lit(v), Lit::pos(v), "body variable {v}");
         }

@@ -215,8 +215,8 @@ impl Decisions {
 
 named! {
     /// clasp's `--sign-def`: the value a decision on a variable gives it (with
-    /// [`Decisions::Vars`]): rule bodies true and other atoms false (asp; an atom that is a rule's
-    /// whole body or equivalent to a body counts as a body, as in clasp), true (pos), false
+    /// [`Decisions::Vars`]): rule bodies true and atoms false (asp; an atom equivalent to a body
+    /// of two literals or more counts as a body, a body of one atom as its atom, as in clasp), true (pos), false
     /// (neg), or either at random (rnd, from the search's seed). clasp's asp sign, taken whole,
     /// solves aspcomp Visit-all 0009 in 9 s where atoms false did not in 40 (BENCHMARKS.md).
     pub enum SignDef { Asp = "asp", Pos = "pos", Neg = "neg", Rnd = "rnd" }
