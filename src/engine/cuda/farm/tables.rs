@@ -250,11 +250,9 @@ fn unfounded_tables(p: &Problem) -> [Vec<u32>; 15] {
     let (head_start, head) = Csr::from_pairs(bodies.len(), heads.into_iter()).into_parts();
     let (fals_start, fals) = Csr::from_pairs(2 * n, fals.into_iter()).into_parts();
     let (pocc_start, pocc) = Csr::from_pairs(n, pocc.into_iter()).into_parts();
-    // Per body its `[literal, weight]` terms (pushed in the bodies' order), a pair an entry.
-    let mut sum_start = vec![0u32; bodies.len() + 1];
-    sum.iter().for_each(|&(i, _)| sum_start[i + 1] += 1);
-    (0..bodies.len()).for_each(|i| sum_start[i + 1] += sum_start[i]);
-    let sum = sum.into_iter().flat_map(|(_, t)| t).collect();
+    // Per body its `[literal, weight]` terms, a pair an entry.
+    let (sum_start, sum) = Csr::from_pairs(bodies.len(), sum.into_iter()).into_parts();
+    let sum = sum.into_iter().flatten().collect();
     let cyc = cyclic.iter().map(|&c| u32::from(c)).collect();
     [
         cyc, sup_start, sup, blit, pos_start, pos, head_start, head, fals_start, fals, pocc_start, pocc,
