@@ -9,4 +9,5 @@ pub mod program;
 pub mod solve;
 pub mod stats;
 pub mod stop;
+pub mod symmetry;
 pub mod writer;

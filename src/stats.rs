@@ -232,6 +232,13 @@ pub const FIGURES: &[Figure] = &[
         first: false,
         value: |s| Some(Value::Int(s.problem.weight_constraints as u64)),
     },
+    Figure {
+        label: "Symmetries",
+        json: &["Yasmin", "Symmetries"],
+        section: Section::Yasmin,
+        first: false,
+        value: |s| (s.problem.symmetries > 0).then(|| Value::Int(s.problem.symmetries.into())),
+    },
 ];
 
 /// One printed figure: where, under which label and JSON path, its value, and its rate per

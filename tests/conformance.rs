@@ -3,14 +3,15 @@
 //! ASP computation) or on variables (`--decisions=vars`, with and without progress saving), or
 //! on rules and the variables no rule decision assigns (`--decisions=mixed`), or on rules, mixed,
 //! rules and variables by turns (`--decisions=alternate`), with each way of strengthening learned nogoods
-//! (`--strengthen`), and with random decisions (`--rand-freq`).
+//! (`--strengthen`), and with random decisions (`--rand-freq`); one model with the program's
+//! symmetries broken (`--symmetry=lex`).
 
 mod support;
 
 use support::{answer_sets, conformance, one_model_in_parallel, options};
 use yasmin::input::read_program;
 use yasmin::solve::config::{
-    Backend, Decisions, Heuristic, Learning, RandomDecisions, Restarts, Strengthen, StrengthenAntes,
+    Backend, Decisions, Heuristic, Learning, RandomDecisions, Restarts, Strengthen, StrengthenAntes, Symmetry,
 };
 
 fn run_family(
@@ -164,4 +165,37 @@ fn one_model_by_four_searches_in_competition() {
     let (failures, checked) = one_model_in_parallel(Backend::Cpu, 4, &["tight", "nontight", "aggregates"]);
     assert!(checked > 0, "no programs checked");
     assert!(failures.is_empty(), "{} failures of {checked}:\n{}", failures.len(), failures.join("\n"));
+}
+
+/// With the symmetries broken (`--symmetry=lex`), one search answers with one of the expected
+/// answer sets, or proves there is none; and the corpus has symmetries to break.
+#[test]
+fn one_model_with_the_symmetries_broken() {
+    let mut opts = options(Learning::Res, Heuristic::Activity);
+    opts.models = Some(1);
+    opts.symmetry = Symmetry::Lex;
+    let (mut failures, mut checked, mut broken) = (Vec::new(), 0, 0);
+    for (path, expected) in ["tight", "nontight", "aggregates"].iter().flat_map(|f| conformance(f)) {
+        let program = read_program(&std::fs::read(&path).unwrap()).unwrap();
+        if program.minimize().next().is_some() {
+            continue;
+        }
+        checked += 1;
+        let (outcome, got, _) = answer_sets(&program, &opts);
+        broken += usize::from(outcome.problem_size.symmetries > 0);
+        let right = match got.as_slice() {
+            [] => expected.is_empty() && outcome.exhausted,
+            [m] => expected.contains(m),
+            _ => false,
+        };
+        if !right {
+            failures.push(format!(
+                "{}: {got:?}, expected one of {} answer sets",
+                path.display(),
+                expected.len()
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{} failures of {checked}:\n{}", failures.len(), failures.join("\n"));
+    assert!(broken * 2 > checked, "symmetries broken in {broken} of {checked} programs");
 }

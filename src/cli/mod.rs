@@ -18,7 +18,7 @@ use yasmin::output::{AtomFormat, Format, Quiet, Shape};
 use yasmin::solve::config::{
     Backend, Decisions, Deletion, EnumMode, GpuMode, GpuRounds, Heuristic, LbdUpdate, Learning, LookKind,
     Lookahead, OptStrategy, RandomDecisions, Schedule, SearchOptions, SignDef, SolveOptions, Strengthen,
-    StrengthenAntes,
+    StrengthenAntes, Symmetry,
 };
 use yasmin::solve::configurations::{self, Pinned};
 use yasmin::stop::{SolveLimit, StopToken};
@@ -160,6 +160,12 @@ pub struct Cli {
     #[arg(long = "eq", value_name = "N", default_value_t = DEFAULT_EQ_ROUNDS as i32, allow_negative_numbers = true,
           value_parser = clap::value_parser!(i32).range(-1..))]
     pub eq: i32,
+
+    /// Symmetry breaking: lex (the program's symmetries, found as automorphisms of its graph,
+    /// broken by lex-leader constraints, as BreakID does for clasp) or no. Only where one model or
+    /// an optimum is asked for: enumerations, projections and consequences keep every answer set.
+    #[arg(long = "symmetry", value_name = "no|lex", default_value_t = SolveOptions::default().symmetry, value_parser = named::<Symmetry>())]
+    pub symmetry: Symmetry,
 
     /// Optimization mode: opt (find and prove an optimum), optN (all optimal models), enum
     /// (enumerate models, printing their costs), ignore (no optimization); as clasp's, a bound
@@ -531,6 +537,7 @@ impl Cli {
             project: self.project.and_then(|p| p.0),
             backend: self.backend,
             equivalences: u32::try_from(self.eq).unwrap_or(u32::MAX),
+            symmetry: self.symmetry,
             search,
             stop: stop.clone(),
             threads: self.parallel.threads,

@@ -7,7 +7,7 @@ use yasmin::output::Quiet;
 use yasmin::solve::config::{
     BERKMIN_WINDOW, Backend, Decisions, Deletion, Distribute, DomMod, DomModifier, EnumMode, GpuMode,
     GpuRounds, Heuristic, LbdUpdate, Learning, LookKind, Lookahead, OptMode, OptStrategy, ProjectMode,
-    Restarts, Schedule, SignDef, Strengthen, StrengthenAntes,
+    Restarts, Schedule, SignDef, Strengthen, StrengthenAntes, Symmetry,
 };
 use yasmin::stop::SolveLimit;
 
@@ -20,7 +20,8 @@ macro_rules! named_values {
     ($($t:ty),*) => { $(impl NamedValues for $t { fn names() -> &'static [&'static str] { <$t>::NAMES } })* };
 }
 named_values!(
-    Backend, Learning, Heuristic, Decisions, Deletion, GpuMode, GpuRounds, OptMode, EnumMode, SignDef
+    Backend, Learning, Heuristic, Decisions, Deletion, GpuMode, GpuRounds, OptMode, EnumMode, SignDef,
+    Symmetry
 );
 
 /// A clap parser for one of the library's named values: its names are the possible values.

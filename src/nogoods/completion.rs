@@ -567,6 +567,7 @@ pub fn complete(program: &Program, stop: &StopToken, eq_rounds: u32) -> Result<P
         disjunctive,
         edges: graph_edges,
         graph_nodes: nodes.len() as u32,
+        symmetries: 0,
     };
     debug_assert_eq!(problem.check_invariants(), Ok(()));
     Ok(problem)

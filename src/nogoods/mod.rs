@@ -5,6 +5,7 @@ mod bodies;
 mod completion;
 mod csr;
 mod equivalences;
+mod extension;
 mod lit;
 mod minimize;
 mod relaxation;
@@ -35,8 +36,9 @@ pub enum VarKind {
     AuxAtom,
     /// A rule body (conjunction, disjunction or weighted sum).
     Body,
-    /// Core-guided optimization's: true exactly when at least `k` of a core's literals are
-    /// (`relaxation.rs`).
+    /// Stands for nothing of the program (`extension.rs`): core-guided optimization's, true
+    /// exactly when at least `k` of a core's literals are (`relaxation.rs`); symmetry breaking's,
+    /// true exactly when a prefix of a permutation's atoms equals its image (`symmetry/`).
     Relaxation,
 }
 
@@ -84,6 +86,9 @@ pub struct Problem {
     /// from 0 (`graph_nodes` of them): the edges that hold in an answer set form no cycle.
     pub edges: Vec<GraphEdge>,
     pub graph_nodes: u32,
+    /// Generators of the program's symmetries whose lex-leader constraints are among the
+    /// nogoods (`symmetry/`; 0: none).
+    pub symmetries: u32,
 }
 
 /// An edge `tail -> head` of an acyclicity constraint; it holds while `lit` (the variable of its

@@ -1,11 +1,9 @@
 //! Core-guided optimization's relaxation variables (`solve/core_guided.rs`): a problem extended
 //! by variables, each true exactly when at least `k` of a core's literals are, kept as native
-//! weight constraints with unit weights. They stand for no atom and no body: every table indexed
-//! by variable or literal grows by empty entries.
+//! weight constraints with unit weights. They stand for no atom and no body (`extension.rs`).
 
 use super::lit::{Lit, Var};
 use super::{Problem, VarKind};
-use crate::program::deps::NO_SCC;
 
 /// A relaxation variable to add: true exactly when at least `k` of `lits` are.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -20,23 +18,12 @@ impl Problem {
     /// of one sum are distinct.
     pub fn with_relaxations(&self, sums: &[AtLeast]) -> (Problem, Vec<Var>) {
         let mut p = self.clone();
-        let first = p.num_vars;
         let n = sums.len() as u32;
-        p.num_vars += n;
+        let first = p.add_vars(n, VarKind::Relaxation);
         for (i, s) in sums.iter().enumerate() {
             debug_assert!(s.k >= 2 && s.k <= s.lits.len() as i64, "a trivial relaxation: {s:?}");
             let v = first + i as u32;
-            p.kinds.push(VarKind::Relaxation);
-            p.scc.push(NO_SCC);
-            p.equal_to.push(Lit::pos(v));
-            p.support_start.push(*p.support_start.last().expect("one entry per variable and one more"));
             p.weights.push(Lit::pos(v), s.k, s.lits.iter().map(|&l| (l, 1)).collect());
-        }
-        // Per literal: no nogood and no body names the new variables.
-        let occ_end = *p.store.occ_offsets.last().expect("an offset per literal and one more");
-        p.store.occ_offsets.resize(p.store.occ_offsets.len() + 2 * n as usize, occ_end);
-        if let Some(&end) = p.bodies.lit_start.last() {
-            p.bodies.lit_start.resize(p.bodies.lit_start.len() + 2 * n as usize, end);
         }
         debug_assert_eq!(p.check_invariants(), Ok(()));
         (p, (first..first + n).collect())

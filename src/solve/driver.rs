@@ -215,6 +215,12 @@ impl<'a> Driver<'a> {
             Err(crate::nogoods::CompileError::Interrupted(stop)) => return Ok(Err(Outcome::stopped(stop))),
         };
         log::info!("completion built in {:.3}s", start.elapsed().as_secs_f64());
+        let optimizing = program.minimize().next().is_some();
+        let problem = match opts.breaks_symmetries(optimizing) && crate::symmetry::applies(program) {
+            true => crate::symmetry::break_symmetries(program, &problem, &opts.stop)
+                .map_or(problem, |b| Arc::new(b.problem)),
+            false => problem,
+        };
         log::info!(
             "problem: {} atoms, {} variables, {} nogoods, {} weight constraints, {}",
             problem.num_atoms,

@@ -153,6 +153,8 @@ pub struct ProblemSize {
     pub nogoods: usize,
     pub weight_constraints: usize,
     pub tight: bool,
+    /// Generators of the symmetries broken (`--symmetry`).
+    pub symmetries: u32,
 }
 
 impl Outcome {
@@ -246,6 +248,7 @@ impl ProblemSize {
             nogoods: p.store.len().saturating_sub(ties),
             weight_constraints: p.weights.len(),
             tight: p.is_tight(),
+            symmetries: p.symmetries,
         }
     }
 }

@@ -292,6 +292,12 @@ named! {
 }
 
 named! {
+    /// Symmetry breaking (`symmetry/`): none, or lex-leader constraints for the symmetries of the
+    /// program found as automorphisms of its graph, where one model or an optimum is asked for.
+    pub enum Symmetry { No = "no", Lex = "lex" }
+}
+
+named! {
     /// clasp's `--opt-mode`: find and prove an optimum, all optimal models, enumerate models with
     /// their costs, or no optimization.
     pub enum OptMode { Opt = "opt", OptN = "optN", Enum = "enum", Ignore = "ignore" }
@@ -515,6 +521,9 @@ pub struct SolveOptions {
     /// clasp's `--eq=N`: rounds of substitution of the completion's equivalent literals
     /// (`nogoods/equivalences.rs`; 0: none, `u32::MAX`: to a fixpoint), for the CPU engine.
     pub equivalences: u32,
+    /// `--symmetry`: whether the program's symmetries are broken, where the task allows it
+    /// ([`SolveOptions::breaks_symmetries`]).
+    pub symmetry: Symmetry,
     pub search: SearchOptions,
     /// The run's time limit and signals: every loop of the solve polls it.
     pub stop: StopToken,
@@ -561,6 +570,21 @@ impl SolveOptions {
         self.models.is_some_and(|k| k != 1)
     }
 
+    /// Whether the program's symmetries are broken: `--symmetry=lex`, for a task that any answer
+    /// set of an orbit serves: one model, or an optimum (`optimizing`: the program minimizes; its
+    /// symmetries keep the costs); not an enumeration, projection or consequences.
+    pub fn breaks_symmetries(&self, optimizing: bool) -> bool {
+        let one = match self.opt_mode {
+            OptMode::Opt if optimizing => true,
+            OptMode::Opt | OptMode::Ignore => !self.several_models(),
+            OptMode::OptN | OptMode::Enum => false,
+        };
+        self.symmetry == Symmetry::Lex
+            && one
+            && self.project.is_none()
+            && matches!(self.enum_mode, EnumMode::Auto | EnumMode::Bt | EnumMode::Record)
+    }
+
     /// The engine of the searches the driver makes: the backend's, but the CPU engine's for the
     /// N searches of `-t N` with the search farm (`--gpu-mode=farm`), which race beside it, or
     /// search alone where it declines the task.
@@ -579,6 +603,7 @@ impl Default for SolveOptions {
             project: None,
             backend: Backend::Cpu,
             equivalences: crate::nogoods::DEFAULT_EQ_ROUNDS,
+            symmetry: Symmetry::No,
             search: SearchOptions::default(),
             stop: StopToken::default(),
             threads: 1,
