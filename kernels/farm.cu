@@ -244,7 +244,8 @@ __device__ __forceinline__ u64 farm_now_d() {
 
 // One search's view of the arrays: its slices.
 struct FarmSearch {
-    u32 s, lane, nv, nl;
+    // below: the mask of the lanes below this one (a warp's lanes write in lane order by it).
+    u32 s, lane, below, nv, nl;
     u32 *val, *level, *reason, *tpos, *trail, *lim, *seen, *phase, *learnt, *stamp, *cnt, *whead;
     float* act;
     u32* bmax;
@@ -258,6 +259,7 @@ __device__ __forceinline__ FarmSearch farm_search_d(const FarmArgs& a, u32 s, u3
     u64 n = a.nvars;
     f.s = s;
     f.lane = lane;
+    f.below = (1u << lane) - 1u;
     f.nv = a.nvars;
     f.nl = 2 * a.nvars;
     f.val = a.val + s * n;

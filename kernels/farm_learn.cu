@@ -69,7 +69,6 @@ __device__ void farm_expand_d(const FarmArgs& a, const FarmSearch& f, u32 r, u32
     if ((r & FARM_WEIGHT) == 0u) {
         u32 len;
         const u32* lits = farm_nogood_d(a, f, r - 1u, &len);
-        u32 lt = (1u << f.lane) - 1u;
         for (u32 base = 0; base < len; base += FARM_W) {
             u32 i = base + f.lane, q = 0u, lv = 0u;
             bool mark = false;
@@ -81,7 +80,7 @@ __device__ void farm_expand_d(const FarmArgs& a, const FarmSearch& f, u32 r, u32
                 if (mark) over |= (f.act[u] += inc) > 1e20f;
             }
             u32 at = __ballot_sync(0xffffffffu, mark && lv >= cur), low = __ballot_sync(0xffffffffu, mark && lv < cur);
-            if (mark && lv < cur) f.learnt[n + __popc(low & lt)] = q;
+            if (mark && lv < cur) f.learnt[n + __popc(low & f.below)] = q;
             path += __popc(at);
             n += __popc(low);
         }
@@ -169,7 +168,7 @@ __device__ u32 farm_analyze_d(const FarmArgs& a, const FarmSearch& f, u32* bj, u
     if (f.lane == 0u) farm_check_d(a, f, r);
     __syncwarp();
 #endif
-    u32 idx = f.st[FS_TSIZE], p = 0u, lt = (1u << f.lane) - 1u;
+    u32 idx = f.st[FS_TSIZE], p = 0u;
     for (;;) {
         farm_expand_d(a, f, r, v, cur, path, n);
         if (path == 0u) {
@@ -224,7 +223,7 @@ __device__ u32 farm_analyze_d(const FarmArgs& a, const FarmSearch& f, u32* bj, u
         u32 i = base + f.lane, q = i < n ? f.learnt[i] : FARM_WEIGHT;
         if (i < n) f.seen[(q & ~FARM_WEIGHT) >> 1] = 0u;
         u32 keep = __ballot_sync(0xffffffffu, !(q & FARM_WEIGHT));
-        if (!(q & FARM_WEIGHT)) f.learnt[m + __popc(keep & lt)] = q;
+        if (!(q & FARM_WEIGHT)) f.learnt[m + __popc(keep & f.below)] = q;
         m += __popc(keep);
         __syncwarp();
     }

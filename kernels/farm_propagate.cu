@@ -141,7 +141,7 @@ __device__ u32 farm_watch_d(const FarmSearch& f, u32 p, u32 k, u32* blocker, u32
 // one list go one lane at a time (into different lists at once), and the chunk keeps the entries
 // that stay, in order; an emptied chunk goes to the free list.
 __device__ void farm_watches_d(const FarmArgs& a, const FarmSearch& f, u32 p, u32 head) {
-    u32 prev = 0u, lt = (1u << f.lane) - 1u;
+    u32 prev = 0u;
     for (u32 ci = head; ci != 0u;) {
         u32* ch = f.l_chunk + (u64)(ci - 1u) * FARM_CW;
         u32 n = ch[FARM_FILL], next = ch[FARM_NEXT], kept = 0u;
@@ -161,7 +161,7 @@ __device__ void farm_watches_d(const FarmArgs& a, const FarmSearch& f, u32 p, u3
             for (;;) {
                 u32 left = __ballot_sync(0xffffffffu, pending);
                 if (left == 0u) break;
-                if (pending && (left & peers & lt) == 0u) {
+                if (pending && (left & peers & f.below) == 0u) {
                     pending = false;
                     u32* lits = f.l_lits + f.l_start[k];
                     if (farm_link_d(f, to, k, blocker, a.chunks)) {
@@ -179,7 +179,7 @@ __device__ void farm_watches_d(const FarmArgs& a, const FarmSearch& f, u32 p, u3
             u32 stay = __ballot_sync(0xffffffffu, j < n && act != 1u);
             // Every lane has read its entry: the ones that stay move down to `kept` on.
             if (j < n && act != 1u) {
-                u32 w = kept + __popc(stay & lt);
+                u32 w = kept + __popc(stay & f.below);
                 ch[2u * w] = k;
                 ch[2u * w + 1u] = blocker;
             }

@@ -92,6 +92,12 @@ __device__ __forceinline__ u32 farm_u_witness_d(const FarmSearch& f, u32* ng, u3
 
 // Falsifies `start`, an atom of the unfounded set U in u_todo, by its loop nogood (lane 0; see
 // farm_unfounded_d): what farm_unfounded_d answers.
+// Whether weight-body term t is a positive literal whose atom is in the closure (only cyclic
+// atoms are ever flagged FARM_U_CLOSED).
+__device__ __forceinline__ bool farm_u_in_closure_d(const FarmSearch& f, u32 t) {
+    return (t & 1u) == 0u && (f.uflag[t >> 1] & FARM_U_CLOSED) != 0u;
+}
+
 __device__ u32 farm_u_loop_d(const FarmArgs& a, const FarmSearch& f, u32 start, u32 floor) {
     // start's closure in U (flagged FARM_U_CLOSED), in u_work.
     u32 c = 1u;
@@ -127,12 +133,14 @@ __device__ u32 farm_u_loop_d(const FarmArgs& a, const FarmSearch& f, u32 start, 
             u32 s0 = a.u_sum_start[b], s1 = a.u_sum_start[b + 1];
             u64 outside = 0u, open = 0u;
             bool internal = false;
-            for (u32 k = a.u_pos_start[b]; k < a.u_pos_start[b + 1] && !internal && s0 == s1; k++) {
-                internal = (f.uflag[a.u_pos[k]] & FARM_U_CLOSED) != 0u;
+            if (s0 == s1) {
+                for (u32 k = a.u_pos_start[b]; k < a.u_pos_start[b + 1] && !internal; k++) {
+                    internal = (f.uflag[a.u_pos[k]] & FARM_U_CLOSED) != 0u;
+                }
             }
             for (u32 k = s0; k < s1; k++) {
                 u32 t = a.u_sum[2u * k];
-                if ((t & 1u) == 0u && a.u_cyc[t >> 1] != 0u && (f.uflag[t >> 1] & FARM_U_CLOSED)) continue;
+                if (farm_u_in_closure_d(f, t)) continue;
                 outside += a.u_sum[2u * k + 1u];
                 if (farm_lit_d(f, t) != 2u) open += a.u_sum[2u * k + 1u];
             }
@@ -148,7 +156,7 @@ __device__ u32 farm_u_loop_d(const FarmArgs& a, const FarmSearch& f, u32 start, 
             }
             for (u32 k = s0; k < s1; k++) {
                 u32 t = a.u_sum[2u * k];
-                if ((t & 1u) == 0u && a.u_cyc[t >> 1] != 0u && (f.uflag[t >> 1] & FARM_U_CLOSED)) continue;
+                if (farm_u_in_closure_d(f, t)) continue;
                 if (farm_lit_d(f, t) == 2u) len = farm_u_witness_d(f, ng, len, t ^ 1u);
             }
         }
@@ -197,7 +205,6 @@ __device__ u32 farm_u_loop_d(const FarmArgs& a, const FarmSearch& f, u32 start, 
 // set before the round, and set theirs only when every lane has looked, so that no source
 // relies on one set in its own round and following sources never loops.
 __device__ u32 farm_unfounded_d(const FarmArgs& a, const FarmSearch& f, u32 floor) {
-    u32 lt = (1u << f.lane) - 1u;
     // 1. A source that relied on an atom without one goes too, transitively.
     for (u32 i = f.st[FS_U_EXP];;) {
         __syncwarp();
@@ -215,7 +222,7 @@ __device__ u32 farm_unfounded_d(const FarmArgs& a, const FarmSearch& f, u32 floo
         u32 b = __ballot_sync(0xffffffffu, q);
         if (q) {
             f.uflag[x] |= FARM_U_WORK;
-            f.uwork[w + __popc(b & lt)] = x;
+            f.uwork[w + __popc(b & f.below)] = x;
         }
         w += __popc(b);
     }
@@ -251,7 +258,7 @@ __device__ u32 farm_unfounded_d(const FarmArgs& a, const FarmSearch& f, u32 floo
         bool keep = i < n && f.usrc[x] == 0u && f.val[x] != 2u;
         if (i < n && !keep) f.uflag[x] &= ~FARM_U_TODO;
         u32 k = __ballot_sync(0xffffffffu, keep), t = __ballot_sync(0xffffffffu, keep && f.val[x] == 1u);
-        if (keep) f.utodo[u + __popc(k & lt)] = x;
+        if (keep) f.utodo[u + __popc(k & f.below)] = x;
         if (!started_true && t != 0u) {
             start = __shfl_sync(0xffffffffu, x, __ffs(t) - 1);
             started_true = true;
