@@ -6,9 +6,12 @@
 use crate::program::{Atom, Body, Lit, Program, atom_of};
 use std::collections::HashMap;
 
-/// A rule or minimize statement as a sortable key: kind, bound or priority, heads, and body
-/// literals with their weights, each list sorted.
+/// A rule or minimize statement as a sortable key: kind (a rule's 0 to 3: choice or not, weight
+/// body or not), bound or priority, heads, and body literals with their weights, each list sorted.
 type Key = (u8, i64, Vec<Atom>, Vec<(Lit, i64)>);
+
+/// A minimize statement's kind.
+const MINIMIZE: u8 = 4;
 
 /// The program's rules and minimize statements as keys, and for each atom the keys naming it.
 pub struct Statements {
@@ -31,7 +34,7 @@ impl Statements {
         }
         for m in p.minimize() {
             keys.push((
-                4,
+                MINIMIZE,
                 i64::from(m.priority),
                 Vec::new(),
                 m.lits.iter().map(|w| (w.lit, w.weight)).collect(),
@@ -55,7 +58,7 @@ impl Statements {
     }
 
     /// Whether `perm` (atoms and their images, sorted by atom) maps the statements naming its
-    /// atoms onto themselves, as a multiset.
+    /// atoms onto themselves: the rules as a set, the minimize statements as a multiset.
     pub fn is_symmetry(&self, perm: &[(Atom, Atom)]) -> bool {
         let image = |a: Atom| perm.binary_search_by_key(&a, |e| e.0).map_or(a, |i| perm[i].1);
         let lit = |l: Lit| if l > 0 { image(atom_of(l)) as Lit } else { -(image(atom_of(l)) as Lit) };
@@ -74,8 +77,12 @@ impl Statements {
                 (k.0, k.1, heads, body)
             })
             .collect();
+        // A rule repeated says nothing more (the graph has it once); a minimize statement
+        // repeated counts twice.
         before.sort_unstable();
+        before.dedup_by(|a, b| a == b && a.0 != MINIMIZE);
         after.sort_unstable();
+        after.dedup_by(|a, b| a == b && a.0 != MINIMIZE);
         before.len() == after.len() && before.iter().zip(&after).all(|(a, b)| *a == b)
     }
 }
@@ -92,6 +99,10 @@ mod tests {
         let s = Statements::of(&read_program(text).unwrap());
         assert!(s.is_symmetry(&[(1, 2), (2, 1)]));
         assert!(!s.is_symmetry(&[(1, 3), (3, 1)]), "a head is not a body");
+        // A rule repeated is the same rule: `c :- a.` twice beside `c :- b.` once.
+        let text = b"asp 1 0 0\n1 1 2 1 2 0 0\n1 0 1 3 0 1 1\n1 0 1 3 0 1 1\n1 0 1 3 0 1 2\n0\n";
+        let s = Statements::of(&read_program(text).unwrap());
+        assert!(s.is_symmetry(&[(1, 2), (2, 1)]));
         // With unequal weights it is none.
         let text = b"asp 1 0 0\n1 1 2 1 2 0 0\n1 0 1 3 0 1 1\n1 0 1 3 0 1 2\n2 0 2 1 1 2 2\n0\n";
         let s = Statements::of(&read_program(text).unwrap());
