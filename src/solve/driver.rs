@@ -216,10 +216,10 @@ impl<'a> Driver<'a> {
         };
         log::info!("completion built in {:.3}s", start.elapsed().as_secs_f64());
         let optimizing = program.minimize().next().is_some();
-        let problem = match opts.breaks_symmetries(optimizing) && crate::symmetry::applies(program) {
-            true => crate::symmetry::break_symmetries(program, &problem, &opts.stop)
-                .map_or(problem, |b| Arc::new(b.problem)),
-            false => problem,
+        let problem = if opts.breaks_symmetries(optimizing) && crate::symmetry::applies(program) {
+            crate::symmetry::break_symmetries(program, &problem, &opts.stop).map_or(problem, Arc::new)
+        } else {
+            problem
         };
         log::info!(
             "problem: {} atoms, {} variables, {} nogoods, {} weight constraints, {}",

@@ -37,8 +37,8 @@ pub fn constraints(p: &Problem, perms: &[Vec<(Var, Var)>]) -> Option<Constraints
             .collect();
         let mut prefix: Option<Lit> = None;
         for (i, &(x, y)) in positions.iter().enumerate() {
-            let p_ = prefix.into_iter();
-            c.add(p_.clone().chain([!x, y]))?;
+            let under = prefix.into_iter();
+            c.add(under.clone().chain([!x, y]))?;
             if i + 1 == positions.len() {
                 break;
             }
@@ -50,8 +50,8 @@ pub fn constraints(p: &Problem, perms: &[Vec<(Var, Var)>]) -> Option<Constraints
             }
             c.add([e, x, !y])?;
             c.add([e, !x, y])?;
-            c.add(p_.clone().chain([!e, x, y]))?;
-            c.add(p_.chain([!e, !x, !y]))?;
+            c.add(under.clone().chain([!e, x, y]))?;
+            c.add(under.chain([!e, !x, !y]))?;
             prefix = Some(e);
         }
     }

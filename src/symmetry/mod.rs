@@ -18,12 +18,6 @@ use crate::stop::StopToken;
 /// equitable partition takes 1.3 s on the VM (the symmetric programs that pay for it are small).
 const MAX_EDGES: usize = 2_000_000;
 
-/// A problem with its symmetries broken (`symmetries` generators), and the nogoods it took.
-pub struct Broken {
-    pub problem: Problem,
-    pub nogoods: usize,
-}
-
 /// Whether a program's symmetries may be broken: none of its statements but minimize and output
 /// ones (a symmetry is checked to keep minimize statements; externals, assumptions, projections,
 /// heuristics, edges and theory statements are not in its graph), in one step.
@@ -32,20 +26,21 @@ pub fn applies(program: &Program) -> bool {
         && program.statements().all(|s| matches!(s, Statement::Minimize(_) | Statement::Output(_)))
 }
 
-/// `problem` (the completion of `program`) with lex-leader constraints for the symmetries found;
-/// `None` where none were found, the graph is too big, or `stop` stopped the search.
-pub fn break_symmetries(program: &Program, problem: &Problem, stop: &StopToken) -> Option<Broken> {
+/// `problem` (the completion of `program`) with lex-leader constraints for the symmetries found
+/// (`symmetries` counts their generators); `None` where none were found, the graph is too big,
+/// or `stop` stopped the search.
+pub fn break_symmetries(program: &Program, problem: &Problem, stop: &StopToken) -> Option<Problem> {
     let start = std::time::Instant::now();
     let broken = find_and_break(program, problem, stop);
     log::info!(
         "symmetry: {} generators broken in {:.3}s",
-        broken.as_ref().map_or(0, |b| b.problem.symmetries),
+        broken.as_ref().map_or(0, |b| b.symmetries),
         start.elapsed().as_secs_f64()
     );
     broken
 }
 
-fn find_and_break(program: &Program, problem: &Problem, stop: &StopToken) -> Option<Broken> {
+fn find_and_break(program: &Program, problem: &Problem, stop: &StopToken) -> Option<Problem> {
     let Some(graph) = graph::Graph::of(program, MAX_EDGES) else {
         log::info!("symmetry: the program's graph has over {MAX_EDGES} edges; not searched");
         return None;
@@ -79,5 +74,5 @@ fn find_and_break(program: &Program, problem: &Problem, stop: &StopToken) -> Opt
     }
     let mut broken = problem.with_nogoods(c.vars, c.nogoods, &c.units);
     broken.symmetries = perms.len() as u32;
-    Some(Broken { problem: broken, nogoods })
+    Some(broken)
 }

@@ -17,7 +17,6 @@ pub struct Partition {
     pos: Vec<u32>,
     pub cell: Vec<u32>,
     pub end: Vec<u32>,
-    pub cells: usize,
 }
 
 /// What a refinement does with its splits: writes them down, or checks them against another's.
@@ -81,14 +80,13 @@ impl Partition {
         let n = g.len();
         let mut perm: Vec<u32> = (0..n as u32).collect();
         perm.sort_by_key(|&v| g.colour[v as usize]);
-        let mut p = Partition { pos: vec![0; n], cell: vec![0; n], end: vec![0; n], perm, cells: 0 };
+        let mut p = Partition { pos: vec![0; n], cell: vec![0; n], end: vec![0; n], perm };
         let mut first = Vec::new();
         for i in 0..n {
             let v = p.perm[i];
             p.pos[v as usize] = i as u32;
             if i == 0 || g.colour[p.perm[i - 1] as usize] != g.colour[v as usize] {
                 first.push(i as u32);
-                p.cells += 1;
             }
             p.cell[v as usize] = *first.last().expect("a cell");
         }
@@ -133,7 +131,6 @@ impl Partition {
         for i in c + 1..e {
             self.cell[self.perm[i as usize] as usize] = c + 1;
         }
-        self.cells += 1;
         trace.take(mix(u64::from(c))) && self.refine(g, s, &[c], trace)
     }
 
@@ -227,7 +224,6 @@ impl Partition {
             let count = if st < e - k { 0 } else { s.count[self.perm[st as usize] as usize] };
             h = mix(h ^ mix(u64::from(en - st) ^ mix(count)));
         }
-        self.cells += starts.len() - 1;
         // All parts to the queue if the cell was there; else all but a largest one.
         let largest = if s.in_queue[c as usize] {
             None
