@@ -233,6 +233,13 @@ pub const FIGURES: &[Figure] = &[
         value: |s| Some(Value::Int(s.problem.weight_constraints as u64)),
     },
     Figure {
+        label: "Counters",
+        json: &["Yasmin", "Counters"],
+        section: Section::Yasmin,
+        first: false,
+        value: |s| (s.problem.counters > 0).then(|| Value::Int(s.problem.counters.into())),
+    },
+    Figure {
         label: "Symmetries",
         json: &["Yasmin", "Symmetries"],
         section: Section::Yasmin,

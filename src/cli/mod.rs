@@ -13,7 +13,7 @@ use clap::{Args, Parser};
 pub use values::*;
 use yasmin::app::RunConfig;
 use yasmin::input::Format as ProgramFormat;
-use yasmin::nogoods::DEFAULT_EQ_ROUNDS;
+use yasmin::nogoods::{DEFAULT_EQ_ROUNDS, ExtendedRules};
 use yasmin::output::{AtomFormat, Format, Quiet, Shape};
 use yasmin::solve::config::{
     Backend, Decisions, Deletion, EnumMode, GpuMode, GpuRounds, Heuristic, LbdUpdate, Learning, LookKind,
@@ -160,6 +160,14 @@ pub struct Cli {
     #[arg(long = "eq", value_name = "N", default_value_t = DEFAULT_EQ_ROUNDS as i32, allow_negative_numbers = true,
           value_parser = clap::value_parser!(i32).range(-1..))]
     pub eq: i32,
+
+    /// Extended rules, as clasp's --trans-ext: dynamic (the default) or integ translate integrity
+    /// constraints over counts into counters the search can learn on, where clasp would (one
+    /// such constraint, or few among many rules); no propagates every weight and cardinality
+    /// constraint natively. clasp's all, choice, card, weight and scc run as dynamic, with a
+    /// warning.
+    #[arg(long = "trans-ext", value_name = "MODE", default_value = "dynamic", value_parser = parse_trans_ext)]
+    pub trans_ext: Nearest<ExtendedRules>,
 
     /// Symmetry breaking: lex (the program's symmetries, found as automorphisms of its graph,
     /// broken by lex-leader constraints, as BreakID does for clasp) or no. Only where one model or
@@ -537,6 +545,7 @@ impl Cli {
             project: self.project.and_then(|p| p.0),
             backend: self.backend,
             equivalences: u32::try_from(self.eq).unwrap_or(u32::MAX),
+            extended_rules: self.trans_ext.value,
             symmetry: self.symmetry,
             search,
             stop: stop.clone(),
@@ -562,6 +571,7 @@ impl Cli {
             w.extend(file);
         }
         w.extend(self.opt_strategy.as_ref().and_then(|s| s.warning.clone()));
+        w.extend(self.trans_ext.warning.clone());
         if self.opt_strategy.as_ref().is_some_and(|s| matches!(s.value, OptStrategy::Usc { .. }))
             && self.backend == Backend::Cuda
         {

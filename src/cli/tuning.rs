@@ -22,7 +22,6 @@ const IGNORED: &[(&str, Takes)] = &[
     ("share", Value),
     ("learn-explicit", Flag),
     ("sat-prepro", Maybe),
-    ("trans-ext", Value),
     ("backprop", Flag),
     ("eq-dfs", Flag),
     ("parse-ext", Flag),

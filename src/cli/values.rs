@@ -3,6 +3,7 @@
 
 use clap::ValueEnum;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
+use yasmin::nogoods::ExtendedRules;
 use yasmin::output::Quiet;
 use yasmin::solve::config::{
     BERKMIN_WINDOW, Backend, Decisions, Deletion, Distribute, DomMod, DomModifier, EnumMode, GpuMode,
@@ -233,6 +234,23 @@ fn exact<T>(value: T) -> Nearest<T> {
 
 fn nearest<T>(value: T, warning: String) -> Nearest<T> {
     Nearest { value, warning: Some(warning) }
+}
+
+/// clasp's `--trans-ext=MODE`: `no` keeps every weight and cardinality constraint native;
+/// `dynamic` (clasp's default) and `integ` translate integrity constraints over counts into
+/// counters. clasp's other modes (`all`, `choice`, `card`, `weight`, `scc`) also translate the
+/// rules' extended bodies and heads, which yasmin keeps native: they run as `dynamic`, with a
+/// warning (a translation never changes the answers).
+pub(super) fn parse_trans_ext(s: &str) -> Result<Nearest<ExtendedRules>, String> {
+    match s.to_ascii_lowercase().as_str() {
+        "no" => Ok(exact(ExtendedRules::Native)),
+        "dynamic" | "integ" => Ok(exact(ExtendedRules::Integrity)),
+        m @ ("all" | "choice" | "card" | "weight" | "scc") => Ok(nearest(
+            ExtendedRules::Integrity,
+            format!("--trans-ext={m}: yasmin translates integrity constraints over counts only (as dynamic)"),
+        )),
+        _ => Err(format!("'{s}': expected no, dynamic, integ, all, choice, card, weight or scc")),
+    }
 }
 
 /// clasp's `--opt-strategy=bb[,TACTIC]|usc[,RELAX][,OPTS]`: branch and bound descending
@@ -562,6 +580,10 @@ mod tests {
         assert_eq!(parse_opt_mode("optN"), Ok(OptModeArg { mode: OptMode::OptN, bound: None }));
         assert!(parse_opt_mode("opt,x").is_err() && parse_opt_mode("fast").is_err());
         assert!(parse_opt_strategy("bb").unwrap().warning.is_none());
+        assert_eq!(parse_trans_ext("no").unwrap(), exact(ExtendedRules::Native));
+        assert_eq!(parse_trans_ext("Dynamic").unwrap(), exact(ExtendedRules::Integrity));
+        assert!(parse_trans_ext("all").unwrap().warning.unwrap().contains("counts only"));
+        assert!(parse_trans_ext("some").is_err());
         let usc = parse_opt_strategy("usc,oll,disjoint").unwrap();
         assert_eq!((usc.value, usc.warning), (OptStrategy::Usc { disjoint: true, stratify: false }, None));
         assert_eq!(

@@ -12,6 +12,7 @@ use super::bodies::{BodyTable, NONE};
 use super::lit::{Lit, Var};
 use super::minimize::CostLevels;
 use super::store::NogoodStore;
+use super::translation::{self, ExtendedRules};
 use super::weights::{WeightConstraints, normalize};
 use super::{DomainModifier, GraphEdge, Problem, VarKind};
 use super::{equivalences, units};
@@ -278,7 +279,7 @@ fn key_mentions(key: &Key, v: Var) -> bool {
 
 /// Simplifies a nogood against the constant: drops `T0`, discards nogoods with `F0` or a
 /// complementary pair. `None` means the nogood can never be violated.
-fn simplify(mut ng: Vec<Lit>) -> Option<Vec<Lit>> {
+pub(super) fn simplify(mut ng: Vec<Lit>) -> Option<Vec<Lit>> {
     ng.retain(|&l| l != Lit::TRUE);
     ng.sort_unstable();
     ng.dedup();
@@ -322,7 +323,19 @@ fn cost_levels(program: &Program) -> CostLevels {
 /// Compiles a program into nogoods and the tables the engines need, polling `stop` as it goes
 /// (a large program takes seconds); equivalent literals are substituted in the nogoods in up to
 /// `eq_rounds` rounds (`equivalences.rs`, clasp's `--eq`; 0: none).
+/// The completion with clasp's default handling of extended rules ([`ExtendedRules`]).
 pub fn complete(program: &Program, stop: &StopToken, eq_rounds: u32) -> Result<Problem, CompileError> {
+    complete_with(program, stop, eq_rounds, ExtendedRules::default())
+}
+
+/// The completion, with `eq_rounds` rounds of equivalent-literal substitution and extended rules
+/// handled as `extended` says.
+pub fn complete_with(
+    program: &Program,
+    stop: &StopToken,
+    eq_rounds: u32,
+    extended: ExtendedRules,
+) -> Result<Problem, CompileError> {
     let n = program.atom_count();
     let mut kinds = vec![VarKind::Constant];
     kinds.extend((0..n).map(|_| VarKind::Atom));
@@ -441,8 +454,20 @@ pub fn complete(program: &Program, stop: &StopToken, eq_rounds: u32) -> Result<P
         }
     }
     drop(nogoods);
-    let equal_to = equivalences::substitute(&mut long, &mut units, bld.num_vars, eq_rounds, stop)?;
+    let mut equal_to = equivalences::substitute(&mut long, &mut units, bld.num_vars, eq_rounds, stop)?;
     units::simplify(&mut long, &mut units, bld.num_vars, stop)?;
+    if extended == ExtendedRules::Integrity {
+        let (w, nb) = (&mut bld.weights, bld.bodies.len());
+        let counters =
+            translation::translate_false_counts(w, &mut long, &mut units, &mut equal_to, bld.num_vars, n, nb);
+        if counters > 0 {
+            for _ in 0..counters {
+                bld.new_var(VarKind::Counter);
+            }
+            supports.resize(bld.num_vars as usize, Vec::new());
+            units::simplify(&mut long, &mut units, bld.num_vars, stop)?;
+        }
+    }
     units.sort_unstable();
     units.dedup();
     let store = NogoodStore::build_until(long.into_inner(), units, bld.num_vars, stop)?;
@@ -497,6 +522,7 @@ pub fn complete(program: &Program, stop: &StopToken, eq_rounds: u32) -> Result<P
     drop((supports, heads, choice));
 
     // Positive dependencies among atoms, for the unfounded-set check.
+    let nv = bld.num_vars as usize;
     let mut edges = Aside::new(vec![Vec::<u32>::new(); nv], nv);
     for (i, r) in bld.rules.iter().enumerate() {
         stop.check_every(i)?;

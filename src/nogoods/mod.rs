@@ -10,17 +10,19 @@ mod lit;
 mod minimize;
 mod relaxation;
 mod store;
+mod translation;
 mod units;
 mod weights;
 
 pub use bodies::{BodyTable, NONE};
-pub use completion::{CompileError, complete};
+pub use completion::{CompileError, complete, complete_with};
 pub use csr::Csr;
 pub use equivalences::DEFAULT_ROUNDS as DEFAULT_EQ_ROUNDS;
 pub use lit::{Lit, Var};
 pub use minimize::CostLevels;
 pub use relaxation::AtLeast;
 pub use store::NogoodStore;
+pub use translation::ExtendedRules;
 pub use weights::WeightConstraints;
 
 use crate::program::deps::NO_SCC;
@@ -40,6 +42,9 @@ pub enum VarKind {
     /// exactly when at least `k` of a core's literals are (`relaxation.rs`); symmetry breaking's,
     /// true exactly when a prefix of a permutation's atoms equals its image (`symmetry/`).
     Relaxation,
+    /// A counter of a cardinality constraint translated into nogoods (`translation.rs`): true
+    /// exactly when the constraint's terms from some position on reach some bound.
+    Counter,
 }
 
 impl VarKind {

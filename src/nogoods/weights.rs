@@ -48,6 +48,20 @@ impl WeightConstraints {
         self.start[c] as usize..self.start[c + 1] as usize
     }
 
+    /// The constraints `c` with `keep[c]`, in order.
+    pub fn retain(&self, keep: &[bool]) -> WeightConstraints {
+        let mut out = WeightConstraints::new();
+        for c in (0..self.len()).filter(|&c| keep[c]) {
+            let r = self.range(c);
+            out.lit.push(self.lit[c]);
+            out.bound.push(self.bound[c]);
+            out.lits.extend_from_slice(&self.lits[r.clone()]);
+            out.weights.extend_from_slice(&self.weights[r]);
+            out.start.push(out.lits.len() as u32);
+        }
+        out
+    }
+
     pub fn total(&self, c: usize) -> i64 {
         self.weights[self.range(c)].iter().sum()
     }

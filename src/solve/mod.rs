@@ -155,6 +155,8 @@ pub struct ProblemSize {
     pub tight: bool,
     /// Generators of the symmetries broken (`--symmetry`).
     pub symmetries: u32,
+    /// Counters of the cardinality constraints translated into nogoods (`--trans-ext`).
+    pub counters: u32,
 }
 
 impl Outcome {
@@ -249,6 +251,7 @@ impl ProblemSize {
             weight_constraints: p.weights.len(),
             tight: p.is_tight(),
             symmetries: p.symmetries,
+            counters: p.kinds.iter().filter(|&&k| k == crate::nogoods::VarKind::Counter).count() as u32,
         }
     }
 }

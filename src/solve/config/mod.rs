@@ -521,6 +521,9 @@ pub struct SolveOptions {
     /// clasp's `--eq=N`: rounds of substitution of the completion's equivalent literals
     /// (`nogoods/equivalences.rs`; 0: none, `u32::MAX`: to a fixpoint), for the CPU engine.
     pub equivalences: u32,
+    /// clasp's `--trans-ext`: which weight and cardinality constraints the completion translates
+    /// into nogoods (`nogoods/translation.rs`).
+    pub extended_rules: crate::nogoods::ExtendedRules,
     /// `--symmetry`: whether the program's symmetries are broken, where the task allows it
     /// ([`SolveOptions::breaks_symmetries`]).
     pub symmetry: Symmetry,
@@ -603,6 +606,7 @@ impl Default for SolveOptions {
             project: None,
             backend: Backend::Cpu,
             equivalences: crate::nogoods::DEFAULT_EQ_ROUNDS,
+            extended_rules: crate::nogoods::ExtendedRules::default(),
             symmetry: Symmetry::No,
             search: SearchOptions::default(),
             stop: StopToken::default(),
