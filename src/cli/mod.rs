@@ -161,12 +161,13 @@ pub struct Cli {
           value_parser = clap::value_parser!(i32).range(-1..))]
     pub eq: i32,
 
-    /// Extended rules, as clasp's --trans-ext: dynamic (the default) or integ translate integrity
+    /// Extended rules, as clasp's --trans-ext: integ (the default) translates integrity
     /// constraints over counts into counters the search can learn on, where clasp would (one
-    /// such constraint, or few among many rules); no propagates every weight and cardinality
-    /// constraint natively. clasp's all, choice, card, weight and scc run as dynamic, with a
-    /// warning.
-    #[arg(long = "trans-ext", value_name = "MODE", default_value = "dynamic", value_parser = parse_trans_ext)]
+    /// such constraint, or few among many rules); dynamic also spells out weight bodies of at most
+    /// six terms as conjunctions, as clasp's default configurations do; no propagates every
+    /// weight and cardinality constraint natively. clasp's all, choice, card, weight and scc run
+    /// as dynamic, with a warning.
+    #[arg(long = "trans-ext", value_name = "MODE", default_value = "integ", value_parser = parse_trans_ext)]
     pub trans_ext: Nearest<ExtendedRules>,
 
     /// Symmetry breaking: lex (the program's symmetries, found as automorphisms of its graph,

@@ -237,17 +237,21 @@ fn nearest<T>(value: T, warning: String) -> Nearest<T> {
 }
 
 /// clasp's `--trans-ext=MODE`: `no` keeps every weight and cardinality constraint native;
-/// `dynamic` (clasp's default) and `integ` translate integrity constraints over counts into
-/// counters. clasp's other modes (`all`, `choice`, `card`, `weight`, `scc`) also translate the
-/// rules' extended bodies and heads, which yasmin keeps native: they run as `dynamic`, with a
-/// warning (a translation never changes the answers).
+/// `integ` (yasmin's default) translates integrity constraints over counts into counters,
+/// `dynamic` (clasp's default configurations') also spells out small weight bodies. clasp's other
+/// modes (`all`, `choice`, `card`, `weight`, `scc`) translate the rest of the extended bodies and
+/// heads too, which yasmin keeps native: they run as `dynamic`, with a warning (a translation
+/// never changes the answers).
 pub(super) fn parse_trans_ext(s: &str) -> Result<Nearest<ExtendedRules>, String> {
     match s.to_ascii_lowercase().as_str() {
         "no" => Ok(exact(ExtendedRules::Native)),
-        "dynamic" | "integ" => Ok(exact(ExtendedRules::Integrity)),
+        "integ" => Ok(exact(ExtendedRules::Integrity)),
+        "dynamic" => Ok(exact(ExtendedRules::Dynamic)),
         m @ ("all" | "choice" | "card" | "weight" | "scc") => Ok(nearest(
-            ExtendedRules::Integrity,
-            format!("--trans-ext={m}: yasmin translates integrity constraints over counts only (as dynamic)"),
+            ExtendedRules::Dynamic,
+            format!(
+                "--trans-ext={m}: yasmin translates small weight bodies and integrity constraints over counts only (as dynamic)"
+            ),
         )),
         _ => Err(format!("'{s}': expected no, dynamic, integ, all, choice, card, weight or scc")),
     }
@@ -581,7 +585,8 @@ mod tests {
         assert!(parse_opt_mode("opt,x").is_err() && parse_opt_mode("fast").is_err());
         assert!(parse_opt_strategy("bb").unwrap().warning.is_none());
         assert_eq!(parse_trans_ext("no").unwrap(), exact(ExtendedRules::Native));
-        assert_eq!(parse_trans_ext("Dynamic").unwrap(), exact(ExtendedRules::Integrity));
+        assert_eq!(parse_trans_ext("Dynamic").unwrap(), exact(ExtendedRules::Dynamic));
+        assert_eq!(parse_trans_ext("integ").unwrap(), exact(ExtendedRules::Integrity));
         assert!(parse_trans_ext("all").unwrap().warning.unwrap().contains("counts only"));
         assert!(parse_trans_ext("some").is_err());
         let usc = parse_opt_strategy("usc,oll,disjoint").unwrap();

@@ -355,6 +355,21 @@ pub fn complete_with(
         let Some(key) = Builder::key_of(r.body) else {
             continue;
         };
+        if extended == ExtendedRules::Dynamic
+            && r.kind == HeadKind::Disjunction
+            && r.head.len() <= 1
+            && let Key::Sum(terms, bound) = &key
+            && let Some(conjunctions) = translation::spelled_out(terms, *bound)
+        {
+            for k in conjunctions.into_iter().filter_map(Builder::and_key) {
+                let b = bld.body(k);
+                match r.head.first() {
+                    Some(&h) => bld.add_rule(h, false, b),
+                    None => bld.constraints.push(b),
+                }
+            }
+            continue;
+        }
         match (r.kind, r.head.len()) {
             (HeadKind::Disjunction, 0) => {
                 let b = bld.body(key);
@@ -456,7 +471,7 @@ pub fn complete_with(
     drop(nogoods);
     let mut equal_to = equivalences::substitute(&mut long, &mut units, bld.num_vars, eq_rounds, stop)?;
     units::simplify(&mut long, &mut units, bld.num_vars, stop)?;
-    if extended == ExtendedRules::Integrity {
+    if extended != ExtendedRules::Native {
         let (w, nb) = (&mut bld.weights, bld.bodies.len());
         let counters =
             translation::translate_false_counts(w, &mut long, &mut units, &mut equal_to, bld.num_vars, n, nb);

@@ -20,12 +20,57 @@ use std::collections::{HashMap, HashSet};
 pub enum ExtendedRules {
     /// Every weight and cardinality constraint is propagated natively.
     Native,
-    /// Integrity constraints over counts are translated where clasp's dynamic mode would
-    /// translate them: one of them, or few among many bodies, within a budget of auxiliary
-    /// variables (clasp's `integ`; its `dynamic` also spells out small rule bodies, which
-    /// yasmin keeps native).
+    /// Integrity constraints over counts are translated where clasp would translate them: one
+    /// of them, or few among many bodies, within a budget of auxiliary variables (clasp's
+    /// `integ`; yasmin's default, by measurement: BENCHMARKS.md, "Counters").
     #[default]
     Integrity,
+    /// As `Integrity`, and a weight body of at most 6 terms with at most 15 ways to reach its
+    /// bound, in a rule of at most one head atom, is spelled out as conjunctions, one rule each
+    /// (clasp's `dynamic`, its default configurations' choice).
+    Dynamic,
+}
+
+/// The conjunctions that a small weight body (clasp's `transformNoAux`: at most 6 terms, and
+/// `C(terms, bound)` at most 15) is the disjunction of, as clasp's `transformSelect` makes them:
+/// terms taken heaviest first until the bound is reached. `None` for a larger body.
+pub fn spelled_out(terms: &[(Lit, i64)], bound: i64) -> Option<Vec<Vec<Lit>>> {
+    let n = terms.len();
+    let ways = |n: usize, k: usize| (0..k).fold(1u64, |c, i| c * (n - i) as u64 / (i as u64 + 1));
+    if n > 6 || ways(n, (bound.max(0) as usize).min(n)) > 15 {
+        return None;
+    }
+    let mut sorted = terms.to_vec();
+    sorted.sort_by_key(|t| std::cmp::Reverse(t.1));
+    let mut suffix = vec![0i64; n + 1];
+    for i in (0..n).rev() {
+        suffix[i] = suffix[i + 1] + sorted[i].1;
+    }
+    fn select(
+        t: &[(Lit, i64)],
+        suffix: &[i64],
+        from: usize,
+        sum: i64,
+        bound: i64,
+        chosen: &mut Vec<Lit>,
+        out: &mut Vec<Vec<Lit>>,
+    ) {
+        if sum >= bound {
+            out.push(chosen.clone());
+            return;
+        }
+        for j in from..t.len() {
+            if sum + suffix[j] < bound {
+                break;
+            }
+            chosen.push(t[j].0);
+            select(t, suffix, j + 1, sum + t[j].1, bound, chosen, out);
+            chosen.pop();
+        }
+    }
+    let mut out = Vec::new();
+    select(&sorted, &suffix, 0, 0, bound, &mut Vec::new(), &mut out);
+    Some(out)
 }
 
 /// An integrity constraint over a count: a weight constraint of unit weights whose literal is
@@ -245,6 +290,24 @@ mod tests {
         agrees(&[1, 1, 1, 1], 1);
         agrees(&[3, 2, 2, 1], 4);
         agrees(&[2, 2, 1, 1, 1], 5);
+    }
+
+    #[test]
+    fn small_bodies_are_spelled_out_as_clasp_selects_them() {
+        let t = |ws: &[i64]| -> Vec<(Lit, i64)> {
+            ws.iter().enumerate().map(|(i, &w)| (Lit::pos(i as Var + 1), w)).collect()
+        };
+        let lits = |vs: &[Var]| -> Vec<Lit> { vs.iter().map(|&v| Lit::pos(v)).collect() };
+        // 2 of 4: the six pairs.
+        let pairs = spelled_out(&t(&[1, 1, 1, 1]), 2).expect("C(4,2) = 6");
+        assert_eq!(pairs.len(), 6);
+        assert!(pairs.contains(&lits(&[2, 4])));
+        // 3 of 6 has 20 ways: native.
+        assert!(spelled_out(&t(&[1; 6]), 3).is_none());
+        assert!(spelled_out(&t(&[1; 7]), 1).is_none());
+        // Weighted, heaviest first: 4 <= 3a + 2b + 2c + 1d.
+        let w = spelled_out(&t(&[3, 2, 2, 1]), 4).expect("small");
+        assert_eq!(w, vec![lits(&[1, 2]), lits(&[1, 3]), lits(&[1, 4]), lits(&[2, 3])]);
     }
 
     #[test]
