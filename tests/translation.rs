@@ -3,44 +3,24 @@
 //! gringo and hand-written aspif give them (a constraint on the count itself; an atom defined by
 //! the count and a constraint on it; and `x :- not a. :- not x.` around such an atom, as gringo
 //! writes `{ p(X) } K`), every answer set is the same with the translation as without it, and
-//! the translation happens (`--stats` prints its counters); and with `--trans-ext=dynamic`, which
+//! the translation happens (the counters it made are counted); and with `--trans-ext=dynamic`, which
 //! spells out the counts of at most six terms as conjunctions instead.
 
 #[path = "gen/mod.rs"]
 mod r#gen;
+#[path = "support/mod.rs"]
+mod support;
 
 use r#gen::Rng;
-use std::io::Write;
-use std::process::{Command, Stdio};
+use yasmin::nogoods::ExtendedRules;
+use yasmin::solve::SolveOptions;
+use yasmin::solve::config::{Decisions, EnumMode};
 
-/// The answer sets yasmin prints for `-n 0` (each sorted, the list sorted) and its `Counters`.
-fn answer_sets(aspif: &str, args: &[&str]) -> (Vec<Vec<String>>, u64) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_yasmin"))
-        .args(args)
-        .args(["-n", "0", "--stats"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("yasmin runs");
-    child.stdin.take().expect("stdin").write_all(aspif.as_bytes()).expect("written");
-    let out = child.wait_with_output().expect("yasmin ends");
-    let text = String::from_utf8(out.stdout).expect("utf-8");
-    let lines: Vec<&str> = text.lines().collect();
-    let mut sets: Vec<Vec<String>> = lines
-        .windows(2)
-        .filter(|w| w[0].starts_with("Answer:"))
-        .map(|w| {
-            let mut s: Vec<String> = w[1].split_whitespace().map(String::from).collect();
-            s.sort();
-            s
-        })
-        .collect();
-    sets.sort();
-    let counters = lines
-        .iter()
-        .find_map(|l| l.strip_prefix("Counters"))
-        .map_or(0, |v| v.trim_start_matches([' ', ':']).trim().parse().expect("a count"));
-    (sets, counters)
+/// The answer sets of `-n 0` (each sorted, the list sorted) and the counters made.
+fn answer_sets(aspif: &str, opts: &SolveOptions) -> (Vec<String>, u32) {
+    let program = yasmin::input::read_program(aspif.as_bytes()).expect("valid aspif");
+    let (outcome, sets, _) = support::answer_sets(&program, opts);
+    (sets, outcome.problem_size.counters)
 }
 
 /// A random program over `n` atoms `p1..pn` (all shown): a choice over them, a few normal rules
@@ -99,15 +79,28 @@ fn join<T: ToString>(v: &[T]) -> String {
 
 #[test]
 fn translated_counts_keep_every_answer_set() {
+    let with = |extended_rules, decisions, enum_mode| {
+        let mut o = SolveOptions { models: Some(0), extended_rules, enum_mode, ..SolveOptions::default() };
+        o.search.decisions = decisions;
+        o
+    };
+    let native = with(ExtendedRules::Native, Decisions::Auto, EnumMode::Auto);
+    let default = with(ExtendedRules::default(), Decisions::Auto, EnumMode::Auto);
+    let others = [
+        with(ExtendedRules::default(), Decisions::Vars, EnumMode::Auto),
+        with(ExtendedRules::default(), Decisions::Auto, EnumMode::Record),
+        with(ExtendedRules::Dynamic, Decisions::Auto, EnumMode::Auto),
+    ];
     let mut translated = 0;
     for seed in 0..80 {
         let aspif = program(seed);
-        let (native, none) = answer_sets(&aspif, &["--trans-ext=no"]);
+        let (expected, none) = answer_sets(&aspif, &native);
         assert_eq!(none, 0, "--trans-ext=no translates nothing:\n{aspif}");
-        for args in [&[][..], &["--decisions=vars"], &["--enum-mode=record"], &["--trans-ext=dynamic"]] {
-            let (sets, counters) = answer_sets(&aspif, args);
-            assert_eq!(sets, native, "seed {seed}, {args:?}:\n{aspif}");
-            translated += usize::from(counters > 0 && args.is_empty());
+        let (sets, counters) = answer_sets(&aspif, &default);
+        assert_eq!(sets, expected, "seed {seed}, the default:\n{aspif}");
+        translated += usize::from(counters > 0);
+        for (i, opts) in others.iter().enumerate() {
+            assert_eq!(answer_sets(&aspif, opts).0, expected, "seed {seed}, options {i}:\n{aspif}");
         }
     }
     // Some counts are decided before any search (their literals fixed by the rules): fewer.
