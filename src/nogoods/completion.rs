@@ -2,7 +2,7 @@
 //! normalised rules, one variable per distinct body, support and body nogoods, weight
 //! constraints, cost levels and the loop structure the unfounded-set check needs.
 //!
-//! Rules are normalised first: weight bodies are simplified (a bound every literal meets alone
+//! Rules are normalised first (`normal_rules.rs`): weight bodies are simplified (a bound every literal meets alone
 //! becomes a disjunction, one that needs every literal a conjunction), disjunctive heads are
 //! shifted (`a | b :- B` gives `a :- B, not b` and `b :- B, not a`; a weight body gets an auxiliary
 //! atom first), externals become choices or facts, assumptions unit nogoods. The nogoods are then
@@ -11,67 +11,15 @@
 use super::bodies::{BodyTable, NONE};
 use super::lit::{Lit, Var};
 use super::minimize::CostLevels;
+use super::normal_rules::{Builder, Key, simplify};
 use super::store::NogoodStore;
 use super::translation::{self, ExtendedRules};
-use super::weights::{WeightConstraints, normalize};
 use super::{DomainModifier, GraphEdge, Problem, VarKind};
 use super::{equivalences, units};
 use crate::program::deps::{NO_SCC, cyclic_components};
-use crate::program::{Body, ExternalValue, HeadKind, Program};
-use crate::stop::{Aside, DROP_ASIDE_FROM, Interrupted, Stop, StopToken, drop_aside};
+use crate::program::{ExternalValue, HeadKind, Program};
+use crate::stop::{Aside, Interrupted, Stop, StopToken};
 use std::collections::{BTreeMap, HashMap};
-
-/// A body in canonical form (sorted literals), the key under which equal bodies share a variable.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-enum Key {
-    /// All literals must hold.
-    And(Vec<Lit>),
-    /// At least one literal must hold (two or more literals).
-    Or(Vec<Lit>),
-    /// Weighted sum reaches the bound (sorted by literal).
-    Sum(Vec<(Lit, i64)>, i64),
-}
-
-struct BodyRec {
-    key: Key,
-    lit: Option<Lit>,
-    in_rule: bool,
-    /// The condition of an `#edge`: it needs a variable even outside rules.
-    named: bool,
-    shift_base: u32,
-}
-
-struct NormalRule {
-    head: Var,
-    choice: bool,
-    body: u32,
-}
-
-/// Invariant-free scratch of one compilation; a big one is freed aside ([`drop_aside`]).
-struct Builder {
-    num_vars: u32,
-    kinds: Vec<VarKind>,
-    keys: HashMap<Key, u32>,
-    bodies: Vec<BodyRec>,
-    rules: Vec<NormalRule>,
-    constraints: Vec<u32>,
-    nogoods: Vec<Vec<Lit>>,
-    units: Vec<Lit>,
-    weights: WeightConstraints,
-}
-
-impl Drop for Builder {
-    fn drop(&mut self) {
-        if self.bodies.len() + self.nogoods.len() >= DROP_ASIDE_FROM {
-            drop_aside((
-                std::mem::take(&mut self.keys),
-                std::mem::take(&mut self.bodies),
-                std::mem::take(&mut self.nogoods),
-                std::mem::take(&mut self.rules),
-            ));
-        }
-    }
-}
 
 /// Why a program was not compiled.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -86,207 +34,6 @@ impl From<Interrupted> for CompileError {
     fn from(i: Interrupted) -> Self {
         CompileError::Interrupted(i.0)
     }
-}
-
-impl Builder {
-    fn new_var(&mut self, kind: VarKind) -> Var {
-        let v = self.num_vars;
-        self.num_vars += 1;
-        self.kinds.push(kind);
-        v
-    }
-
-    fn body(&mut self, key: Key) -> u32 {
-        if let Some(&b) = self.keys.get(&key) {
-            return b;
-        }
-        let b = self.bodies.len() as u32;
-        self.bodies.push(BodyRec {
-            key: key.clone(),
-            lit: None,
-            in_rule: false,
-            named: false,
-            shift_base: b,
-        });
-        self.keys.insert(key, b);
-        b
-    }
-
-    /// The canonical key of a conjunction, or `None` when it contains a complementary pair.
-    fn and_key(mut lits: Vec<Lit>) -> Option<Key> {
-        lits.retain(|&l| l != Lit::TRUE);
-        lits.sort_unstable();
-        lits.dedup();
-        if lits.contains(&Lit::FALSE) || lits.windows(2).any(|w| w[0] == !w[1]) {
-            return None;
-        }
-        Some(Key::And(lits))
-    }
-
-    /// The canonical key of a weight body, or `None` when it can never hold.
-    fn sum_key(terms: &[(Lit, i64)], bound: i64) -> Option<Key> {
-        let (terms, bound) = normalize(terms, bound);
-        if bound <= 0 {
-            return Some(Key::And(Vec::new()));
-        }
-        let total: i64 = terms.iter().map(|t| t.1).sum();
-        if total < bound {
-            return None;
-        }
-        let lits: Vec<Lit> = terms.iter().map(|t| t.0).collect();
-        if terms.iter().all(|t| t.1 >= bound) {
-            return if lits.len() == 1 { Some(Key::And(lits)) } else { Some(Key::Or(lits)) };
-        }
-        if terms.iter().all(|t| total - t.1 < bound) {
-            return Self::and_key(lits);
-        }
-        Some(Key::Sum(terms, bound))
-    }
-
-    fn key_of(body: Body<'_>) -> Option<Key> {
-        match body {
-            Body::Normal(lits) => Self::and_key(lits.iter().map(|&l| Lit::from_program(l)).collect()),
-            Body::Weight { bound, lits, weights } => {
-                let terms: Vec<(Lit, i64)> =
-                    lits.iter().zip(weights).map(|(&l, &w)| (Lit::from_program(l), w)).collect();
-                Self::sum_key(&terms, bound)
-            }
-        }
-    }
-
-    fn add_rule(&mut self, head: Var, choice: bool, body: u32) {
-        self.bodies[body as usize].in_rule = true;
-        self.rules.push(NormalRule { head, choice, body });
-    }
-
-    /// `h1 | ... | hk :- key` as k shifted normal rules.
-    fn add_disjunction(&mut self, heads: &[Var], key: Key) {
-        let base_lits = match key {
-            Key::And(lits) => lits,
-            other => {
-                let aux = self.new_var(VarKind::AuxAtom);
-                let b = self.body(other);
-                self.add_rule(aux, false, b);
-                vec![Lit::pos(aux)]
-            }
-        };
-        let base = self.body(Key::And(base_lits.clone()));
-        self.bodies[base as usize].in_rule = true;
-        for (i, &h) in heads.iter().enumerate() {
-            let mut lits = base_lits.clone();
-            lits.extend(heads.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &o)| Lit::neg(o)));
-            if let Some(k) = Self::and_key(lits) {
-                let b = self.body(k);
-                if b != base {
-                    self.bodies[b as usize].shift_base = base;
-                }
-                self.add_rule(h, false, b);
-            }
-        }
-    }
-
-    /// Bodies equivalent to an atom: the body's only rule is `a :- B` and `a` has no other
-    /// support (clasp's atom-body equivalence). Such a body takes `T a` as its literal instead
-    /// of a variable of its own.
-    fn equivalent_atoms(&self) -> Vec<Option<Var>> {
-        let nb = self.bodies.len();
-        let mut heads: Vec<(u32, Option<Var>)> = vec![(0, None); nb];
-        let mut supports: Vec<u32> = vec![0; self.num_vars as usize];
-        for r in &self.rules {
-            let h = &mut heads[r.body as usize];
-            h.0 += 1;
-            h.1 = (!r.choice).then_some(r.head);
-            supports[r.head as usize] += 1;
-        }
-        (0..nb)
-            .map(|b| match (&self.bodies[b].key, heads[b]) {
-                (Key::And(l), _) if l.len() <= 1 => None,
-                (key, (1, Some(a))) if supports[a as usize] == 1 && !key_mentions(key, a) => Some(a),
-                _ => None,
-            })
-            .collect()
-    }
-
-    /// Gives each body its literal and its defining nogoods or weight constraint.
-    fn define_bodies(&mut self, stop: &StopToken) -> Result<(), Interrupted> {
-        let equivalent = self.equivalent_atoms();
-        for (b, &eq) in equivalent.iter().enumerate() {
-            stop.check_every(b)?;
-            let in_rule = self.bodies[b].in_rule || self.bodies[b].named;
-            let key = self.bodies[b].key.clone();
-            let var_for = |bld: &mut Self| match eq {
-                Some(a) => Lit::pos(a),
-                None => Lit::pos(bld.new_var(VarKind::Body)),
-            };
-            let lit = match key {
-                Key::And(lits) if lits.is_empty() => Some(Lit::TRUE),
-                Key::And(lits) if lits.len() == 1 => Some(lits[0]),
-                Key::And(lits) if in_rule => {
-                    let v = var_for(self);
-                    let mut def = vec![!v];
-                    def.extend_from_slice(&lits);
-                    self.nogoods.push(def);
-                    for &l in &lits {
-                        self.nogoods.push(vec![v, !l]);
-                    }
-                    Some(v)
-                }
-                Key::Or(lits) if in_rule => {
-                    let v = var_for(self);
-                    let mut def = vec![v];
-                    def.extend(lits.iter().map(|&l| !l));
-                    self.nogoods.push(def);
-                    for &l in &lits {
-                        self.nogoods.push(vec![!v, l]);
-                    }
-                    Some(v)
-                }
-                Key::Sum(terms, bound) if in_rule => {
-                    let v = var_for(self);
-                    self.weights.push(v, bound, terms);
-                    Some(v)
-                }
-                Key::Sum(terms, bound) => {
-                    let v = Lit::pos(self.new_var(VarKind::Body));
-                    self.weights.push(v, bound, terms);
-                    Some(v)
-                }
-                // Used by integrity constraints only: no variable needed.
-                Key::And(_) | Key::Or(_) => None,
-            };
-            self.bodies[b].lit = lit;
-        }
-        for i in 0..self.constraints.len() {
-            let b = &self.bodies[self.constraints[i] as usize];
-            match (&b.key, b.lit) {
-                (_, Some(l)) => self.nogoods.push(vec![l]),
-                (Key::And(lits), None) => self.nogoods.push(lits.clone()),
-                (Key::Or(lits), None) => self.nogoods.extend(lits.iter().map(|&l| vec![l])),
-                (Key::Sum(..), None) => unreachable!("sum bodies always get a variable"),
-            }
-        }
-        Ok(())
-    }
-}
-
-/// Whether a body mentions variable `v`.
-fn key_mentions(key: &Key, v: Var) -> bool {
-    match key {
-        Key::And(l) | Key::Or(l) => l.iter().any(|x| x.var() == v),
-        Key::Sum(t, _) => t.iter().any(|x| x.0.var() == v),
-    }
-}
-
-/// Simplifies a nogood against the constant: drops `T0`, discards nogoods with `F0` or a
-/// complementary pair. `None` means the nogood can never be violated.
-pub(super) fn simplify(mut ng: Vec<Lit>) -> Option<Vec<Lit>> {
-    ng.retain(|&l| l != Lit::TRUE);
-    ng.sort_unstable();
-    ng.dedup();
-    if ng.contains(&Lit::FALSE) || ng.windows(2).any(|w| w[0] == !w[1]) {
-        return None;
-    }
-    Some(ng)
 }
 
 fn cost_levels(program: &Program) -> CostLevels {
@@ -337,19 +84,7 @@ pub fn complete_with(
     extended: ExtendedRules,
 ) -> Result<Problem, CompileError> {
     let n = program.atom_count();
-    let mut kinds = vec![VarKind::Constant];
-    kinds.extend((0..n).map(|_| VarKind::Atom));
-    let mut bld = Builder {
-        num_vars: n + 1,
-        kinds,
-        keys: HashMap::new(),
-        bodies: Vec::new(),
-        rules: Vec::new(),
-        constraints: Vec::new(),
-        nogoods: Vec::new(),
-        units: Vec::new(),
-        weights: WeightConstraints::new(),
-    };
+    let mut bld = Builder::new(n);
     for (i, r) in program.rules().enumerate() {
         stop.check_every(i)?;
         let Some(key) = Builder::key_of(r.body) else {

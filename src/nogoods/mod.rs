@@ -8,6 +8,7 @@ mod equivalences;
 mod extension;
 mod lit;
 mod minimize;
+mod normal_rules;
 mod relaxation;
 mod store;
 mod translation;

@@ -129,7 +129,7 @@ pub fn translate_false_counts(
     }
     equal_to.extend((num_vars..next).map(Lit::pos));
     for ng in added {
-        match super::completion::simplify(ng) {
+        match super::normal_rules::simplify(ng) {
             None => {}
             Some(ng) if ng.len() <= 1 => units.push(ng.first().copied().unwrap_or(Lit::TRUE)),
             Some(ng) => nogoods.push(ng),
