@@ -2,9 +2,9 @@
 //! normalised rules, one variable per distinct body, support and body nogoods, weight
 //! constraints, cost levels and the loop structure the unfounded-set check needs.
 //!
-//! Rules are normalised first (`normal_rules.rs`): weight bodies are simplified (a bound every literal meets alone
-//! becomes a disjunction, one that needs every literal a conjunction), disjunctive heads are
-//! shifted (`a | b :- B` gives `a :- B, not b` and `b :- B, not a`; a weight body gets an auxiliary
+//! Rules are normalised first (`normal_rules.rs`): weight bodies are simplified (a bound every
+//! literal meets alone becomes a disjunction, one that needs every literal a conjunction),
+//! disjunctive heads are shifted (`a | b :- B` gives `a :- B, not b` and `b :- B, not a`; a weight body gets an auxiliary
 //! atom first), externals become choices or facts, assumptions unit nogoods. The nogoods are then
 //! substituted by equivalent literals (`equivalences.rs`) and simplified by the units (`units.rs`).
 
@@ -67,16 +67,15 @@ fn cost_levels(program: &Program) -> CostLevels {
     levels
 }
 
-/// Compiles a program into nogoods and the tables the engines need, polling `stop` as it goes
-/// (a large program takes seconds); equivalent literals are substituted in the nogoods in up to
-/// `eq_rounds` rounds (`equivalences.rs`, clasp's `--eq`; 0: none).
-/// The completion with clasp's default handling of extended rules ([`ExtendedRules`]).
+/// [`complete_with`] the default handling of extended rules ([`ExtendedRules::default`]).
 pub fn complete(program: &Program, stop: &StopToken, eq_rounds: u32) -> Result<Problem, CompileError> {
     complete_with(program, stop, eq_rounds, ExtendedRules::default())
 }
 
-/// The completion, with `eq_rounds` rounds of equivalent-literal substitution and extended rules
-/// handled as `extended` says.
+/// Compiles a program into nogoods and the tables the engines need, polling `stop` as it goes
+/// (a large program takes seconds); equivalent literals are substituted in the nogoods in up to
+/// `eq_rounds` rounds (`equivalences.rs`, clasp's `--eq`; 0: none), and extended rules are
+/// translated as `extended` says (`translation.rs`, clasp's `--trans-ext`).
 pub fn complete_with(
     program: &Program,
     stop: &StopToken,

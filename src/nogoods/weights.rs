@@ -52,12 +52,11 @@ impl WeightConstraints {
     pub fn retain(&self, keep: &[bool]) -> WeightConstraints {
         let mut out = WeightConstraints::new();
         for c in (0..self.len()).filter(|&c| keep[c]) {
-            let r = self.range(c);
-            out.lit.push(self.lit[c]);
-            out.bound.push(self.bound[c]);
-            out.lits.extend_from_slice(&self.lits[r.clone()]);
-            out.weights.extend_from_slice(&self.weights[r]);
-            out.start.push(out.lits.len() as u32);
+            out.push(
+                self.lit[c],
+                self.bound[c],
+                self.range(c).map(|i| (self.lits[i], self.weights[i])).collect(),
+            );
         }
         out
     }
