@@ -321,6 +321,14 @@ pub struct SearchArgs {
     #[arg(long = "sign-def", default_value_t = SearchOptions::default().sign_def, value_parser = named::<SignDef>())]
     pub sign_def: SignDef,
 
+    /// As clasp's --init-moms: the activities start from MOMS scores (a variable whose literals
+    /// each imply many others through binary nogoods first), as clasp's tweety, instead of the
+    /// variables' occurrences in the nogoods (--no-init-moms) (the CPU engine)
+    #[arg(long = "init-moms", overrides_with = "no_init_moms")]
+    pub init_moms_flag: bool,
+    #[arg(long = "no-init-moms", hide = true, overrides_with = "init_moms_flag")]
+    pub no_init_moms: bool,
+
     /// As clasp's --rand-freq=P: each decision is, with probability P, of a variable drawn at
     /// random among those yet to be decided (with the value it would get), else the heuristic's;
     /// the draws come from --seed, each search of a parallel run its own (the CPU engine; not with
@@ -480,6 +488,13 @@ impl SearchArgs {
             },
             save_progress: self.save_progress,
             sign_def: self.sign_def,
+            init_moms: if self.init_moms_flag {
+                true
+            } else if self.no_init_moms {
+                false
+            } else {
+                SearchOptions::default().init_moms
+            },
             random: RandomDecisions { freq: self.rand_freq, seed: 0 },
             restarts: self.restarts.value,
             deletion: self.deletion.value,
@@ -722,6 +737,7 @@ fn pinned(given: &[String]) -> Pinned {
         lookahead: set("lookahead"),
         dom_mod: set("dom_mod"),
         strengthen: set("strengthen"),
+        init_moms: set("init_moms_flag") || set("no_init_moms"),
     }
 }
 
@@ -795,6 +811,10 @@ mod tests {
         assert_eq!(run(&["yasmin", "--configuration=frumpy"]).strengthen.0, Strengthen::Local);
         let given = run(&["yasmin", "--configuration=frumpy", "--strengthen=recursive,binary"]);
         assert_eq!(given.strengthen, (Strengthen::Recursive, StrengthenAntes::Binary));
+        // tweety starts from MOMS scores, as clasp's; --no-init-moms (the last of the two wins).
+        assert!(tweety.init_moms && !run(&["yasmin"]).init_moms && run(&["yasmin", "--init-moms"]).init_moms);
+        assert!(!run(&["yasmin", "--configuration=tweety", "--no-init-moms"]).init_moms);
+        assert!(run(&["yasmin", "--no-init-moms", "--init-moms"]).init_moms);
     }
 
     #[test]

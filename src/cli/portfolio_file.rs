@@ -94,6 +94,9 @@ pub fn print(configs: &[SearchOptions]) -> String {
         if o.sign_def != d.sign_def {
             w.push(format!("--sign-def={}", o.sign_def));
         }
+        if o.init_moms != d.init_moms {
+            w.push(if o.init_moms { "--init-moms" } else { "--no-init-moms" }.to_string());
+        }
         if o.learning != d.learning {
             w.push(format!("--learning={}", o.learning));
         }

@@ -31,7 +31,6 @@ const IGNORED: &[(&str, Takes)] = &[
     ("opt-heuristic", Value),
     ("restart-on-model", Flag),
     ("no-lookback", Flag),
-    ("init-moms", Flag),
     ("score-res", Value),
     ("score-other", Value),
     ("sign-fix", Flag),

@@ -32,6 +32,7 @@ pub struct Pinned {
     pub lookahead: bool,
     pub dom_mod: bool,
     pub strengthen: bool,
+    pub init_moms: bool,
 }
 
 impl Pinned {
@@ -53,6 +54,7 @@ impl Pinned {
             lookahead => lookahead;
             dom_mod => dom_mod;
             strengthen => strengthen;
+            init_moms => init_moms;
         }
         preset
     }
@@ -86,7 +88,7 @@ pub fn preset(name: &str, base: &SearchOptions, pinned: Pinned) -> Option<Search
 
 /// What yasmin has of one of clasp's searches: heuristic and decay, restarts, progress saving
 /// (backjumps over N levels), the deletion schedule (`--del-cfl`: sequence and repeat), LBD
-/// updates and lookahead.
+/// updates, lookahead, the domain modification, strengthening and MOMS scores (`--init-moms`).
 struct Clasp {
     heuristic: Heuristic,
     decay: f64,
@@ -97,6 +99,7 @@ struct Clasp {
     lookahead: Option<Lookahead>,
     dom_mod: Option<DomMod>,
     strengthen: Strengthen,
+    init_moms: bool,
 }
 
 const VSIDS: Clasp = Clasp {
@@ -109,18 +112,21 @@ const VSIDS: Clasp = Clasp {
     lookahead: None,
     dom_mod: None,
     strengthen: Strengthen::Recursive,
+    init_moms: false,
 };
 
 /// clasp's portfolio, its first eight searches (each line's comment: clasp's options that yasmin
 /// takes), in order: tweety, trendy, frumpy, crafty as in a portfolio, jumpy, handy, `s6`, `s7`.
 const CLASP: [Clasp; 8] = [
     // --heuristic=Vsids,92 --restarts=L,60 --del-cfl=+,2000,100,20 --update-lbd=less --save-p=160
+    // --init-moms
     Clasp {
         decay: 0.92,
         restarts: Restarts::Luby(60),
         save_progress: Some(160),
         del_cfl: Some((Restarts::Arithmetic(2000, 100), 20)),
         update_lbd: LbdUpdate::Less,
+        init_moms: true,
         ..VSIDS
     },
     // --heuristic=Vsids --restarts=D,100,0.7 --del-cfl=+,10000,2000 --update-lbd=less --save-p=75
@@ -195,6 +201,7 @@ fn clasp(i: usize, base: &SearchOptions) -> SearchOptions {
         lookahead: c.lookahead,
         dom_mod: c.dom_mod,
         strengthen: (c.strengthen, StrengthenAntes::All),
+        init_moms: c.init_moms,
         ..base.clone()
     }
 }

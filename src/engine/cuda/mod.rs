@@ -132,7 +132,7 @@ impl CudaEngine {
         if stop.reached().is_some() {
             return Ok(None);
         }
-        let scores: Vec<f32> = crate::engine::scores::initial_scores(&p, opts.heuristic, opts.perturb)
+        let scores: Vec<f32> = crate::engine::scores::initial_scores(&p, opts.heuristic, false, opts.perturb)
             .iter()
             .map(|&x| x as f32)
             .collect();

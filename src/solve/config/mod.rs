@@ -374,6 +374,10 @@ pub struct SearchOptions {
     pub save_progress: Option<u32>,
     /// With [`Decisions::Vars`]: the value a decision gives a variable that has no saved one.
     pub sign_def: SignDef,
+    /// The activities' first values (the CPU engine): clasp's MOMS scores
+    /// ([`crate::engine::scores::moms_scores`], clasp's `--init-moms`), or the variables'
+    /// occurrences.
+    pub init_moms: bool,
     /// clasp's `--rand-freq`: the share of decisions taken at random (CPU engine).
     pub random: RandomDecisions,
     pub restarts: Schedule,
@@ -474,6 +478,7 @@ impl Default for SearchOptions {
             decisions: Decisions::Auto,
             save_progress: None,
             sign_def: SignDef::Asp,
+            init_moms: false,
             random: RandomDecisions::default(),
             restarts: Restarts::Luby(100).into(),
             deletion: Deletion::Lbd,

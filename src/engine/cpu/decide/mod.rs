@@ -144,7 +144,7 @@ impl Decider {
             choice.extend_from_slice(c);
             choice_start.push(choice.len() as u32);
         }
-        let mut activity = crate::engine::scores::initial_scores(p, heuristic, perturb);
+        let mut activity = crate::engine::scores::initial_scores(p, heuristic, opts.init_moms, perturb);
         let mut domain = if heuristic == Heuristic::Domain && any {
             Domain::new(p, &mut activity, opts.dom_mod)
         } else {
