@@ -385,6 +385,15 @@ pub struct SearchArgs {
     #[arg(long = "strengthen", value_name = "MODE[,TYPE][,BUMP]|no", default_value = "recursive", value_parser = parse_strengthen)]
     pub strengthen: Nearest<(Strengthen, StrengthenAntes)>,
 
+    /// Whether conflict analysis then shrinks each learned nogood (yasmin's own, as CaDiCaL's
+    /// --shrink; the CPU engine): the literals of one lower decision level give way to a literal
+    /// of that level they all follow from, where the reasons on the way name nothing else outside
+    /// the nogood. Shorter nogoods, of the same levels. Default: yes where several models are
+    /// enumerated without optimization (a search that goes through the whole space gains from
+    /// cheaper propagation), else no
+    #[arg(long = "shrink", value_name = "yes|no", num_args = 0..=1, require_equals = true, default_missing_value = "yes", value_parser = clap::builder::BoolishValueParser::new())]
+    pub shrink: Option<bool>,
+
     /// Failed-literal detection, as clasp's --lookahead=TYPE[,N] (the CPU engine, with 1-UIP
     /// learning): at a propagation fixpoint each unassigned atom (atom), rule body (body) or both
     /// (hybrid) is tested both ways; a value whose propagation conflicts is learned from, and the
@@ -501,6 +510,7 @@ impl SearchArgs {
             del_cfl: self.del_cfl,
             update_lbd: self.update_lbd,
             strengthen: self.strengthen.value,
+            shrink: self.shrink,
             lookahead: match (self.lookahead.and_then(|l| l.0), self.heuristic.value.2) {
                 // Unit: every decision by lookahead, of the kind given (atom by default).
                 (l, true) => Some(Lookahead { kind: l.map_or(LookKind::Atom, |l| l.kind), limit: 0 }),

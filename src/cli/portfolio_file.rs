@@ -89,6 +89,7 @@ pub fn print(configs: &[SearchOptions]) -> String {
         if o.strengthen != d.strengthen {
             w.push(format!("--strengthen={},{}", o.strengthen.0, o.strengthen.1));
         }
+        w.extend(o.shrink.map(|s| format!("--shrink={}", if s { "yes" } else { "no" })));
         w.extend(o.lookahead.map(|l| format!("--lookahead={},{}", l.kind, l.limit)));
         w.extend(o.dom_mod.map(|d| format!("--dom-mod={d}")));
         if o.sign_def != d.sign_def {

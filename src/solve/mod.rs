@@ -305,7 +305,7 @@ pub fn solve(program: &Program, opts: &SolveOptions, report: &mut dyn Report) ->
 /// the portfolio's; `None` where nothing is left. `--decisions=auto` becomes rules or variables
 /// for this program (its tightness, whether it optimizes: [`config::Decisions::resolve`]); an
 /// unset `--del-cfl` [`config::DEL_CFL`], or [`config::ENUM_DEL_CFL`] where several models are
-/// enumerated. The program's dependencies, where tightness was asked, go to `deps` for the
+/// enumerated, and an unset `--shrink` on there only. The program's dependencies, where tightness was asked, go to `deps` for the
 /// driver.
 fn resolve_auto(
     program: &Program,
@@ -314,7 +314,7 @@ fn resolve_auto(
 ) -> Option<SolveOptions> {
     let searches = || std::iter::once(&opts.search).chain(opts.portfolio.iter());
     let decisions = searches().any(|o| o.decisions == config::Decisions::Auto);
-    if !decisions && searches().all(|o| o.del_cfl.is_some()) {
+    if !decisions && searches().all(|o| o.del_cfl.is_some() && o.shrink.is_some()) {
         return None;
     }
     let optimizing = program.minimize().next().is_some() && opts.opt_mode != OptMode::Ignore;
@@ -330,6 +330,7 @@ fn resolve_auto(
     for s in std::iter::once(&mut o.search).chain(o.portfolio.iter_mut()) {
         s.resolve_decisions(optimizing, tight);
         s.del_cfl.get_or_insert(if enumerating { config::ENUM_DEL_CFL } else { config::DEL_CFL });
+        s.shrink.get_or_insert(enumerating);
     }
     Some(o)
 }
@@ -445,5 +446,20 @@ mod tests {
         let given = Some(ENUM_DEL_CFL);
         assert_eq!(resolved(&plain, None, given), given);
         assert_eq!(resolved(&plain, Some(0), Some(DEL_CFL)), Some(DEL_CFL));
+    }
+
+    #[test]
+    fn shrinking_is_on_where_models_are_enumerated_unless_given() {
+        let plain = read_program(b"asp 1 0 0\n1 1 2 1 2 0 0\n0\n").unwrap();
+        let minimizing = read_program(b"asp 1 0 0\n1 1 2 1 2 0 0\n2 0 1 1 1\n0\n").unwrap();
+        let shrink = |p, models: Option<u64>, given: Option<bool>| {
+            let search = SearchOptions { shrink: given, del_cfl: Some(DEL_CFL), ..SearchOptions::default() };
+            let opts = SolveOptions { models, search, ..SolveOptions::default() };
+            resolve_auto(p, &opts, &mut None).unwrap_or(opts).search.shrinks()
+        };
+        assert!(shrink(&plain, Some(0), None) && shrink(&plain, Some(5), None));
+        assert!(!shrink(&plain, None, None) && !shrink(&plain, Some(1), None), "one model");
+        assert!(!shrink(&minimizing, Some(0), None), "an optimization");
+        assert!(!shrink(&plain, Some(0), Some(false)) && shrink(&plain, None, Some(true)), "as given");
     }
 }

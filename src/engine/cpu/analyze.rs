@@ -154,6 +154,9 @@ impl CpuEngine {
             (marks, touched, ante, stack, reason_lits);
         self.dec.decay();
         self.nogood_inc *= 1.0 / 0.999;
+        if self.opts.shrinks() {
+            self.shrink(&mut keep);
+        }
         self.learn(&mut keep);
         (self.learnt, self.minimised) = (learned, keep);
         true

@@ -17,6 +17,7 @@ mod lookahead;
 mod minimize;
 mod propagate;
 mod reduce;
+mod shrink;
 mod weight;
 
 pub use self::dom_mod::statements as dom_mod_statements;

@@ -395,6 +395,11 @@ pub struct SearchOptions {
     /// How conflict analysis strengthens the nogoods it learns (the CPU engine; clasp's
     /// `--strengthen=MODE[,TYPE]`).
     pub strengthen: (Strengthen, StrengthenAntes),
+    /// Whether conflict analysis shrinks each learned nogood after strengthening it (the CPU
+    /// engine; `engine/cpu/shrink.rs`: a lower level's literals replaced by the level's UIP).
+    /// `None`: by the task (on where several models are enumerated; `solve` decides);
+    /// [`SearchOptions::shrinks`] reads it.
+    pub shrink: Option<bool>,
     /// Acyclicity (`#edge`): the CPU engine also makes false the edges that would close a cycle
     /// (clasp's backward inference, `--acyc-prop=1`), besides finding the cycles of true edges.
     pub acyc_prop: bool,
@@ -463,6 +468,11 @@ impl SearchOptions {
         }
     }
 
+    /// `--shrink` as the search follows it: where the task left it (`None`), off.
+    pub fn shrinks(&self) -> bool {
+        self.shrink.unwrap_or(false)
+    }
+
     /// `--update-lbd` as the search follows it: where the task left it (`None`), no updates.
     pub fn lbd_update(&self) -> (LbdUpdate, u32) {
         self.update_lbd.unwrap_or((LbdUpdate::No, 0))
@@ -485,6 +495,7 @@ impl Default for SearchOptions {
             del_cfl: None,
             update_lbd: None,
             strengthen: (Strengthen::Recursive, StrengthenAntes::All),
+            shrink: None,
             acyc_prop: true,
             tpb: 256,
             gpu_rounds: GpuRounds::Device,
