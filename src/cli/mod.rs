@@ -646,6 +646,14 @@ impl Cli {
         if self.search.save_progress.is_some() && self.backend != Backend::Cpu {
             w.push("--save-progress: the CUDA engine decides with --sign-def's value (the CPU engine saves progress)".into());
         }
+        if self.search.init_moms_flag && self.backend != Backend::Cpu {
+            w.push("--init-moms: the CUDA engine's activities start from occurrences (the CPU engine's from MOMS scores)".into());
+        }
+        if self.search.shrink == Some(true) && self.backend != Backend::Cpu {
+            w.push(
+                "--shrink: the CUDA engine learns its nogoods unshrunk (the CPU engine shrinks them)".into(),
+            );
+        }
         w
     }
 

@@ -83,6 +83,7 @@ impl CpuEngine {
         let mut open = block.len();
         let mut idx = a.trail_pos[block[0].var() as usize] as usize + 1;
         let uip = loop {
+            debug_assert!(idx > a.level_start[lv as usize - 1] as usize, "walked out of level {lv}");
             idx -= 1;
             let t = a.trail[idx];
             let v = t.var() as usize;
