@@ -284,7 +284,7 @@ mod tests {
         let opts =
             SearchOptions { heuristic: Heuristic::Domain, decisions: Decisions::Vars, ..Default::default() };
         let mut dec = Decider::new(&p, &opts);
-        dec.activity[1] = 1e9;
+        dec.set_activity(1, 1e9);
         let mut a = Assignment::new(p.num_vars);
         a.assign(Lit::TRUE, crate::engine::assignment::Reason::Unit);
         let mut order = Vec::new();

@@ -27,10 +27,26 @@ impl Decider {
             for x in self.activity.iter_mut() {
                 *x *= 1e-100;
             }
+            for e in self.heap.iter_mut() {
+                e.0 = self.activity[e.1 as usize];
+            }
             self.inc *= 1e-100;
         }
         if self.pos[vi] != ABSENT {
-            self.sift_up(self.pos[vi] as usize);
+            let i = self.pos[vi] as usize;
+            self.heap[i].0 = self.activity[vi];
+            self.sift_up(i);
+        }
+    }
+
+    /// Sets `v`'s activity to `x`, its place in the heap following (tests).
+    #[cfg(test)]
+    pub fn set_activity(&mut self, v: Var, x: f64) {
+        self.activity[v as usize] = x;
+        if let Some(&i) = self.pos.get(v as usize).filter(|&&i| i != ABSENT) {
+            self.heap[i as usize].0 = x;
+            self.sift_up(i as usize);
+            self.sift_down(self.pos[v as usize] as usize);
         }
     }
 
@@ -44,26 +60,29 @@ impl Decider {
         if self.heap.is_empty() {
             return None;
         }
-        let top = self.heap[0];
+        let top = self.heap[0].1;
+        debug_assert_eq!(self.heap[0].0, self.activity[top as usize], "the heap's copy of {top}'s activity");
         self.pops += 1;
         let last = self.heap.pop().expect("non-empty");
         self.pos[top as usize] = ABSENT;
         if !self.heap.is_empty() {
             self.heap[0] = last;
-            self.pos[last as usize] = 0;
+            self.pos[last.1 as usize] = 0;
             self.sift_down(0);
         }
         Some(top)
     }
 
-    pub(super) fn better(&self, a: Var, b: Var) -> bool {
+    /// Whether heap entry `a` (activity, variable) comes before `b`: by the domain's rank, then
+    /// the activity, then the lower variable (a total order).
+    #[inline]
+    pub(super) fn better(&self, (x, a): (f64, Var), (y, b): (f64, Var)) -> bool {
         if !self.rank.is_empty() {
             let (ra, rb) = (self.rank[a as usize], self.rank[b as usize]);
             if ra != rb {
                 return ra > rb;
             }
         }
-        let (x, y) = (self.activity[a as usize], self.activity[b as usize]);
         x > y || (x == y && a < b)
     }
 
@@ -75,11 +94,11 @@ impl Decider {
                 break;
             }
             self.heap[i] = self.heap[parent];
-            self.pos[self.heap[i] as usize] = i as u32;
+            self.pos[self.heap[i].1 as usize] = i as u32;
             i = parent;
         }
         self.heap[i] = v;
-        self.pos[v as usize] = i as u32;
+        self.pos[v.1 as usize] = i as u32;
     }
 
     pub(super) fn sift_down(&mut self, mut i: usize) {
@@ -97,10 +116,10 @@ impl Decider {
                 break;
             }
             self.heap[i] = self.heap[child];
-            self.pos[self.heap[i] as usize] = i as u32;
+            self.pos[self.heap[i].1 as usize] = i as u32;
             i = child;
         }
         self.heap[i] = v;
-        self.pos[v as usize] = i as u32;
+        self.pos[v.1 as usize] = i as u32;
     }
 }

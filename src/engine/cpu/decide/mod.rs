@@ -31,7 +31,9 @@ use crate::stop::{DROP_ASIDE_FROM, drop_aside};
 mod activity;
 
 pub struct Decider {
-    heap: Vec<Var>,
+    /// The candidates, a binary heap by [`Decider::better`], each with its activity (a copy,
+    /// kept equal to `activity`'s, so that comparing reads the heap alone).
+    heap: Vec<(f64, Var)>,
     pos: Vec<u32>,
     pub activity: Vec<f64>,
     inc: f64,
@@ -197,7 +199,7 @@ impl Decider {
             return;
         }
         self.pos[vi] = self.heap.len() as u32;
-        self.heap.push(v);
+        self.heap.push((self.activity[vi], v));
         self.sift_up(self.heap.len() - 1);
     }
 
@@ -382,7 +384,7 @@ impl Decider {
         if self.heap.is_empty() || !rng.chance(*freq) {
             return None;
         }
-        let v = self.heap[rng.below(self.heap.len())];
+        let v = self.heap[rng.below(self.heap.len())].1;
         if !a.is_unassigned(v) {
             return None;
         }
