@@ -219,6 +219,13 @@ pub const FIGURES: &[Figure] = &[
         value: |s| Some(Value::Int(s.problem.variables.into())),
     },
     Figure {
+        label: "Eliminated",
+        json: &["Problem", "Eliminated"],
+        section: Section::Problem,
+        first: false,
+        value: |s| (s.problem.eliminated > 0).then(|| Value::Int(s.problem.eliminated.into())),
+    },
+    Figure {
         label: "Constraints",
         json: &["Problem", "Constraints", "Sum"],
         section: Section::Problem,

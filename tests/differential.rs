@@ -679,6 +679,29 @@ fn check(
                 opts.opt_mode = OptMode::Enum;
             }
             enumerates_all(p, &opts, r, "yasmin")?;
+            // One model after `--sat-prepro` (levels 2 and 3), deciding on variables.
+            for level in [2, 3].into_iter().filter(|_| !info.minimize) {
+                let mut one = opts.clone();
+                one.models = Some(1);
+                one.sat_prepro = Some(yasmin::nogoods::SatPrepro { level, ..Default::default() });
+                one.search.decisions = Decisions::Vars;
+                let (o, got) = run_yasmin(p, &one)?;
+                let right = match got.as_slice() {
+                    [] => r.sets.is_empty() && o.exhausted,
+                    [m] => r.sets.contains(m),
+                    _ => false,
+                };
+                if !right {
+                    return Err(format!(
+                        "yasmin --sat-prepro={level} --decisions=vars -n 1 gives {} ({} eliminated)\n{} gives {}: {}",
+                        fmt_sets(&got),
+                        o.problem_size.eliminated,
+                        r.source,
+                        r.sets.len(),
+                        fmt_sets(&r.sets)
+                    ));
+                }
+            }
             // YASMIN_DIFF_FARM=N (the device): one model, or none, from the GPU search farm's N
             // searches (tight programs; the others run the usual search).
             if let (Some(n), false) = (env_num("YASMIN_DIFF_FARM"), info.minimize) {

@@ -170,6 +170,15 @@ pub struct Cli {
     #[arg(long = "trans-ext", value_name = "MODE", default_value = "integ", value_parser = parse_trans_ext)]
     pub trans_ext: Nearest<ExtendedRules>,
 
+    /// Variable elimination and subsumption on the nogoods before the search, as clasp's
+    /// --sat-prepro (`<level>[,<limit>...]`, level 1 to 3, limits iter, occ, time, frozen and
+    /// size; no: off, the default; without a value, 2). Where one model is asked for, without
+    /// costs, on the CPU engine with decisions on variables (elsewhere it warns and does
+    /// nothing); weight constraints' and loops' variables are kept.
+    #[arg(long = "sat-prepro", value_name = "ARG", num_args = 0..=1, require_equals = true, default_missing_value = "2",
+          value_parser = parse_sat_prepro)]
+    pub sat_prepro: Option<SatPreproArg>,
+
     /// Symmetry breaking: lex (the program's symmetries, found as automorphisms of its graph,
     /// broken by lex-leader constraints, as BreakID does for clasp) or no. Only where one model or
     /// an optimum is asked for: enumerations, projections and consequences keep every answer set.
@@ -573,6 +582,7 @@ impl Cli {
             equivalences: u32::try_from(self.eq).unwrap_or(u32::MAX),
             extended_rules: self.trans_ext.value,
             symmetry: self.symmetry,
+            sat_prepro: self.sat_prepro.and_then(|s| s.0),
             search,
             stop: stop.clone(),
             threads: self.parallel.threads,
@@ -798,6 +808,21 @@ mod tests {
         assert_eq!(c.project, Some(Project(Some(ProjectMode::Auto))));
         assert_eq!(Cli::parse_from(["yasmin", "--project=no"]).project, Some(Project(None)));
         assert!(Cli::try_parse_from(["yasmin", "--learning=fast"]).is_err());
+    }
+
+    #[test]
+    fn sat_prepro_reads_clasps_values() {
+        let stop = StopToken::never();
+        let sat = |args: &[&str]| match clasp::parse(args.iter().map(std::ffi::OsString::from)) {
+            Ok(clasp::Parsed::Run(cli)) => cli.solve_options(None, &stop).unwrap().sat_prepro,
+            _ => panic!("{args:?}"),
+        };
+        assert_eq!(sat(&["yasmin"]), None, "off by default");
+        assert_eq!(sat(&["yasmin", "--sat-prepro"]), Some(yasmin::nogoods::SatPrepro::default()));
+        assert_eq!(sat(&["yasmin", "--sat-prepro=no"]), None);
+        let p = sat(&["yasmin", "--sat-prepro=1,occ=25,time=5"]).unwrap();
+        assert_eq!((p.level, p.occurrences, p.seconds, p.size), (1, 25, 5, 4000));
+        assert!(Cli::try_parse_from(["yasmin", "--sat-prepro=0,2"]).is_err());
     }
 
     #[test]

@@ -21,7 +21,6 @@ use Takes::{Flag, Maybe, Value};
 const IGNORED: &[(&str, Takes)] = &[
     ("share", Value),
     ("learn-explicit", Flag),
-    ("sat-prepro", Maybe),
     ("backprop", Flag),
     ("eq-dfs", Flag),
     ("parse-ext", Flag),

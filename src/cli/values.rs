@@ -3,7 +3,7 @@
 
 use clap::ValueEnum;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
-use yasmin::nogoods::ExtendedRules;
+use yasmin::nogoods::{ExtendedRules, SatPrepro};
 use yasmin::output::Quiet;
 use yasmin::solve::config::{
     BERKMIN_WINDOW, Backend, Decisions, Deletion, Distribute, DomMod, DomModifier, EnumMode, GpuMode,
@@ -506,6 +506,17 @@ pub(super) fn parse_strengthen(s: &str) -> Result<Nearest<(Strengthen, Strengthe
             ),
         )),
         Some(_) => Err(expected()),
+    }
+}
+
+/// `--sat-prepro`'s value: clasp's `<level>[,<limit>...]`, or off (`no`, `off`, `0`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SatPreproArg(pub Option<SatPrepro>);
+
+pub(super) fn parse_sat_prepro(s: &str) -> Result<SatPreproArg, String> {
+    match s {
+        "no" | "off" | "0" | "false" => Ok(SatPreproArg(None)),
+        _ => s.parse().map(|p| SatPreproArg(Some(p))),
     }
 }
 

@@ -343,6 +343,7 @@ pub fn complete_with(
         edges: graph_edges,
         graph_nodes: nodes.len() as u32,
         symmetries: 0,
+        eliminated: Default::default(),
     };
     debug_assert_eq!(problem.check_invariants(), Ok(()));
     Ok(problem)

@@ -4,6 +4,7 @@
 mod bodies;
 mod completion;
 mod csr;
+mod elimination;
 mod equivalences;
 mod extension;
 mod lit;
@@ -18,6 +19,7 @@ mod weights;
 pub use bodies::{BodyTable, NONE};
 pub use completion::{CompileError, complete, complete_with};
 pub use csr::Csr;
+pub use elimination::{Eliminated, SatPrepro};
 pub use equivalences::DEFAULT_ROUNDS as DEFAULT_EQ_ROUNDS;
 pub use lit::{Lit, Var};
 pub use minimize::CostLevels;
@@ -95,6 +97,9 @@ pub struct Problem {
     /// Generators of the program's symmetries whose lex-leader constraints are among the
     /// nogoods (`symmetry/`; 0: none).
     pub symmetries: u32,
+    /// The nogoods `--sat-prepro` removed (`elimination.rs`), by which a model of the others
+    /// is extended (empty: none).
+    pub eliminated: Eliminated,
 }
 
 /// An edge `tail -> head` of an acyclicity constraint; it holds while `lit` (the variable of its

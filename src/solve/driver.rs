@@ -222,6 +222,10 @@ impl<'a> Driver<'a> {
         } else {
             problem
         };
+        let problem = match super::sat_prepro::apply(opts, program, problem) {
+            Ok(p) => p,
+            Err(i) => return Ok(Err(Outcome::stopped(i.0))),
+        };
         log::info!(
             "problem: {} atoms, {} variables, {} nogoods, {} weight constraints, {}",
             problem.num_atoms,

@@ -25,6 +25,7 @@ mod pipeline;
 mod portfolio;
 pub mod progress;
 pub mod restarts;
+mod sat_prepro;
 pub mod search;
 pub mod split;
 pub mod verify;
@@ -157,6 +158,8 @@ pub struct ProblemSize {
     pub symmetries: u32,
     /// Counters of the cardinality constraints translated into nogoods (`--trans-ext`).
     pub counters: u32,
+    /// Variables eliminated by `--sat-prepro` (counted among `variables`, as clasp does).
+    pub eliminated: u32,
 }
 
 impl Outcome {
@@ -252,6 +255,7 @@ impl ProblemSize {
             tight: p.is_tight(),
             symmetries: p.symmetries,
             counters: p.kinds.iter().filter(|&&k| k == crate::nogoods::VarKind::Counter).count() as u32,
+            eliminated: p.eliminated.vars,
         }
     }
 }

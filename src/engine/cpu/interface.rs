@@ -85,7 +85,14 @@ impl Engine for CpuEngine {
     }
 
     fn atom_values(&self, out: &mut Vec<bool>) -> EngineResult<()> {
-        self.a.true_vars(self.p.num_atoms as usize + 1, out);
+        if self.p.eliminated.is_empty() {
+            self.a.true_vars(self.p.num_atoms as usize + 1, out);
+        } else {
+            // The nogoods `--sat-prepro` removed decide the values of the variables they name.
+            self.a.true_vars(self.p.num_vars as usize, out);
+            self.p.eliminated.extend(out);
+            out.truncate(self.p.num_atoms as usize + 1);
+        }
         Ok(())
     }
 

@@ -543,6 +543,9 @@ pub struct SolveOptions {
     /// `--symmetry`: whether the program's symmetries are broken, where the task allows it
     /// ([`SolveOptions::breaks_symmetries`]).
     pub symmetry: Symmetry,
+    /// clasp's `--sat-prepro`: variable elimination and subsumption on the nogoods, where the
+    /// task allows it (`solve/sat_prepro.rs`); `None`: off.
+    pub sat_prepro: Option<crate::nogoods::SatPrepro>,
     pub search: SearchOptions,
     /// The run's time limit and signals: every loop of the solve polls it.
     pub stop: StopToken,
@@ -624,6 +627,7 @@ impl Default for SolveOptions {
             equivalences: crate::nogoods::DEFAULT_EQ_ROUNDS,
             extended_rules: crate::nogoods::ExtendedRules::default(),
             symmetry: Symmetry::No,
+            sat_prepro: None,
             search: SearchOptions::default(),
             stop: StopToken::default(),
             threads: 1,
