@@ -315,7 +315,9 @@ fn errors_and_warnings_have_clasps_form() {
     let r = yasmin_ok(&["--supp-models", &queens], 1);
     assert!(r.stderr.contains("--supp-models is not supported"), "{}", r.stderr);
     let r = yasmin_ok(&["--sat-prepro=3", "-q", &queens], 10);
-    assert!(r.stderr.starts_with("*** Warn : (yasmin): --sat-prepro: "), "{}", r.stderr);
+    assert!(r.stderr.is_empty(), "one model: it applies, {}", r.stderr);
+    let r = yasmin_ok(&["--sat-prepro=3", "-q", "-n0", &queens], 30);
+    assert!(r.stderr.starts_with("*** Warn : (yasmin): --sat-prepro: not applied: "), "{}", r.stderr);
     for eq in ["--eq=0", "--eq=-1", "--eq=3"] {
         let r = yasmin_ok(&[eq, "-q", &queens], 10);
         assert!(r.stderr.is_empty(), "{eq}: {}", r.stderr);

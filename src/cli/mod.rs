@@ -173,8 +173,8 @@ pub struct Cli {
     /// Variable elimination and subsumption on the nogoods before the search, as clasp's
     /// --sat-prepro (`<level>[,<limit>...]`, level 1 to 3, limits iter, occ, time, frozen and
     /// size; no: off, the default; without a value, 2). Where one model is asked for, without
-    /// costs, on the CPU engine with decisions on variables (elsewhere it warns and does
-    /// nothing); weight constraints' and loops' variables are kept.
+    /// costs, on the CPU engine with decisions on variables, which auto then takes (elsewhere it
+    /// warns and does nothing); weight constraints' and loops' variables are kept.
     #[arg(long = "sat-prepro", value_name = "ARG", num_args = 0..=1, require_equals = true, default_missing_value = "2",
           value_parser = parse_sat_prepro)]
     pub sat_prepro: Option<SatPreproArg>,

@@ -307,7 +307,8 @@ pub fn solve(program: &Program, opts: &SolveOptions, report: &mut dyn Report) ->
 
 /// The options with what `auto` leaves to the task made definite, in the search's options and
 /// the portfolio's; `None` where nothing is left. `--decisions=auto` becomes rules or variables
-/// for this program (its tightness, whether it optimizes: [`config::Decisions::resolve`]); an
+/// for this program (its tightness, whether it optimizes: [`config::Decisions::resolve`]; variables
+/// where `--sat-prepro` serves the task); an
 /// unset `--del-cfl` [`config::DEL_CFL`], or [`config::ENUM_DEL_CFL`] where several models are
 /// enumerated, and an unset `--shrink` on there only. The program's dependencies, where tightness was asked, go to `deps` for the
 /// driver.
@@ -330,9 +331,11 @@ fn resolve_auto(
     };
     let enumerating =
         !optimizing && opts.several_models() && matches!(opts.enum_mode, EnumMode::Auto | EnumMode::Bt);
+    // `--sat-prepro` needs decisions on variables, which `auto` then takes.
+    let eliminating = opts.sat_prepro.is_some() && sat_prepro::task_declined(opts, optimizing).is_none();
     let mut o = opts.clone();
     for s in std::iter::once(&mut o.search).chain(o.portfolio.iter_mut()) {
-        s.resolve_decisions(optimizing, tight);
+        s.resolve_decisions(optimizing, tight && !eliminating);
         s.del_cfl.get_or_insert(if enumerating { config::ENUM_DEL_CFL } else { config::DEL_CFL });
         s.shrink.get_or_insert(enumerating);
     }
