@@ -633,6 +633,30 @@ fn enumerates_all(p: &Program, opts: &SolveOptions, r: &Reference, who: &str) ->
     Ok(())
 }
 
+/// Runs yasmin (`who`, in the message) for one model under `opts`: one of the reference's answer
+/// sets, or none where it has none and the space was exhausted.
+fn finds_one(p: &Program, opts: &SolveOptions, r: &Reference, who: &str) -> Result<(), String> {
+    let (o, got) = run_yasmin(p, opts)?;
+    let right = match got.as_slice() {
+        [] => r.sets.is_empty() && o.exhausted,
+        [m] => r.sets.contains(m),
+        _ => false,
+    };
+    if right {
+        return Ok(());
+    }
+    Err(format!(
+        "{who} gives {} ({}, {} variables eliminated): {}\n{} gives {}: {}",
+        got.len(),
+        o.engine,
+        o.problem_size.eliminated,
+        fmt_sets(&got),
+        r.source,
+        r.sets.len(),
+        fmt_sets(&r.sets)
+    ))
+}
+
 const CHECKS: [&str; 9] = [
     "enumerate",
     "optimize",
@@ -685,22 +709,7 @@ fn check(
                 one.models = Some(1);
                 one.sat_prepro = Some(yasmin::nogoods::SatPrepro { level, ..Default::default() });
                 one.search.decisions = Decisions::Vars;
-                let (o, got) = run_yasmin(p, &one)?;
-                let right = match got.as_slice() {
-                    [] => r.sets.is_empty() && o.exhausted,
-                    [m] => r.sets.contains(m),
-                    _ => false,
-                };
-                if !right {
-                    return Err(format!(
-                        "yasmin --sat-prepro={level} --decisions=vars -n 1 gives {} ({} eliminated)\n{} gives {}: {}",
-                        fmt_sets(&got),
-                        o.problem_size.eliminated,
-                        r.source,
-                        r.sets.len(),
-                        fmt_sets(&r.sets)
-                    ));
-                }
+                finds_one(p, &one, r, &format!("yasmin --sat-prepro={level} --decisions=vars"))?;
             }
             // YASMIN_DIFF_FARM=N (the device): one model, or none, from the GPU search farm's N
             // searches (tight programs; the others run the usual search).
@@ -731,26 +740,13 @@ fn check(
                     enumerates_all(p, &all, r, &format!("the farm on devices {:?}", all.gpu_devices))?;
                 }
                 for one in runs {
-                    let (o, got) = run_yasmin(p, &one)?;
-                    let right = match got.as_slice() {
-                        [] => r.sets.is_empty() && o.exhausted,
-                        [m] => r.sets.contains(m),
-                        _ => false,
-                    };
-                    if !right {
-                        return Err(format!(
-                            "the farm on devices {:?}{}{} gives {} ({}): {}\n{} gives {}: {}",
-                            one.gpu_devices,
-                            if one.split { ", split" } else { "" },
-                            if one.threads > 1 { format!(", -t {}", one.threads) } else { String::new() },
-                            got.len(),
-                            o.engine,
-                            fmt_sets(&got),
-                            r.source,
-                            r.sets.len(),
-                            fmt_sets(&r.sets)
-                        ));
-                    }
+                    let who = format!(
+                        "the farm on devices {:?}{}{}",
+                        one.gpu_devices,
+                        if one.split { ", split" } else { "" },
+                        if one.threads > 1 { format!(", -t {}", one.threads) } else { String::new() },
+                    );
+                    finds_one(p, &one, r, &who)?;
                 }
             }
         }
