@@ -179,8 +179,8 @@ impl Problem {
         {
             return Ok(None);
         }
-        let nogoods: Vec<Vec<Lit>> = (0..n).map(|i| self.store.nogood(i).to_vec()).collect();
         let deadline = (opts.seconds != 0).then(|| Instant::now() + Duration::from_secs(opts.seconds.into()));
+        let nogoods = (0..n).map(|i| self.store.nogood(i));
         let mut pre = Pre::new(nogoods, keep, &self.store.units, *opts, deadline, stop);
         pre.run()?;
         if pre.out.is_empty() && pre.units.is_empty() && !pre.shortened {
@@ -210,8 +210,13 @@ fn signature(ng: &[Lit]) -> u64 {
 
 /// The preprocessor's state: the nogoods (sorted; empty where removed) with occurrence lists,
 /// which may hold nogoods that lost the literal since (skipped where read).
+///
+/// Invariant: nogood `i` is `lits[at[i]..at[i] + len[i]]`, sorted, without two literals of one
+/// variable; a removed one has length 0.
 struct Pre<'s> {
-    ngs: Vec<Vec<Lit>>,
+    lits: Vec<Lit>,
+    at: Vec<u32>,
+    len: Vec<u32>,
     /// Per nogood: its variables' bits modulo 64 (a nogood whose bits are not all among
     /// another's is not part of it).
     sig: Vec<u64>,
@@ -240,8 +245,10 @@ struct Pre<'s> {
 }
 
 impl<'s> Pre<'s> {
-    fn new(
-        ngs: Vec<Vec<Lit>>,
+    /// The preprocessor for the nogoods `ngs` (each of two literals or more, no two of one
+    /// variable), the variables `keep` says kept and those of `units` fixed.
+    fn new<'n>(
+        ngs: impl ExactSizeIterator<Item = &'n [Lit]>,
         keep: Vec<bool>,
         units: &[Lit],
         opts: SatPrepro,
@@ -257,7 +264,7 @@ impl<'s> Pre<'s> {
             value: vec![0; nl],
             units: Vec::new(),
             queue: Vec::new(),
-            queued: vec![false; ngs.len()],
+            queued: Vec::with_capacity(ngs.len()),
             mark: vec![0; nl],
             stamp: 0,
             out: Eliminated::default(),
@@ -266,14 +273,15 @@ impl<'s> Pre<'s> {
             opts,
             deadline,
             stop,
-            ngs: Vec::new(),
-            sig: Vec::new(),
+            lits: Vec::new(),
+            at: Vec::with_capacity(ngs.len()),
+            len: Vec::with_capacity(ngs.len()),
+            sig: Vec::with_capacity(ngs.len()),
         };
         for &u in units {
             pre.keep[u.var() as usize] = true;
         }
-        for mut ng in ngs {
-            ng.sort_unstable();
+        for ng in ngs {
             pre.attach(ng);
         }
         pre
@@ -283,16 +291,26 @@ impl<'s> Pre<'s> {
         self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
-    fn attach(&mut self, ng: Vec<Lit>) {
+    fn ng(&self, id: u32) -> &[Lit] {
+        let at = self.at[id as usize] as usize;
+        &self.lits[at..at + self.len[id as usize] as usize]
+    }
+
+    /// Adds nogood `ng` (two literals or more, no two of one variable), sorted here.
+    fn attach(&mut self, ng: &[Lit]) {
+        let (id, at) = (self.at.len() as u32, self.lits.len());
+        self.lits.extend_from_slice(ng);
+        self.lits[at..].sort_unstable();
+        self.at.push(at as u32);
+        self.len.push(ng.len() as u32);
+        let ng = &self.lits[at..];
         debug_assert!(ng.len() >= 2 && ng.windows(2).all(|w| w[0].var() < w[1].var()), "{ng:?}");
-        let id = self.ngs.len() as u32;
-        for &l in &ng {
+        for &l in ng {
             self.occ[l.index()].push(id);
             self.count[l.index()] += 1;
             self.touched[l.var() as usize] = true;
         }
-        self.sig.push(signature(&ng));
-        self.ngs.push(ng);
+        self.sig.push(signature(ng));
         self.queued.push(true);
         self.queue.push(id);
     }
@@ -307,20 +325,22 @@ impl<'s> Pre<'s> {
         match ng.len() {
             0 => self.unsat = true,
             1 => self.fix(ng[0]),
-            _ => self.attach(ng),
+            _ => self.attach(&ng),
         }
     }
 
     fn detach(&mut self, id: u32) {
         self.shortened = true;
-        for l in std::mem::take(&mut self.ngs[id as usize]) {
+        let at = self.at[id as usize] as usize;
+        for k in at..at + std::mem::take(&mut self.len[id as usize]) as usize {
+            let l = self.lits[k];
             self.count[l.index()] -= 1;
             self.touched[l.var() as usize] = true;
         }
     }
 
     fn holds(&self, id: u32, l: Lit) -> bool {
-        self.ngs[id as usize].binary_search(&l).is_ok()
+        self.ng(id).binary_search(&l).is_ok()
     }
 
     /// Drops the nogoods that no longer hold `l` from its occurrence list, where they are many.
@@ -360,7 +380,7 @@ impl<'s> Pre<'s> {
             }
             for id in self.holding(!u) {
                 self.shorten(id, !u);
-                if let [x] = self.ngs[id as usize][..] {
+                if let &[x] = self.ng(id) {
                     self.detach(id);
                     pending.push(x);
                 }
@@ -370,10 +390,11 @@ impl<'s> Pre<'s> {
 
     /// Takes `l` out of nogood `id` (two literals or more are left, or one, for the caller).
     fn shorten(&mut self, id: u32, l: Lit) {
-        let ng = &mut self.ngs[id as usize];
-        let Ok(i) = ng.binary_search(&l) else { return };
-        ng.remove(i);
-        self.sig[id as usize] = signature(ng);
+        let Ok(i) = self.ng(id).binary_search(&l) else { return };
+        let (at, n) = (self.at[id as usize] as usize, self.len[id as usize] as usize);
+        self.lits.copy_within(at + i + 1..at + n, at + i);
+        self.len[id as usize] -= 1;
+        self.sig[id as usize] = signature(self.ng(id));
         self.count[l.index()] -= 1;
         self.touched[l.var() as usize] = true;
         self.shortened = true;
@@ -411,7 +432,7 @@ impl<'s> Pre<'s> {
                 self.queued.fill(false);
                 break;
             }
-            let lits = self.ngs[c as usize].clone();
+            let lits = self.ng(c).to_vec();
             let occurrences = |l: &Lit| self.count[l.index()] + self.count[(!*l).index()];
             let Some(&best) = lits.iter().min_by_key(|l| occurrences(l)) else { continue };
             if occurrences(&best) > SUBSUME_OCC {
@@ -428,11 +449,14 @@ impl<'s> Pre<'s> {
                 let mut k = 0;
                 while let Some(&d) = self.occ[l.index()].get(k) {
                     k += 1;
-                    if d == c || self.ngs[d as usize].len() < lits.len() || sig & !self.sig[d as usize] != 0 {
+                    if d == c
+                        || (self.len[d as usize] as usize) < lits.len()
+                        || sig & !self.sig[d as usize] != 0
+                    {
                         continue;
                     }
                     self.compare_and_apply(lits.len(), d);
-                    if self.unsat || self.ngs[c as usize].len() != lits.len() {
+                    if self.unsat || self.len[c as usize] as usize != lits.len() {
                         break 'lists;
                     }
                 }
@@ -449,7 +473,7 @@ impl<'s> Pre<'s> {
             Some(None) => self.detach(d),
             Some(Some(x)) => {
                 self.shorten(d, x);
-                if let [u] = self.ngs[d as usize][..] {
+                if let &[u] = self.ng(d) {
                     self.detach(d);
                     self.fix(u);
                 }
@@ -462,7 +486,7 @@ impl<'s> Pre<'s> {
     /// its literals turned over, lets `d` lose that literal (`Some(Some(x))`: `x` goes).
     fn compare(&self, n: usize, d: u32) -> Option<Option<Lit>> {
         let (mut found, mut flipped) = (0, None);
-        for &x in &self.ngs[d as usize] {
+        for &x in self.ng(d) {
             if self.mark[x.index()] == self.stamp {
                 found += 1;
             } else if self.mark[(!x).index()] == self.stamp {
@@ -529,14 +553,14 @@ impl<'s> Pre<'s> {
         let mut open = if level == 3 { neg.len() } else { 0 };
         'outer: for (i, &a) in pos.iter().enumerate() {
             self.stamp += 1;
-            for l in &self.ngs[a as usize] {
-                self.mark[l.index()] = self.stamp;
+            let at = self.at[a as usize] as usize;
+            for k in at..at + self.len[a as usize] as usize {
+                self.mark[self.lits[k].index()] = self.stamp;
             }
             pos_blocked[i] = level >= 2;
             for (j, &b) in neg.iter().enumerate() {
-                let tautology = self.ngs[b as usize]
-                    .iter()
-                    .any(|x| x.var() != v && self.mark[(!*x).index()] == self.stamp);
+                let tautology =
+                    self.ng(b).iter().any(|x| x.var() != v && self.mark[(!*x).index()] == self.stamp);
                 if tautology {
                     continue;
                 }
@@ -559,7 +583,10 @@ impl<'s> Pre<'s> {
             let resolvents: Vec<Vec<Lit>> = pairs.iter().map(|&(a, b)| self.resolvent(a, b, v)).collect();
             for &id in pos.iter().chain(&neg) {
                 let first = if self.holds(id, Lit::pos(v)) { Lit::pos(v) } else { Lit::neg(v) };
-                self.out.push(first, &self.ngs[id as usize]);
+                self.out.push(
+                    first,
+                    &self.lits[self.at[id as usize] as usize..][..self.len[id as usize] as usize],
+                );
                 self.detach(id);
             }
             self.keep[v as usize] = true;
@@ -576,7 +603,10 @@ impl<'s> Pre<'s> {
         for (&id, blocked) in pos.iter().zip(pos_blocked).chain(neg.iter().zip(neg_blocked)) {
             if blocked {
                 let first = if self.holds(id, Lit::pos(v)) { Lit::pos(v) } else { Lit::neg(v) };
-                self.out.push(first, &self.ngs[id as usize]);
+                self.out.push(
+                    first,
+                    &self.lits[self.at[id as usize] as usize..][..self.len[id as usize] as usize],
+                );
                 self.out.blocked += 1;
                 self.detach(id);
                 removed = true;
@@ -587,12 +617,7 @@ impl<'s> Pre<'s> {
 
     /// The resolvent of nogoods `a` (with `v`) and `b` (with `!v`) on `v`, not a tautology.
     fn resolvent(&self, a: u32, b: u32, v: Var) -> Vec<Lit> {
-        let mut r: Vec<Lit> = self.ngs[a as usize]
-            .iter()
-            .chain(&self.ngs[b as usize])
-            .copied()
-            .filter(|l| l.var() != v)
-            .collect();
+        let mut r: Vec<Lit> = self.ng(a).iter().chain(self.ng(b)).copied().filter(|l| l.var() != v).collect();
         r.sort_unstable();
         r.dedup();
         debug_assert!(r.windows(2).all(|w| w[0].var() != w[1].var()), "a tautology");
@@ -608,7 +633,11 @@ impl<'s> Pre<'s> {
         }
         all.sort_unstable();
         all.dedup();
-        let ngs = self.ngs.into_iter().filter(|ng| !ng.is_empty()).collect();
+        let ngs = (0..self.at.len() as u32)
+            .map(|id| self.ng(id))
+            .filter(|ng| !ng.is_empty())
+            .map(<[Lit]>::to_vec)
+            .collect();
         (ngs, all, self.out)
     }
 }
@@ -676,7 +705,7 @@ mod tests {
             let level = 1 + (seed % 3) as u8;
             let opts = SatPrepro { level, ..SatPrepro::default() };
             let stop = StopToken::never();
-            let mut pre = Pre::new(ngs.clone(), keep.clone(), &[], opts, None, &stop);
+            let mut pre = Pre::new(ngs.iter().map(Vec::as_slice), keep.clone(), &[], opts, None, &stop);
             pre.run().unwrap();
             shortened += usize::from(pre.shortened);
             let gone: Vec<bool> = (0..=n).map(|v| pre.keep[v as usize] && !keep[v as usize]).collect();
