@@ -125,13 +125,18 @@ impl Eliminated {
     /// Makes `value` (per variable, whether it is true), which satisfies the remaining nogoods,
     /// satisfy the removed ones too.
     pub fn extend(&self, value: &mut [bool]) {
+        let violated = |ng: &[Lit], value: &[bool]| ng.iter().all(|l| value[l.var() as usize] == l.is_pos());
         for w in self.start.windows(2).rev() {
             let ng = &self.lits[w[0] as usize..w[1] as usize];
-            if ng.iter().all(|l| value[l.var() as usize] == l.is_pos()) {
+            if violated(ng, value) {
                 let v = ng[0].var() as usize;
                 value[v] = !value[v];
             }
         }
+        debug_assert!(
+            self.start.windows(2).all(|w| !violated(&self.lits[w[0] as usize..w[1] as usize], value)),
+            "a removed nogood violated after the extension"
+        );
     }
 }
 
