@@ -19,6 +19,7 @@
 
 use super::{Lit, NO_SCC, Problem, Var};
 use crate::stop::{Interrupted, StopToken};
+use std::iter::repeat;
 use std::time::{Duration, Instant};
 
 /// What `--sat-prepro` does, within which limits (clasp's `<level>[,<limit>...]`).
@@ -172,24 +173,24 @@ impl Problem {
         keep
     }
 
-    /// This problem with its nogoods preprocessed as `opts` says (`None`: the limits say not to
-    /// run, or nothing changed), keeping the [`frozen`](Self::frozen) variables.
-    pub fn eliminated(&self, opts: &SatPrepro, stop: &StopToken) -> Result<Option<Problem>, Interrupted> {
+    /// Preprocesses the nogoods as `opts` says, keeping the [`frozen`](Self::frozen) variables:
+    /// whether they changed (not where the limits say not to run).
+    pub fn eliminate(&mut self, opts: &SatPrepro, stop: &StopToken) -> Result<bool, Interrupted> {
         let keep = self.frozen();
         let n = self.store.len();
         if opts.size != 0 && n > opts.size as usize * 1000 {
-            return Ok(None);
+            return Ok(false);
         }
         if opts.frozen != 0 && keep.iter().filter(|&&k| k).count() * 100 >= opts.frozen as usize * keep.len()
         {
-            return Ok(None);
+            return Ok(false);
         }
         let deadline = (opts.seconds != 0).then(|| Instant::now() + Duration::from_secs(opts.seconds.into()));
         let nogoods = (0..n).map(|i| self.store.nogood(i));
         let mut pre = Pre::new(nogoods, keep, &self.store.units, *opts, deadline, stop);
         pre.run()?;
-        if pre.out.is_empty() && pre.units.is_empty() && !pre.shortened {
-            return Ok(None);
+        if !pre.changed {
+            return Ok(false);
         }
         let (nogoods, units, out) = pre.finish(&self.store.units);
         log::info!(
@@ -198,8 +199,9 @@ impl Problem {
             out.blocked,
             nogoods.len()
         );
-        let store = super::NogoodStore::build_until(nogoods, units, self.num_vars, stop)?;
-        Ok(Some(Problem { store, eliminated: out, ..self.clone() }))
+        self.store = super::NogoodStore::build_until(nogoods, units, self.num_vars, stop)?;
+        self.eliminated = out;
+        Ok(true)
     }
 }
 
@@ -241,8 +243,8 @@ struct Pre<'s> {
     mark: Vec<u32>,
     stamp: u32,
     out: Eliminated,
-    /// Whether a nogood lost a literal or went.
-    shortened: bool,
+    /// Whether a nogood lost a literal or went (so also where a unit or a removal was found).
+    changed: bool,
     unsat: bool,
     opts: SatPrepro,
     deadline: Option<Instant>,
@@ -273,7 +275,7 @@ impl<'s> Pre<'s> {
             mark: vec![0; nl],
             stamp: 0,
             out: Eliminated::default(),
-            shortened: false,
+            changed: false,
             unsat: units.contains(&Lit::TRUE),
             opts,
             deadline,
@@ -335,7 +337,7 @@ impl<'s> Pre<'s> {
     }
 
     fn detach(&mut self, id: u32) {
-        self.shortened = true;
+        self.changed = true;
         let at = self.at[id as usize] as usize;
         for k in at..at + std::mem::take(&mut self.len[id as usize]) as usize {
             let l = self.lits[k];
@@ -359,7 +361,6 @@ impl<'s> Pre<'s> {
     fn holding(&mut self, l: Lit) -> Vec<u32> {
         let mut list = std::mem::take(&mut self.occ[l.index()]);
         list.retain(|&id| self.holds(id, l));
-        list.dedup();
         self.occ[l.index()] = list.clone();
         list
     }
@@ -402,7 +403,7 @@ impl<'s> Pre<'s> {
         self.sig[id as usize] = signature(self.ng(id));
         self.count[l.index()] -= 1;
         self.touched[l.var() as usize] = true;
-        self.shortened = true;
+        self.changed = true;
         if !self.queued[id as usize] {
             self.queued[id as usize] = true;
             self.queue.push(id);
@@ -586,13 +587,9 @@ impl<'s> Pre<'s> {
         }
         if count <= max {
             let resolvents: Vec<Vec<Lit>> = pairs.iter().map(|&(a, b)| self.resolvent(a, b, v)).collect();
-            for &id in pos.iter().chain(&neg) {
-                let first = if self.holds(id, Lit::pos(v)) { Lit::pos(v) } else { Lit::neg(v) };
-                self.out.push(
-                    first,
-                    &self.lits[self.at[id as usize] as usize..][..self.len[id as usize] as usize],
-                );
-                self.detach(id);
+            for (&id, first) in pos.iter().zip(repeat(Lit::pos(v))).chain(neg.iter().zip(repeat(Lit::neg(v))))
+            {
+                self.remove_on(id, first);
             }
             self.keep[v as usize] = true;
             self.out.vars += 1;
@@ -604,20 +601,24 @@ impl<'s> Pre<'s> {
             }
             return true;
         }
-        let mut removed = false;
-        for (&id, blocked) in pos.iter().zip(pos_blocked).chain(neg.iter().zip(neg_blocked)) {
-            if blocked {
-                let first = if self.holds(id, Lit::pos(v)) { Lit::pos(v) } else { Lit::neg(v) };
-                self.out.push(
-                    first,
-                    &self.lits[self.at[id as usize] as usize..][..self.len[id as usize] as usize],
-                );
-                self.out.blocked += 1;
-                self.detach(id);
-                removed = true;
-            }
+        let sides = pos.iter().zip(pos_blocked).map(|(&id, b)| (id, b, Lit::pos(v)));
+        let blocked: Vec<(u32, Lit)> = sides
+            .chain(neg.iter().zip(neg_blocked).map(|(&id, b)| (id, b, Lit::neg(v))))
+            .filter_map(|(id, b, first)| b.then_some((id, first)))
+            .collect();
+        for &(id, first) in &blocked {
+            self.remove_on(id, first);
         }
-        removed
+        self.out.blocked += blocked.len() as u32;
+        !blocked.is_empty()
+    }
+
+    /// Moves nogood `id` to the removed ones, its literal `first` (of the variable it is removed
+    /// on) first.
+    fn remove_on(&mut self, id: u32, first: Lit) {
+        let at = self.at[id as usize] as usize;
+        self.out.push(first, &self.lits[at..at + self.len[id as usize] as usize]);
+        self.detach(id);
     }
 
     /// The resolvent of nogoods `a` (with `v`) and `b` (with `!v`) on `v`, not a tautology.
@@ -712,7 +713,7 @@ mod tests {
             let stop = StopToken::never();
             let mut pre = Pre::new(ngs.iter().map(Vec::as_slice), keep.clone(), &[], opts, None, &stop);
             pre.run().unwrap();
-            shortened += usize::from(pre.shortened);
+            shortened += usize::from(pre.changed);
             let gone: Vec<bool> = (0..=n).map(|v| pre.keep[v as usize] && !keep[v as usize]).collect();
             let (left, units, out) = pre.finish(&[]);
             (eliminated, blocked) = (eliminated + out.vars, blocked + out.blocked);

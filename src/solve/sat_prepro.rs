@@ -60,7 +60,9 @@ pub fn apply(
         return Ok(problem);
     }
     let start = std::time::Instant::now();
-    let done = problem.eliminated(sat, &opts.stop)?;
+    // The driver's problem is this Arc's alone: taken, not copied.
+    let mut problem = Arc::unwrap_or_clone(problem);
+    problem.eliminate(sat, &opts.stop)?;
     log::info!("sat-prepro in {:.3}s", start.elapsed().as_secs_f64());
-    Ok(done.map_or(problem, Arc::new))
+    Ok(Arc::new(problem))
 }
