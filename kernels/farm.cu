@@ -11,7 +11,9 @@
 // none ends the run.
 //
 // The program's binary nogoods are implications: processing a literal makes the other literal of
-// each it occurs in false (or finds it true: a conflict). The longer ones propagate by counts:
+// each it occurs in false (or finds it true: a conflict). A search processes the literals of its
+// trail up to 32 at once (kernels/farm_propagate.cu): a step waits on memory, and one literal's
+// lists seldom fill a warp. The longer ones propagate by counts:
 // cnt[g] is the number of nogood g's literals that are true and processed (their place on the trail is below the search's queue head). Processing a
 // literal adds one to the count of every nogood it occurs in: a nogood whose count reaches its
 // length is violated; one at its length less one is unit unless its last literal is already false

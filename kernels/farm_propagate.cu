@@ -202,33 +202,76 @@ __device__ void farm_watches_d(const FarmArgs& a, const FarmSearch& f, u32 p, u3
     }
 }
 
-// Processes literal p: every lane takes part. A step that waits on memory costs most: the lists'
-// bounds are read at once, and the binary and the longer nogoods are one list over the lanes.
-__device__ void farm_process_d(const FarmArgs& a, const FarmSearch& f, u32 p) {
+// Processes trail[q..e) (at most FARM_W literals, lane k's the (q + k)th): every lane takes part.
+// A step that waits on memory costs most, so the literals' lists are read at once: first each
+// lane reads its literal's bounds; then the binary and the longer nogoods of all of them are one
+// list over the lanes (a lane finds the literal of its entry among the bounds by a binary search
+// over shuffles); then, a literal at a time, its weight constraints, the bodies it falsifies and
+// its learned nogoods' watches, where it has any. Every literal is processed whole even after a
+// conflict, so that the counts agree with trail[0..e).
+__device__ void farm_process_d(const FarmArgs& a, const FarmSearch& f, u32 q, u32 e) {
     bool loops = (a.flags & FARM_LOOPS) != 0u;
-    u32 b0 = a.bin_start[p], b1 = a.bin_start[p + 1], o0 = a.occ_start[p], o1 = a.occ_start[p + 1];
-    u32 w0 = a.w_occ_start[p], w1 = a.w_occ_start[p + 1], head = f.l_head[p];
-    u32 u0 = loops ? a.u_fals_start[p] : 0u, u1 = loops ? a.u_fals_start[p + 1] : 0u;
-    u32 nb = b1 - b0, n = nb + (o1 - o0);
-    for (u32 i = f.lane; i < n; i += FARM_W) {
-        if (i < nb) {
-            u32 g = a.bin[2 * (b0 + i)], q = a.bin[2 * (b0 + i) + 1], x = farm_lit_d(f, q);
+    u32 m = e - q, p = 0u, b0 = 0u, nb = 0u, o0 = 0u, n = 0u, w0 = 0u, w1 = 0u, u0 = 0u, u1 = 0u, head = 0u;
+    if (f.lane < m) {
+        p = f.trail[q + f.lane];
+        b0 = a.bin_start[p];
+        nb = a.bin_start[p + 1] - b0;
+        o0 = a.occ_start[p];
+        n = nb + (a.occ_start[p + 1] - o0);
+        w0 = a.w_occ_start[p];
+        w1 = a.w_occ_start[p + 1];
+        if (loops) {
+            u0 = a.u_fals_start[p];
+            u1 = a.u_fals_start[p + 1];
+        }
+        head = f.l_head[p];
+    }
+    // Where each literal's entries begin in the joint list.
+    u32 incl = n;
+    for (u32 d = 1u; d < FARM_W; d <<= 1) {
+        u32 x = __shfl_up_sync(0xffffffffu, incl, d);
+        if (f.lane >= d) incl += x;
+    }
+    u32 total = __shfl_sync(0xffffffffu, incl, FARM_W - 1), from = incl - n;
+    for (u32 base = 0u; base < total; base += FARM_W) {
+        u32 i = base + f.lane, k = 0u;
+        // The last literal whose entries begin at or before i (one with none shares its start
+        // with the next, so the last is the one that holds i).
+        for (u32 step = FARM_W / 2u; step > 0u; step >>= 1) {
+            u32 c = k + step, s = __shfl_sync(0xffffffffu, from, c < FARM_W ? c : FARM_W - 1u);
+            if (c < m && s <= i) k = c;
+        }
+        u32 kb = __shfl_sync(0xffffffffu, b0, k), knb = __shfl_sync(0xffffffffu, nb, k);
+        u32 ko = __shfl_sync(0xffffffffu, o0, k), r = i - __shfl_sync(0xffffffffu, from, k);
+        if (i >= total) continue;
+        if (r < knb) {
+            u32 g = a.bin[2 * (kb + r)], x = farm_lit_d(f, a.bin[2 * (kb + r) + 1]);
             if (x == 1u) farm_conflict_d(f, g + 1u);
-            else if (x == 0u) farm_assign_d(f, q ^ 1u, g + 1u);
+            else if (x == 0u) farm_assign_d(f, a.bin[2 * (kb + r) + 1] ^ 1u, g + 1u);
         } else {
-            u32 g = a.occ[o0 + i - nb];
+            u32 g = a.occ[ko + r - knb];
             u32 b = a.ng_start[g], len = a.ng_start[g + 1] - b;
             u32 c = atomicAdd(&f.cnt[g], 1u) + 1u;
             if (c == len) farm_conflict_d(f, g + 1u);
             else if (c + 1u == len) farm_unit_d(f, a.ng_lits + b, len, g + 1u);
         }
     }
-    for (u32 i = w0 + f.lane; i < w1; i += FARM_W) farm_weight_entry_d(a, f, a.w_occ[2 * i], a.w_occ[2 * i + 1]);
-    // A body p falsifies is no atom's source any more (an atom has one source: no two lanes
-    // withdraw the same).
-    for (u32 i = u0 + f.lane; i < u1; i += FARM_W) farm_u_lost_d(a, f, a.u_fals[i]);
+    // Which literals have more to do.
+    u32 more = __ballot_sync(0xffffffffu, f.lane < m && (w0 != w1 || u0 != u1 || head != 0u));
     __syncwarp();
-    farm_watches_d(a, f, p, head);
+    while (more != 0u) {
+        u32 k = (u32)__ffs(more) - 1u;
+        more &= more - 1u;
+        u32 kp = __shfl_sync(0xffffffffu, p, k), kw0 = __shfl_sync(0xffffffffu, w0, k);
+        u32 kw1 = __shfl_sync(0xffffffffu, w1, k), ku0 = __shfl_sync(0xffffffffu, u0, k);
+        u32 ku1 = __shfl_sync(0xffffffffu, u1, k), kh = __shfl_sync(0xffffffffu, head, k);
+        for (u32 i = kw0 + f.lane; i < kw1; i += FARM_W) farm_weight_entry_d(a, f, a.w_occ[2 * i], a.w_occ[2 * i + 1]);
+        // A body kp falsifies is no atom's source any more (an atom has one source: no two
+        // lanes withdraw the same).
+        for (u32 i = ku0 + f.lane; i < ku1; i += FARM_W) farm_u_lost_d(a, f, a.u_fals[i]);
+        __syncwarp();
+        if (kh != 0u) farm_watches_d(a, f, kp, kh);
+    }
 }
 
 // Takes back what processing literal p added to the counts (one lane; others undo other literals
@@ -253,10 +296,11 @@ __device__ bool farm_propagate_d(const FarmArgs& a, const FarmSearch& f) {
         __syncwarp();
         if (conflict != 0u) return true;
         if (q == end) return false;
-        farm_process_d(a, f, f.trail[q]);
+        u32 e = end - q > FARM_W ? q + FARM_W : end;
+        farm_process_d(a, f, q, e);
         if (f.lane == 0u) {
-            f.st[FS_QHEAD] = q + 1u;
-            farm_add64_d(f.st, FS_PROPS, 1u);
+            f.st[FS_QHEAD] = e;
+            farm_add64_d(f.st, FS_PROPS, e - q);
         }
     }
 }

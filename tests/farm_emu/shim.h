@@ -59,6 +59,10 @@ template <class T> inline T __shfl_down_sync(unsigned, T v, int off) {
     int lane = (int)(threadIdx.x % FARM_EMU_LANES);
     return emu_shfl(v, lane + off < FARM_EMU_LANES ? lane + off : lane);
 }
+template <class T> inline T __shfl_up_sync(unsigned, T v, unsigned off) {
+    int lane = (int)(threadIdx.x % FARM_EMU_LANES);
+    return emu_shfl(v, lane >= (int)off ? lane - (int)off : lane);
+}
 // Every lane's value, through the slots at once (two barriers): bit i set where `same(lane i's)`.
 template <class F> inline unsigned emu_gather(u64 v, F same) {
     emu_warp->slots[threadIdx.x % FARM_EMU_LANES] = v;
