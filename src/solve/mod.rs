@@ -322,7 +322,7 @@ fn resolve_auto(
     if !decisions && searches().all(|o| o.del_cfl.is_some() && o.shrink.is_some()) {
         return None;
     }
-    let optimizing = program.minimize().next().is_some() && opts.opt_mode != OptMode::Ignore;
+    let optimizing = opts.optimizes(program);
     // Tightness matters only where nothing else decides (a stopped pass leaves the run to stop in
     // the completion).
     let tight = optimizing || !decisions || {

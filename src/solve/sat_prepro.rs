@@ -4,7 +4,7 @@
 //! `--decisions=auto` then chooses: by variables it solved 104 of the 168 shuffled copies, where
 //! the turns had solved 101 and 102 in earlier runs; BENCHMARKS.md, "Variable elimination").
 
-use super::config::{Backend, Decisions, EnumMode, OptMode, SolveOptions};
+use super::config::{Backend, Decisions, EnumMode, SolveOptions};
 use super::configurations;
 use crate::nogoods::Problem;
 use crate::program::Program;
@@ -29,7 +29,7 @@ pub fn task_declined(opts: &SolveOptions, optimizing: bool) -> Option<&'static s
 /// Why `--sat-prepro` does not apply to this run of `program` (`problem` its completion), if it
 /// does not.
 pub fn declined(opts: &SolveOptions, program: &Program, problem: &Problem) -> Option<&'static str> {
-    let optimizing = program.minimize().next().is_some() && opts.opt_mode != OptMode::Ignore;
+    let optimizing = opts.optimizes(program);
     if let Some(why) = task_declined(opts, optimizing) {
         return Some(why);
     }

@@ -587,6 +587,12 @@ pub struct SolveOptions {
 }
 
 impl SolveOptions {
+    /// Whether the run minimizes `program`'s costs: it has a `#minimize` and `--opt-mode` is not
+    /// `ignore`.
+    pub fn optimizes(&self, program: &crate::program::Program) -> bool {
+        program.minimize().next().is_some() && self.opt_mode != OptMode::Ignore
+    }
+
     /// Whether more than one model is asked for (`-n 0`, or `-n N` with N > 1).
     pub fn several_models(&self) -> bool {
         self.models.is_some_and(|k| k != 1)
