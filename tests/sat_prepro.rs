@@ -1,4 +1,4 @@
-//! `--sat-prepro` (`nogoods/elimination.rs`): on every program of the conformance corpus without
+//! `--sat-prepro` (`nogoods/elimination/`): on every program of the conformance corpus without
 //! a `#minimize`, one search and three deciding on variables, at each level, and `auto`'s
 //! decisions (variables, then), find one of the expected answer sets (every model is verified
 //! against the program before it is reported), or prove that there is none; variables are

@@ -97,7 +97,7 @@ pub struct Problem {
     /// Generators of the program's symmetries whose lex-leader constraints are among the
     /// nogoods (`symmetry/`; 0: none).
     pub symmetries: u32,
-    /// The nogoods `--sat-prepro` removed (`elimination.rs`), by which a model of the others
+    /// The nogoods `--sat-prepro` removed (`elimination/`), by which a model of the others
     /// is extended (empty: none).
     pub eliminated: Eliminated,
 }

@@ -1,4 +1,4 @@
-//! Where `--sat-prepro` applies (`nogoods/elimination.rs`): its eliminated variables take their
+//! Where `--sat-prepro` applies (`nogoods/elimination/`): its eliminated variables take their
 //! values when a model is read (the CPU engine's `atom_values`), so it serves the tasks that
 //! read one model's atoms, on the CPU engine, with every search deciding on variables (which
 //! `--decisions=auto` then chooses: by variables it solved 104 of the 168 shuffled copies, where
