@@ -160,6 +160,10 @@ struct FarmArgs {
     const u32* w_occ;        //   term << 2 | kind (0 term true, 1 term false, 2 W true, 3 W false)
     const u32* units;        // literals that are false at level 0
     const u32* cubes;        // ncubes * cube_len: the searches' parts of the space (split mode)
+    const u32* sign;         // nvars: the sign clasp's --sign-def=asp decides (1 true: a rule's
+                             //   body of two literals or more, 2 false: an atom)
+    const float* act0;       // nvars: first activities, the occurrences in the nogoods scaled to
+                             //   at most 1 (src/engine/scores.rs, as the CPU engine's)
     // The unfounded-set check (kernels/farm_unfounded.cu; all empty for a tight program). Bodies
     // are numbered among those that support a cyclic atom.
     const u32* u_cyc;        // nvars: 1 for a cyclic atom

@@ -49,7 +49,7 @@ __device__ u32 farm_pick_d(const FarmSearch& f) {
     }
 }
 
-// A search's first step: activities (perturbed, but for search 0), phases, level 0's literals.
+// A search's first step: activities and phases (below), level 0's literals.
 __device__ void farm_init_d(const FarmArgs& a, const FarmSearch& f) {
     u32 h0 = (a.seed * 0x9e3779b9u) ^ (f.s * 0x85ebca6bu) ^ 0x2545f491u;
     for (u32 v = f.lane; v < f.nv; v += FARM_W) {
@@ -57,9 +57,12 @@ __device__ void farm_init_d(const FarmArgs& a, const FarmSearch& f) {
         h ^= h >> 15;
         h *= 0x1b873593u;
         h ^= h >> 13;
-        f.act[v] = f.s == 0u ? 0.0f : (float)(h & 0xffffu) * 1e-9f;
-        // Every other search starts with random signs; the others decide false first, as clasp.
-        f.phase[v] = (f.s & 1u) ? 1u + ((h >> 16) & 1u) : 2u;
+        // Every other search starts from a random order and random signs; the others from the
+        // variables' occurrences (search 0 unperturbed) and clasp's signs (bodies true, atoms
+        // false: all false lost Visit-all, where a search by variables needs bodies true).
+        float noise = f.s == 0u ? 0.0f : (float)(h & 0xffffu) * 1e-9f;
+        f.act[v] = (f.s & 1u) ? noise : a.act0[v] + noise;
+        f.phase[v] = (f.s & 1u) ? 1u + ((h >> 16) & 1u) : a.sign[v];
     }
     __syncwarp();
     for (u32 b = f.lane; b <= f.nv / 32u; b += FARM_W) f.bmax[b] = farm_block_key_d(f, b);

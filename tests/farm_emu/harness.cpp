@@ -18,14 +18,16 @@
 #include <thread>
 #include <vector>
 
-static_assert(sizeof(FarmArgs) == 62 * 8 + 8 + 18 * 4, "FarmArgs: 62 pointers, then the scalars");
+// FarmArgs' pointers (FARM_POINTERS in src/engine/cuda/layout.rs), then its scalars.
+const u32 POINTERS = 64;
+static_assert(sizeof(FarmArgs) == POINTERS * 8 + 8 + 18 * 4, "FarmArgs: its pointers, then the scalars");
 
 int main(int argc, char** argv) {
     if (argc != 3) return 2;
     FILE* in = std::fopen(argv[1], "rb");
     if (!in) return 2;
     u32 nbufs = 0;
-    if (std::fread(&nbufs, 4, 1, in) != 1 || nbufs != 62) return 3;
+    if (std::fread(&nbufs, 4, 1, in) != 1 || nbufs != POINTERS) return 3;
     std::vector<std::vector<u32>> bufs(nbufs);
     FarmArgs a;
     void** ptrs = (void**)&a;

@@ -169,7 +169,7 @@ unsafe impl DeviceRepr for FixArgs {}
 /// The pointers of `struct FarmArgs` (kernels/farm.cu), in their order: the problem's arrays,
 /// then the searches' state, then what they share (`farm/tables.rs` builds them in this order;
 /// a test checks the names against the struct).
-pub const FARM_POINTERS: [&str; 62] = [
+pub const FARM_POINTERS: [&str; 64] = [
     "ng_start",
     "ng_lits",
     "occ_start",
@@ -186,6 +186,8 @@ pub const FARM_POINTERS: [&str; 62] = [
     "w_occ",
     "units",
     "cubes",
+    "sign",
+    "act0",
     "u_cyc",
     "u_sup_start",
     "u_sup",

@@ -6,7 +6,10 @@
 //! one buffer type carries them all and the kernel's pointers are their addresses.
 
 use crate::engine::cuda::layout::{FARM_POINTERS, FarmArgs, nogoods_containing, occurrences};
+use crate::engine::scores::initial_scores;
+use crate::engine::signs::Signs;
 use crate::nogoods::{Csr, Lit, Problem};
+use crate::solve::config::{Heuristic, SignDef};
 
 /// Literals an exchanged nogood may have (`FARM_XLEN`).
 pub const XLEN: usize = 8;
@@ -321,6 +324,7 @@ impl FarmTables {
         let (arena, ml, x) = (c.arena as usize, c.max_learned as usize, c.xcap as usize);
         let chunks = c.chunks() as usize;
         let (mwords, mcap) = c.ring_size(p.num_atoms);
+        let signs = Signs::new(p, SignDef::Asp, 0);
         debug_assert!(!c.enumerate || (!c.share && !c.parts.is_empty()), "enumeration in cubes, alone");
         let mut ctl = vec![0u32; CONTROL_WORDS];
         ctl[CTL_WINNER] = NONE;
@@ -343,6 +347,15 @@ impl FarmTables {
             Buf::Words(st.units.iter().map(|l| l.0).chain(c.cube.iter().map(|&l| (!l).0)).collect()),
             // cubes: the literals each part makes true
             Buf::Words(c.parts.iter().flatten().map(|l| l.0).collect()),
+            // sign: 1 true, 2 false
+            Buf::Words((0..p.num_vars).map(|v| if signs.lit(v).is_pos() { 1 } else { 2 }).collect()),
+            // act0: floats
+            Buf::Words(
+                initial_scores(p, Heuristic::Activity, false, 0)
+                    .iter()
+                    .map(|&x| (x as f32).to_bits())
+                    .collect(),
+            ),
         ];
         bufs.extend(unfounded_tables(p).map(Buf::Words));
         let loops = if p.is_tight() { 0 } else { s * n };
