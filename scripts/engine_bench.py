@@ -6,8 +6,8 @@ same ground files in the same run. Prints a markdown table (last) and writes a C
     scripts/engine_bench.py --timeout 20 --configs cuda:res,cuda:fwd,cpu:res,cpu:fwd FILE.aspif...
 
 A configuration is BACKEND:LEARNING[:ROUNDS][:tN], ROUNDS being yasmin's --gpu-rounds (device, the
-default, or host) for the CUDA engine, and tN a parallel run of N searches (`-t N`, whose rates
-are summed over the searches, as clasp's statistics are).
+default, or host) for the CUDA engine (the grid-wide engine, `--gpu-mode=grid`), and tN a parallel
+run of N searches (`-t N`, whose rates are summed over the searches, as clasp's statistics are).
 
 `--repeat N` runs every yasmin configuration N times on each file (the CUDA engine's search is
 not deterministic, and heavy-tailed instances make one run a lottery): the CSV has a row per run,
@@ -47,7 +47,7 @@ def parse_config(cfg):
 
 def yasmin(binary, f, backend, learning, rounds, threads, seed, timeout, extra):
     out, wall = run([binary, "--outf=2", "--stats", "-q", f"--backend={backend}", f"--learning={learning}",
-                     f"--gpu-rounds={rounds}", f"--parallel-mode={threads}", f"--seed={seed}",
+                     f"--gpu-rounds={rounds}", "--gpu-mode=grid", f"--parallel-mode={threads}", f"--seed={seed}",
                      f"--time-limit={timeout}", *extra, f], timeout)
     try:
         j = json.loads(out)

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The checks GPU work must pass, on the device machine: the GPU tests, compute-sanitizer memcheck
 # and racecheck, the CUDA differential against clingo 5.8.3 and its regressions, the interrupt
-# tests on the GPU engine, and the time-limit overshoot per phase (scripts/limit_bench.py) on the
+# tests on the GPU engine and on the farm (--gpu-mode=auto), and the time-limit overshoot per phase (scripts/limit_bench.py) on the
 # CPU and GPU engines. Build first with scripts/gpu_bundle.sh, then run through the device tool:
-#   command "CHECKS=tests,sanitize,diff,interrupts,limits bash scripts/gpu_checks.sh",
+#   command "CHECKS=tests,sanitize,diff,interrupts,interrupts-farm,limits bash scripts/gpu_checks.sh",
 #   carry [".gpu", ".whl"]
 # CHECKS picks the parts (default: all but limits). One line per check is printed; the logs go
 # to $OUT. LIMIT_BACKENDS and LIMIT_PROGRAMS choose what the limits part measures.
@@ -20,12 +20,12 @@ OUT=${OUT:-/tmp/gpu-checks}
 mkdir -p "$OUT"
 K="timeout -s KILL"
 B=.gpu
-CHECKS=${CHECKS:-tests,sanitize,diff,interrupts}
+CHECKS=${CHECKS:-tests,sanitize,diff,interrupts,interrupts-farm}
 has() { [[ ",$CHECKS," == *",$1,"* ]]; }
 echo "commit $(cat $B/commit 2>/dev/null); $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>&1 | head -1)"
 export YASMIN_CACHE_DIR=/tmp/yc
-# Compiles the kernels once (NVRTC; the PTX is cached).
-$K 120 $B/yasmin --backend=cuda -q instances/queens.aspif > /dev/null 2>&1
+# Compiles the kernels once (NVRTC; the PTX is cached): the grid-wide engine's and the farm's.
+for mode in grid farm; do $K 120 $B/yasmin --backend=cuda --gpu-mode=$mode -q instances/queens.aspif > /dev/null 2>&1; done
 python3 -m pip install -q --no-index --no-deps --no-compile --target /tmp/site .whl/*.whl > /dev/null 2>&1
 export PYTHONPATH=/tmp/site YASMIN_PYTHON=python3 YASMIN_REPO=$PWD YASMIN_BIN=$PWD/$B/yasmin
 summary() { grep -E "$2" "$1" | sed -E 's/; features:.*//' | cut -c1-300 | tr '\n' '|'; }
@@ -67,7 +67,9 @@ if has sanitize; then
             "--gpu-mode=farm --gpu-searches=2 tests/farm_emu/recursive/recursive-007.smodels"; do
             log=$OUT/$tool.txt
             echo "== $args" >> $log
-            $K 300 compute-sanitizer --tool $tool --error-exitcode 99 $B/yasmin --backend=cuda -q $args >> $log 2>&1
+            # The grid-wide engine where the farm is not named (auto would give most to the farm).
+            case $args in *gpu-mode*) mode=;; *) mode=--gpu-mode=grid;; esac
+            $K 300 compute-sanitizer --tool $tool --error-exitcode 99 $B/yasmin --backend=cuda $mode -q $args >> $log 2>&1
             rc=$?
             runs=$((runs + 1))
             case $rc in 10|20|30) ;; *) fails=$((fails + 1)); echo "   rc=$rc: $args";; esac
@@ -92,6 +94,12 @@ fi
 if has interrupts; then
     YASMIN_INTERRUPT_BACKEND=cuda $K 500 $B/interrupts-tests --test-threads=1 > $OUT/interrupts.txt 2>&1
     echo "interrupts (cuda) rc=$?: $(summary $OUT/interrupts.txt 'runs, |test result|panicked')"
+fi
+
+if has interrupts-farm; then
+    YASMIN_INTERRUPT_BACKEND=cuda YASMIN_INTERRUPT_GPU_MODE=auto $K 500 $B/interrupts-tests --test-threads=1 \
+        > $OUT/interrupts-farm.txt 2>&1
+    echo "interrupts (cuda, auto) rc=$?: $(summary $OUT/interrupts-farm.txt 'runs, |test result|panicked')"
 fi
 
 if has limits; then

@@ -144,7 +144,7 @@ pub fn run(cfg: RunConfig) -> Exit {
     // The GPU opens while the input is read: the farm's devices (every one by default), or the
     // engine's.
     if matches!(opts.backend, Backend::Cuda | Backend::Auto) && cfg.pre.is_none() && !cfg.parse_only {
-        let ordinals = match opts.farm {
+        let ordinals = match opts.farm() {
             None => Some(vec![opts.search.gpu_device]),
             Some(_) => (!opts.gpu_devices.is_empty()).then(|| opts.gpu_devices.clone()),
         };

@@ -318,12 +318,40 @@ fn the_farm_says_what_it_does_not_take_and_the_usual_search_answers() {
     yasmin_ok(&["--gpu-mode=farm", "--gpu-searches=many", "--backend=cuda", &queens], 1);
 }
 
+/// `--gpu-mode=auto` (the default) gives the farm what it takes and the grid-wide engine the rest,
+/// without a word: tasks and programs the farm declines, and `--solve-limit`, which it does not
+/// count; with `--backend=auto` and no GPU the CPU engine answers, also without a word.
+#[test]
+fn auto_gives_the_farm_what_it_takes_quietly() {
+    let queens = instance("queens.aspif");
+    // a ; b. a :- b. b :- a.
+    let cycle = temp_program(
+        "auto-head-cycle.aspif",
+        "asp 1 0 0\n1 0 2 1 2 0 0\n1 0 1 1 0 1 2\n1 0 1 2 0 1 1\n4 1 a 1 1\n4 1 b 1 2\n0\n",
+    );
+    for (args, models, code) in [
+        (vec!["-n", "0", &queens], "10", 30),
+        (vec!["-n", "0", "--project", &queens], "10", 30),
+        (vec!["--solve-limit=100000", &queens], "1+", 10),
+        (vec!["-n", "0", &cycle.path], "1", 30),
+        (vec!["-n", "0", "--gpu-mode=auto", "-t", "2", &cycle.path], "1", 30),
+    ] {
+        let r = yasmin_ok(&[&["--backend=auto"], &args[..]].concat(), code);
+        assert_eq!(parse_text(&r.stdout).get("Models"), Some(models), "{args:?}: {}", r.stdout);
+        assert!(!r.stderr.contains("gpu-mode") && !r.stderr.contains("Warn"), "{args:?}: {}", r.stderr);
+    }
+    // The farm named says what it declines.
+    let r = yasmin_ok(&["--backend=auto", "--gpu-mode=farm", "-n", "0", &cycle.path], 30);
+    assert!(r.stderr.contains("--gpu-mode=farm:") && r.stderr.contains("head cycles"), "{}", r.stderr);
+}
+
 /// Without a GPU, `--backend=cuda` is a device error (exit 70) that says why, whether the farm or
-/// the grid-wide engine is asked for; on a machine with one, both answer.
+/// the grid-wide engine is asked for, or auto (the farm giving way to the grid); on a machine with
+/// one, all answer.
 #[test]
 fn cuda_without_a_gpu_is_a_device_error() {
     let queens = instance("queens.aspif");
-    for mode in ["--gpu-mode=farm", "--gpu-mode=grid"] {
+    for mode in ["--gpu-mode=farm", "--gpu-mode=grid", "--gpu-mode=auto"] {
         let r = yasmin(&["--backend=cuda", mode, "-q", &queens]);
         if r.code == 10 {
             eprintln!("a GPU answered {mode}: the error without one is not checked here");

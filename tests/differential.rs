@@ -47,9 +47,9 @@ use yasmin::input::read_program;
 use yasmin::output::ShownTable;
 use yasmin::program::Program;
 use yasmin::solve::config::{
-    Backend, Decisions, Deletion, DomMod, DomModifier, EnumMode, Heuristic, LbdUpdate, Learning, LookKind,
-    Lookahead, OptMode, OptStrategy, ProjectMode, RandomDecisions, Restarts, Schedule, SearchOptions,
-    Strengthen, StrengthenAntes,
+    Backend, Decisions, Deletion, DomMod, DomModifier, EnumMode, GpuMode, Heuristic, LbdUpdate, Learning,
+    LookKind, Lookahead, OptMode, OptStrategy, ProjectMode, RandomDecisions, Restarts, Schedule,
+    SearchOptions, Strengthen, StrengthenAntes,
 };
 use yasmin::solve::{ModelEvent, Outcome, Report, SolveOptions, solve};
 use yasmin::stop::StopToken;
@@ -552,6 +552,8 @@ fn options(s: Scheme) -> SolveOptions {
     SolveOptions {
         models: Some(0),
         backend: backend(),
+        // YASMIN_DIFF_BACKEND=cuda checks the grid-wide engine (the farm: YASMIN_DIFF_FARM).
+        gpu_mode: GpuMode::Grid,
         search: SearchOptions {
             learning: s.learning,
             heuristic: s.heuristic,
@@ -716,7 +718,7 @@ fn check(
             if let (Some(n), false) = (env_num("YASMIN_DIFF_FARM"), info.minimize) {
                 let mut one = opts.clone();
                 one.models = Some(1);
-                one.farm = Some(n as u32);
+                (one.gpu_mode, one.gpu_searches) = (GpuMode::Farm, n as u32);
                 one.opt_mode = OptMode::Ignore;
                 // YASMIN_DIFF_FARM_DEVICES=LIST: also a farm on each device of LIST (0,0: two on
                 // device 0), competing and dividing the space.
@@ -903,6 +905,7 @@ fn cli_args(c: &str, info: &Info, s: Scheme) -> Vec<String> {
         format!("--learning={l}"),
         format!("--heuristic={h}"),
         format!("--backend={b}"),
+        "--gpu-mode=grid".to_string(),
     ];
     if s.vars {
         a.push("--decisions=vars".into());

@@ -11,7 +11,7 @@ use yasmin::engine::cuda::{CudaEngine, SetupError};
 use yasmin::input::read_program;
 use yasmin::nogoods::complete;
 use yasmin::solve::SolveOptions;
-use yasmin::solve::config::{Backend, Decisions, GpuRounds, Heuristic, Learning, SearchOptions};
+use yasmin::solve::config::{Backend, Decisions, GpuMode, GpuRounds, Heuristic, Learning, SearchOptions};
 use yasmin::stop::StopToken;
 
 /// Why the CUDA engine cannot run here, if it cannot.
@@ -447,8 +447,44 @@ fn farm_corpus() -> Vec<(std::path::PathBuf, yasmin::program::Program, Vec<Strin
 fn farm_options(searches: u32) -> SolveOptions {
     let mut opts = options_on(Backend::Cuda, Learning::Res, Heuristic::Activity);
     opts.models = Some(1);
-    opts.farm = Some(searches);
+    (opts.gpu_mode, opts.gpu_searches) = (GpuMode::Farm, searches);
     opts
+}
+
+gpu_test! {
+    /// `--gpu-mode=auto` (the default): the farm takes one model and every model of a program
+    /// without head cycles, the grid-wide engine an optimization and a program with head cycles;
+    /// the answer sets are the CPU engine's.
+    fn gpu_auto_gives_the_farm_what_it_takes() {
+        let root = std::env::var_os("YASMIN_REPO").map(std::path::PathBuf::from);
+        let dir = root.unwrap_or_else(|| env!("CARGO_MANIFEST_DIR").into()).join("instances");
+        let file = |name: &str| std::fs::read(dir.join(name)).unwrap();
+        // a ; b. a :- b. b :- a.
+        let cycle = b"asp 1 0 0\n1 0 2 1 2 0 0\n1 0 1 1 0 1 2\n1 0 1 2 0 1 1\n4 1 a 1 1\n4 1 b 1 2\n0\n".to_vec();
+        for (name, input, models, farm) in [
+            ("queens", file("queens.aspif"), 1, true),
+            ("queens", file("queens.aspif"), 0, true),
+            ("disjunction", file("disjunction.aspif"), 0, true),
+            ("tiling", file("tiling.aspif"), 0, false),
+            ("head cycle", cycle, 0, false),
+        ] {
+            let program = read_program(&input).unwrap();
+            let mut opts = options_on(Backend::Cuda, Learning::Res, Heuristic::Activity);
+            (opts.gpu_mode, opts.models) = (GpuMode::Auto, Some(models));
+            let (outcome, got, costs) = answer_sets(&program, &opts);
+            assert_eq!(outcome.engine == "cuda-farm", farm, "{name} -n {models}: {}", outcome.engine);
+            opts.backend = Backend::Cpu;
+            let (_, cpu, cpu_costs) = answer_sets(&program, &opts);
+            if !cpu_costs.is_empty() {
+                // Branch and bound reports the models it improves on: the optimum must agree.
+                assert_eq!(costs.iter().min(), cpu_costs.iter().min(), "{name}");
+            } else if models == 0 {
+                assert_eq!(got, cpu, "{name}");
+            } else {
+                assert_eq!(got.len(), 1, "{name}");
+            }
+        }
+    }
 }
 
 gpu_test! {

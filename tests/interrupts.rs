@@ -11,7 +11,8 @@
 //! what it printed, and say with its exit code and summary whether it was interrupted.
 //! `YASMIN_INTERRUPT_RUNS` scales the number of runs (default: all of them in a release build, a
 //! quarter in a debug build, whose binary is much slower); `YASMIN_INTERRUPT_BACKEND=cuda` runs
-//! them on the GPU (the device machine); `YASMIN_BIN` names the binary where cargo's is not there.
+//! them on the GPU (the device machine; the grid-wide engine, or as `YASMIN_INTERRUPT_GPU_MODE`
+//! says); `YASMIN_BIN` names the binary where cargo's is not there.
 
 #[path = "gen/mod.rs"]
 mod r#gen;
@@ -105,8 +106,10 @@ enum Stimulus {
 fn run(case: &Case, how: &Stimulus) -> Result<(), String> {
     let bin = std::env::var("YASMIN_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_yasmin").into());
     let backend = std::env::var("YASMIN_INTERRUPT_BACKEND").unwrap_or_else(|_| "cpu".into());
+    let gpu_mode = std::env::var("YASMIN_INTERRUPT_GPU_MODE").unwrap_or_else(|_| "grid".into());
     let mut cmd = Command::new(bin);
-    cmd.arg(format!("--backend={backend}")).args(&case.args).arg(case.file.path());
+    cmd.arg(format!("--backend={backend}")).arg(format!("--gpu-mode={gpu_mode}"));
+    cmd.args(&case.args).arg(case.file.path());
     cmd.stdout(Stdio::piped()).stderr(Stdio::piped());
     match how {
         Stimulus::InPhase { phase, n, sig } => {

@@ -123,21 +123,22 @@ pub struct Cli {
     #[arg(short = 't', long = "parallel-mode", value_name = "N[,compete|split]", default_value = "1", value_parser = parse_threads)]
     pub parallel: ParallelMode,
 
-    /// How the GPU searches (--backend=cuda or auto): grid (one search over the whole GPU, the
-    /// default) or farm (experimental: --gpu-searches whole searches, a warp each, decide,
-    /// propagate, learn and restart inside one persistent kernel and share short learned nogoods
-    /// there, --distribute=no: none). The farm answers one model or none, and enumerates them (-n
-    /// 0, -n K), where the program has no head cycle, no aggregate supporting an atom on a positive
-    /// cycle and no #edge (its searches check for unfounded sets); other tasks (optimization,
-    /// --project, consequences) and programs run the usual search, with a warning. With -t N the N searches are the CPU
-    /// engine's: for one model (compete) they race the farm, sharing nogoods with it through the
-    /// host, and where the farm declines the task they search without it.
-    /// Where the GPU cannot be used,
-    /// --backend=auto runs the usual search; --backend=cuda stops with an error.
-    #[arg(long = "gpu-mode", default_value = "grid", value_parser = named::<GpuMode>())]
+    /// How the GPU searches (--backend=cuda or auto): farm (--gpu-searches whole searches, a
+    /// warp each, decide, propagate, learn and restart inside one persistent kernel and share
+    /// short learned nogoods there, --distribute=no: none), grid (one search over the whole GPU),
+    /// or auto (the default): the farm where it takes the task, the grid elsewhere. The farm
+    /// answers one model or none, and enumerates them (-n 0, -n K), where the program has no head
+    /// cycle, no aggregate supporting an atom on a positive cycle and no #edge (its searches check
+    /// for unfounded sets); other tasks (optimization, --project, consequences, --solve-limit) and
+    /// programs run the grid with auto, and the usual search with farm, with a warning. With -t N
+    /// and the farm the N searches are the CPU engine's: for one model (compete) they race the
+    /// farm, sharing nogoods with it through the host, and where the farm declines the task they
+    /// search without it. Where the GPU cannot be used, --backend=auto runs the usual search;
+    /// --backend=cuda stops with an error (auto: runs the grid, which may then stop so).
+    #[arg(long = "gpu-mode", default_value = "auto", value_parser = named::<GpuMode>())]
     pub gpu_mode: GpuMode,
 
-    /// The search farm's searches (--gpu-mode=farm; 0: 16 a multiprocessor, fewer where the
+    /// The search farm's searches (--gpu-mode=farm or auto; 0: 16 a multiprocessor, fewer where the
     /// device's memory is short).
     #[arg(long = "gpu-searches", value_name = "N", default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=1_000_000))]
     pub gpu_searches: u32,
@@ -592,7 +593,8 @@ impl Cli {
             pinned: pinned(&self.given),
             many: self.configuration.eq_ignore_ascii_case("many"),
             distribute: self.distribute.0,
-            farm: (self.gpu_mode == GpuMode::Farm).then_some(self.gpu_searches),
+            gpu_mode: self.gpu_mode,
+            gpu_searches: self.gpu_searches,
             gpu_devices: self.gpu_devices.0.clone().unwrap_or_default(),
             verify_thread: self.verify_thread == 1,
             fault: None,

@@ -114,7 +114,7 @@ impl<'s> CoreGuided<'s> {
     /// run, its first search (`portfolio/`); the others by branch and bound.
     pub fn wanted(d: &Driver<'_>) -> bool {
         let asked = matches!(d.opts.opt_strategy, OptStrategy::Usc { .. } | OptStrategy::Auto);
-        asked && d.opts.backend != Backend::Cuda && d.opts.farm.is_none()
+        asked && d.opts.backend != Backend::Cuda && d.opts.farm().is_none()
     }
 
     /// The search's statistics and engine.

@@ -9,7 +9,7 @@
 use crate::engine::cpu::dom_mod_statements;
 use crate::nogoods::{DomainModifier, Lit, Problem};
 use crate::program::HeuristicModifier as M;
-use crate::solve::config::{Backend, DomMod, DomModifier, EnumMode, Heuristic, SolveOptions};
+use crate::solve::config::{Backend, DomMod, DomModifier, EnumMode, GpuMode, Heuristic, SolveOptions};
 
 /// The domain atoms and the sign statements that say their preferred values.
 /// Invariant: `atoms` is sorted, without repeats, and `signs[i]` are the sign, true and false
@@ -33,14 +33,14 @@ pub(super) fn options(opts: &SolveOptions) -> Option<SolveOptions> {
         o.enum_mode = EnumMode::Auto;
         return Some(o);
     }
-    if opts.threads > 1 || opts.farm.is_some() {
+    if opts.threads > 1 || opts.farm_asked() {
         log::warn!("--enum-mode=domRec: runs one search");
     }
     if opts.backend == Backend::Cuda {
         log::warn!("--enum-mode=domRec: runs on the CPU engine (the CUDA engine has no domain heuristic)");
     }
-    (o.threads, o.farm, o.backend) = (1, None, Backend::Cpu);
-    let same = (opts.threads, opts.farm, opts.backend) == (1, None, Backend::Cpu);
+    (o.threads, o.gpu_mode, o.backend) = (1, GpuMode::Grid, Backend::Cpu);
+    let same = (opts.threads, opts.farm(), opts.backend) == (1, None, Backend::Cpu);
     (!same).then_some(o)
 }
 

@@ -208,7 +208,7 @@ impl<'a> Driver<'a> {
         // farm (which decides on variables, the followers following through binary nogoods)
         // substitute. The farm and the CPU searches racing it exchange nogoods over one problem.
         let eq_rounds =
-            if opts.backend == Backend::Cpu || opts.farm.is_some() { opts.equivalences } else { 0 };
+            if opts.backend == Backend::Cpu || opts.farm().is_some() { opts.equivalences } else { 0 };
         let problem = match crate::nogoods::complete_with(program, &opts.stop, eq_rounds, opts.extended_rules)
         {
             Ok(p) => Arc::new(p),

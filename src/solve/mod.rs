@@ -30,7 +30,7 @@ pub mod search;
 pub mod split;
 pub mod verify;
 
-use self::config::{Backend, EnumMode, OptMode, SearchOptions};
+use self::config::{Backend, EnumMode, GpuMode, OptMode, SearchOptions};
 pub use self::config::{Fault, SolveOptions};
 use self::driver::{Driver, Source, Tally, Task};
 use self::one_search::OneSearch;
@@ -268,8 +268,12 @@ pub fn solve(program: &Program, opts: &SolveOptions, report: &mut dyn Report) ->
     let dom_rec = dom_rec::options(opts);
     let opts = dom_rec.as_ref().unwrap_or(opts);
     if matches!(opts.enum_mode, EnumMode::Brave | EnumMode::Cautious) {
-        if opts.farm.is_some() {
-            farm::warn_declined("it does not compute brave and cautious consequences", opts.threads);
+        if opts.farm_asked() {
+            farm::warn_declined(
+                "it does not compute brave and cautious consequences",
+                opts.gpu_mode,
+                opts.threads,
+            );
         }
         if opts.threads > 1 {
             portfolio::one_search("brave and cautious consequences");
@@ -295,7 +299,7 @@ pub fn solve(program: &Program, opts: &SolveOptions, report: &mut dyn Report) ->
                 log::warn!("--enum-mode=domRec: not while optimizing; ignored");
             }
             if let Some(why) = farm::declined(&d, farm::Job::Other) {
-                farm::warn_declined(&why, opts.threads);
+                farm::warn_declined(&why, opts.gpu_mode, opts.threads);
             }
             optimize::optimize(&d, report, opts.opt_mode == OptMode::OptN)
         }
@@ -308,10 +312,10 @@ pub fn solve(program: &Program, opts: &SolveOptions, report: &mut dyn Report) ->
 /// The options with what `auto` leaves to the task made definite, in the search's options and
 /// the portfolio's; `None` where nothing is left. `--decisions=auto` becomes rules or variables
 /// for this program (its tightness, whether it optimizes: [`config::Decisions::resolve`]; variables
-/// where `--sat-prepro` serves the task); an
-/// unset `--del-cfl` [`config::DEL_CFL`], or [`config::ENUM_DEL_CFL`] where several models are
-/// enumerated, and an unset `--shrink` on there only. The program's dependencies, where tightness was asked, go to `deps` for the
-/// driver.
+/// where `--sat-prepro` serves the task); an unset `--del-cfl` [`config::DEL_CFL`], or
+/// [`config::ENUM_DEL_CFL`] where several models are enumerated, and an unset `--shrink` on there
+/// only; `--gpu-mode=auto` the grid where the farm does not take the task ([`farm_takes`]). The
+/// program's dependencies, where tightness or head cycles were asked, go to `deps` for the driver.
 fn resolve_auto(
     program: &Program,
     opts: &SolveOptions,
@@ -319,16 +323,15 @@ fn resolve_auto(
 ) -> Option<SolveOptions> {
     let searches = || std::iter::once(&opts.search).chain(opts.portfolio.iter());
     let decisions = searches().any(|o| o.decisions == config::Decisions::Auto);
-    if !decisions && searches().all(|o| o.del_cfl.is_some() && o.shrink.is_some()) {
+    let gpu_auto = opts.gpu_mode == GpuMode::Auto && opts.backend != Backend::Cpu;
+    if !decisions && !gpu_auto && searches().all(|o| o.del_cfl.is_some() && o.shrink.is_some()) {
         return None;
     }
     let optimizing = opts.optimizes(program);
     // Tightness matters only where nothing else decides (a stopped pass leaves the run to stop in
     // the completion).
-    let tight = optimizing || !decisions || {
-        *deps = Dependencies::new_until(program, &opts.stop).ok();
-        deps.as_ref().is_some_and(Dependencies::is_tight)
-    };
+    let tight =
+        optimizing || !decisions || dependencies(program, opts, deps).is_some_and(Dependencies::is_tight);
     let enumerating =
         !optimizing && opts.several_models() && matches!(opts.enum_mode, EnumMode::Auto | EnumMode::Bt);
     // `--sat-prepro` needs decisions on variables, which `auto` then takes.
@@ -339,7 +342,43 @@ fn resolve_auto(
         s.del_cfl.get_or_insert(if enumerating { config::ENUM_DEL_CFL } else { config::DEL_CFL });
         s.shrink.get_or_insert(enumerating);
     }
+    if gpu_auto && !farm_takes(program, opts, optimizing, deps) {
+        o.gpu_mode = GpuMode::Grid;
+    }
     Some(o)
+}
+
+/// Whether `--gpu-mode=auto` gives the task to the search farm: one model or an enumeration
+/// without costs, projection, consequences, `--enum-mode=domRec` or `--solve-limit` (which the
+/// farm's searches do not count), of a program without #edge or head cycles. What the farm
+/// declines of the completion ([`farm::declined`]: weights past 2^32 on a positive cycle, 2^29
+/// variables) it declines there, with a warning.
+fn farm_takes(
+    program: &Program,
+    opts: &SolveOptions,
+    optimizing: bool,
+    deps: &mut Option<Dependencies>,
+) -> bool {
+    let declined = optimizing
+        || matches!(opts.enum_mode, EnumMode::Brave | EnumMode::Cautious | EnumMode::DomRec)
+        || (opts.project.is_some() && opts.several_models())
+        || opts.stop.solve_limit().is_some();
+    !declined
+        && program.edges().next().is_none()
+        && dependencies(program, opts, deps).is_some_and(Dependencies::is_head_cycle_free)
+}
+
+/// The program's dependencies, computed into `deps` where they are not there yet (`None`: the stop
+/// token stopped that).
+fn dependencies<'d>(
+    program: &Program,
+    opts: &SolveOptions,
+    deps: &'d mut Option<Dependencies>,
+) -> Option<&'d Dependencies> {
+    if deps.is_none() {
+        *deps = Dependencies::new_until(program, &opts.stop).ok();
+    }
+    deps.as_ref()
 }
 
 /// Enumeration: one search, or for one model a race of `opts.threads`, or for more the searches
@@ -355,7 +394,7 @@ fn enumerate(d: &Driver<'_>, report: &mut dyn Report, costs: bool) -> Result<Out
         _ => farm::Job::All,
     };
     match farm::declined(d, job) {
-        Some(why) => farm::warn_declined(&why, d.opts.threads),
+        Some(why) => farm::warn_declined(&why, d.opts.gpu_mode, d.opts.threads),
         None => {
             // -t N for one model: N CPU searches race the farm, sharing nogoods with it.
             if job == farm::Job::One && d.parallel() == Some(portfolio::Mode::Compete) {

@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 /// Why `--sat-prepro` cannot serve this task (`optimizing`: the run minimizes), if it cannot.
 pub fn task_declined(opts: &SolveOptions, optimizing: bool) -> Option<&'static str> {
-    if opts.backend != Backend::Cpu || opts.farm.is_some() {
+    if opts.backend != Backend::Cpu || opts.farm().is_some() {
         return Some("the CUDA engine solves the nogoods as they are");
     }
     if opts.several_models()

@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 use yasmin::output::ShownTable;
 use yasmin::program::Program;
-use yasmin::solve::config::{Backend, Heuristic, Learning, SearchOptions};
+use yasmin::solve::config::{Backend, GpuMode, Heuristic, Learning, SearchOptions};
 use yasmin::solve::{ModelEvent, Outcome, Report, SolveOptions, solve};
 
 /// The repository's root: `$YASMIN_REPO` (a copy on the GPU machine), or where this was built.
@@ -43,10 +43,13 @@ pub fn options(learning: Learning, heuristic: Heuristic) -> SolveOptions {
     options_on(Backend::Cpu, learning, heuristic)
 }
 
+/// The options of a run on `backend`; a GPU's is the grid-wide engine's (the farm's tests ask
+/// for it).
 pub fn options_on(backend: Backend, learning: Learning, heuristic: Heuristic) -> SolveOptions {
     SolveOptions {
         models: Some(0),
         backend,
+        gpu_mode: GpuMode::Grid,
         search: SearchOptions { learning, heuristic, ..SearchOptions::default() },
         ..SolveOptions::default()
     }

@@ -286,9 +286,10 @@ named! {
 }
 
 named! {
-    /// How `--backend=cuda` searches: one search over the whole GPU (the grid-wide engine), or the
-    /// search farm, many whole searches in one persistent kernel (`solve/farm/`).
-    pub enum GpuMode { Grid = "grid", Farm = "farm" }
+    /// How `--backend=cuda` searches: one search over the whole GPU (the grid-wide engine), the
+    /// search farm, many whole searches in one persistent kernel (`solve/farm/`), or the farm where
+    /// it takes the task and the grid-wide engine elsewhere (auto, the default).
+    pub enum GpuMode { Auto = "auto", Grid = "grid", Farm = "farm" }
 }
 
 named! {
@@ -564,9 +565,13 @@ pub struct SolveOptions {
     pub many: bool,
     /// Whether the searches of a parallel run share learned nogoods (and how).
     pub distribute: Option<Distribute>,
-    /// The GPU search farm (`solve/farm/`): its searches (0: as many as the device's
-    /// multiprocessors take by default); `None`: off.
-    pub farm: Option<u32>,
+    /// How the GPU searches (with a backend other than the CPU's): `Auto` resolves, in
+    /// [`solve`](super::solve), to `Grid` where the farm does not take the task, and stays `Auto`
+    /// where it does, which then means the farm, with the grid-wide engine where the farm cannot
+    /// run; see [`SolveOptions::farm`].
+    pub gpu_mode: GpuMode,
+    /// The GPU search farm's searches (0: as many as the device's multiprocessors take by default).
+    pub gpu_searches: u32,
     /// The CUDA devices the GPU searches run on (ordinals; empty: every device there is): the
     /// searches of a parallel run are dealt out over them, and the search farm runs one farm on
     /// each.
@@ -617,7 +622,25 @@ impl SolveOptions {
     /// N searches of `-t N` with the search farm (`--gpu-mode=farm`), which race beside it, or
     /// search alone where it declines the task.
     pub fn search_backend(&self) -> Backend {
-        if self.farm.is_some() && self.threads > 1 { Backend::Cpu } else { self.backend }
+        if self.farm().is_some() && self.threads > 1 { Backend::Cpu } else { self.backend }
+    }
+
+    /// The GPU search farm's searches (`solve/farm/`; 0: as many as the device's multiprocessors
+    /// take), where it runs: `--gpu-mode=farm`, or auto where the GPU searches; `None`: off.
+    pub fn farm(&self) -> Option<u32> {
+        let on = match self.gpu_mode {
+            GpuMode::Farm => true,
+            GpuMode::Auto => self.backend != Backend::Cpu,
+            GpuMode::Grid => false,
+        };
+        on.then_some(self.gpu_searches)
+    }
+
+    /// Whether the farm was asked for by name (`--gpu-mode=farm`): then what it declines is said
+    /// with a warning, and a device that cannot take it is an error with `--backend=cuda`; chosen
+    /// by auto, it gives way to the grid-wide engine quietly.
+    pub fn farm_asked(&self) -> bool {
+        self.gpu_mode == GpuMode::Farm
     }
 }
 
@@ -643,7 +666,8 @@ impl Default for SolveOptions {
             pinned: Default::default(),
             many: false,
             distribute: Some(Distribute::DEFAULT),
-            farm: None,
+            gpu_mode: GpuMode::Auto,
+            gpu_searches: 0,
             gpu_devices: Vec::new(),
             opt_bound: None,
             progress: None,

@@ -17,7 +17,7 @@
 //! search too and any other backend is an error.
 
 use super::SolveError;
-use super::config::Backend;
+use super::config::{Backend, GpuMode};
 use super::cubes::Cubes;
 use super::driver::{Blocking, Driver, Event, Found, Source, Tally, Wants};
 use super::exchange::Port;
@@ -99,7 +99,7 @@ pub(super) enum Job {
 /// Why the farm, asked for, does not take this solve (`None`: it does, or it was not asked for;
 /// [`FarmSource::new`] then says which).
 pub(super) fn declined(d: &Driver<'_>, job: Job) -> Option<String> {
-    d.opts.farm?;
+    d.opts.farm()?;
     if job == Job::Other {
         return Some("the farm enumerates models without optimization or projection".into());
     }
@@ -132,7 +132,7 @@ impl FarmSource {
     /// [`FarmSource::new`], the farm stopping when `stop` says (a race's token: CPU searches may
     /// answer first).
     pub fn new_until(d: &Driver<'_>, job: Job, stop: &StopToken) -> Result<Option<FarmSource>, SolveError> {
-        let Some(want) = d.opts.farm else { return Ok(None) };
+        let Some(want) = d.opts.farm() else { return Ok(None) };
         let enumerate = job == Job::All;
         let devices = d.gpu_devices().to_vec();
         let set_up = || -> Result<Option<FarmSource>, String> {
@@ -206,6 +206,11 @@ impl FarmSource {
                 Ok(Some(src))
             }
             Ok(None) => Ok(None),
+            // Chosen by `--gpu-mode=auto`, the farm gives way to the usual search.
+            Err(e) if !d.opts.farm_asked() => {
+                log::info!("the search farm cannot run ({e}); the usual search runs");
+                Ok(None)
+            }
             Err(e) if d.opts.backend == Backend::Auto => {
                 log::warn!("--gpu-mode=farm: {e}; the usual search runs");
                 Ok(None)
@@ -440,11 +445,11 @@ fn parts(d: &Driver<'_>, config: &FarmConfig, cube: &[Lit], stop: &StopToken) ->
     }
 }
 
-/// Says once why the farm does not take a solve.
-pub(super) fn warn_declined(why: &str, threads: u32) {
+/// Says once why the farm does not take a solve (`mode`: the `--gpu-mode` that chose it).
+pub(super) fn warn_declined(why: &str, mode: GpuMode, threads: u32) {
     static SAID: std::sync::Once = std::sync::Once::new();
     SAID.call_once(|| match threads {
-        1 => log::warn!("--gpu-mode=farm: {why}; the usual search runs"),
-        n => log::warn!("--gpu-mode=farm: {why}; the searches of -t {n} run without it, on the CPU engine"),
+        1 => log::warn!("--gpu-mode={mode}: {why}; the usual search runs"),
+        n => log::warn!("--gpu-mode={mode}: {why}; the searches of -t {n} run without it, on the CPU engine"),
     });
 }
