@@ -157,7 +157,7 @@ pub struct Cli {
 
     /// Equivalence preprocessing, as clasp's --eq: at most N rounds (-1: to a fixpoint; 0: off)
     /// of substituting literals that imply one another through binary nogoods by one of them
-    /// (the CPU engine; the CUDA engine takes the program as it is).
+    /// (the CPU engine and the search farm; the grid-wide CUDA engine takes the program as it is).
     #[arg(long = "eq", value_name = "N", default_value_t = DEFAULT_EQ_ROUNDS as i32, allow_negative_numbers = true,
           value_parser = clap::value_parser!(i32).range(-1..))]
     pub eq: i32,
