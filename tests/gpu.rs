@@ -456,9 +456,7 @@ gpu_test! {
     /// without head cycles, the grid-wide engine an optimization and a program with head cycles;
     /// the answer sets are the CPU engine's.
     fn gpu_auto_gives_the_farm_what_it_takes() {
-        let root = std::env::var_os("YASMIN_REPO").map(std::path::PathBuf::from);
-        let dir = root.unwrap_or_else(|| env!("CARGO_MANIFEST_DIR").into()).join("instances");
-        let file = |name: &str| std::fs::read(dir.join(name)).unwrap();
+        let file = |name: &str| std::fs::read(support::repo().join("instances").join(name)).unwrap();
         // a ; b. a :- b. b :- a.
         let cycle = b"asp 1 0 0\n1 0 2 1 2 0 0\n1 0 1 1 0 1 2\n1 0 1 2 0 1 1\n4 1 a 1 1\n4 1 b 1 2\n0\n".to_vec();
         for (name, input, models, farm) in [

@@ -269,11 +269,7 @@ pub fn solve(program: &Program, opts: &SolveOptions, report: &mut dyn Report) ->
     let opts = dom_rec.as_ref().unwrap_or(opts);
     if matches!(opts.enum_mode, EnumMode::Brave | EnumMode::Cautious) {
         if opts.farm_asked() {
-            farm::warn_declined(
-                "it does not compute brave and cautious consequences",
-                opts.gpu_mode,
-                opts.threads,
-            );
+            farm::warn_declined("it does not compute brave and cautious consequences", opts);
         }
         if opts.threads > 1 {
             portfolio::one_search("brave and cautious consequences");
@@ -299,7 +295,7 @@ pub fn solve(program: &Program, opts: &SolveOptions, report: &mut dyn Report) ->
                 log::warn!("--enum-mode=domRec: not while optimizing; ignored");
             }
             if let Some(why) = farm::declined(&d, farm::Job::Other) {
-                farm::warn_declined(&why, opts.gpu_mode, opts.threads);
+                farm::warn_declined(&why, opts);
             }
             optimize::optimize(&d, report, opts.opt_mode == OptMode::OptN)
         }
@@ -314,7 +310,7 @@ pub fn solve(program: &Program, opts: &SolveOptions, report: &mut dyn Report) ->
 /// for this program (its tightness, whether it optimizes: [`config::Decisions::resolve`]; variables
 /// where `--sat-prepro` serves the task); an unset `--del-cfl` [`config::DEL_CFL`], or
 /// [`config::ENUM_DEL_CFL`] where several models are enumerated, and an unset `--shrink` on there
-/// only; `--gpu-mode=auto` the grid where the farm does not take the task ([`farm_takes`]). The
+/// only; `--gpu-mode=auto` the grid where the farm does not take the task ([`farm::auto_takes`]). The
 /// program's dependencies, where tightness or head cycles were asked, go to `deps` for the driver.
 fn resolve_auto(
     program: &Program,
@@ -342,30 +338,11 @@ fn resolve_auto(
         s.del_cfl.get_or_insert(if enumerating { config::ENUM_DEL_CFL } else { config::DEL_CFL });
         s.shrink.get_or_insert(enumerating);
     }
-    if gpu_auto && !farm_takes(program, opts, optimizing, deps) {
+    let head_cycle_free = || dependencies(program, opts, deps).is_some_and(Dependencies::is_head_cycle_free);
+    if gpu_auto && !farm::auto_takes(program, opts, optimizing, head_cycle_free) {
         o.gpu_mode = GpuMode::Grid;
     }
     Some(o)
-}
-
-/// Whether `--gpu-mode=auto` gives the task to the search farm: one model or an enumeration
-/// without costs, projection, consequences, `--enum-mode=domRec` or `--solve-limit` (which the
-/// farm's searches do not count), of a program without #edge or head cycles. What the farm
-/// declines of the completion ([`farm::declined`]: weights past 2^32 on a positive cycle, 2^29
-/// variables) it declines there, with a warning.
-fn farm_takes(
-    program: &Program,
-    opts: &SolveOptions,
-    optimizing: bool,
-    deps: &mut Option<Dependencies>,
-) -> bool {
-    let declined = optimizing
-        || matches!(opts.enum_mode, EnumMode::Brave | EnumMode::Cautious | EnumMode::DomRec)
-        || (opts.project.is_some() && opts.several_models())
-        || opts.stop.solve_limit().is_some();
-    !declined
-        && program.edges().next().is_none()
-        && dependencies(program, opts, deps).is_some_and(Dependencies::is_head_cycle_free)
 }
 
 /// The program's dependencies, computed into `deps` where they are not there yet (`None`: the stop
@@ -387,14 +364,9 @@ fn enumerate(d: &Driver<'_>, report: &mut dyn Report, costs: bool) -> Result<Out
     let mut task = enumerate::Enumerate::new(d, costs);
     let mut tally = Tally::new();
     // The GPU search farm, where it takes the task.
-    let job = match () {
-        _ if costs => farm::Job::Other,
-        _ if task.limit == Some(1) => farm::Job::One,
-        _ if task.projects() => farm::Job::Other,
-        _ => farm::Job::All,
-    };
+    let job = farm::Job::of(costs, task.limit == Some(1), task.projects());
     match farm::declined(d, job) {
-        Some(why) => farm::warn_declined(&why, d.opts.gpu_mode, d.opts.threads),
+        Some(why) => farm::warn_declined(&why, d.opts),
         None => {
             // -t N for one model: N CPU searches race the farm, sharing nogoods with it.
             if job == farm::Job::One && d.parallel() == Some(portfolio::Mode::Compete) {

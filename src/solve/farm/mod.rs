@@ -16,15 +16,16 @@
 //! warning says why; where the GPU cannot be used, `--backend=auto` falls back to the usual
 //! search too and any other backend is an error.
 
-use super::SolveError;
-use super::config::{Backend, GpuMode};
+use super::config::{Backend, EnumMode};
 use super::cubes::Cubes;
 use super::driver::{Blocking, Driver, Event, Found, Source, Tally, Wants};
 use super::exchange::Port;
 use super::verify::Kept;
+use super::{SolveError, SolveOptions};
 use crate::engine::EngineStats;
 use crate::engine::cuda::farm::{Farm, FarmConfig, FarmState, tables};
 use crate::nogoods::Lit;
+use crate::program::Program;
 use crate::stop::StopToken;
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};
@@ -96,6 +97,45 @@ pub(super) enum Job {
     Other,
 }
 
+impl Job {
+    /// What a solve asks of the farm: `costs`, whether its models come with their costs; `one`,
+    /// whether one model is asked for; `projects`, whether the models are projected.
+    pub(super) fn of(costs: bool, one: bool, projects: bool) -> Job {
+        match () {
+            _ if costs => Job::Other,
+            _ if one => Job::One,
+            _ if projects => Job::Other,
+            _ => Job::All,
+        }
+    }
+}
+
+/// Why the farm takes no task of `program`, if it does not, as the program reads (the completion
+/// may decline more: [`declined`]).
+fn program_declined(program: &Program) -> Option<&'static str> {
+    program.edges().next().is_some().then_some("the farm does not check acyclicity (#edge)")
+}
+
+/// Whether `--gpu-mode=auto` gives the task to the search farm, before the program is compiled:
+/// one model or an enumeration ([`Job::of`], `optimizing`: with costs) without consequences,
+/// `--enum-mode=domRec` or `--solve-limit` (which the farm's searches do not count), of a program
+/// without #edge or (`head_cycle_free`, asked last) head cycles. What the farm declines of the
+/// completion ([`declined`]: weights past 2^32 on a positive cycle, 2^29 variables) it declines
+/// there, with a warning.
+pub(super) fn auto_takes(
+    program: &Program,
+    opts: &SolveOptions,
+    optimizing: bool,
+    head_cycle_free: impl FnOnce() -> bool,
+) -> bool {
+    let job = Job::of(optimizing, !opts.several_models(), opts.project.is_some());
+    job != Job::Other
+        && !matches!(opts.enum_mode, EnumMode::Brave | EnumMode::Cautious | EnumMode::DomRec)
+        && opts.stop.solve_limit().is_none()
+        && program_declined(program).is_none()
+        && head_cycle_free()
+}
+
 /// Why the farm, asked for, does not take this solve (`None`: it does, or it was not asked for;
 /// [`FarmSource::new`] then says which).
 pub(super) fn declined(d: &Driver<'_>, job: Job) -> Option<String> {
@@ -103,10 +143,7 @@ pub(super) fn declined(d: &Driver<'_>, job: Job) -> Option<String> {
     if job == Job::Other {
         return Some("the farm enumerates models without optimization or projection".into());
     }
-    if d.program.edges().next().is_some() {
-        return Some("the farm does not check acyclicity (#edge)".into());
-    }
-    tables::unsupported(&d.problem).map(str::to_string)
+    program_declined(d.program).or_else(|| tables::unsupported(&d.problem)).map(str::to_string)
 }
 
 /// The message of a device error of the farm.
@@ -445,10 +482,11 @@ fn parts(d: &Driver<'_>, config: &FarmConfig, cube: &[Lit], stop: &StopToken) ->
     }
 }
 
-/// Says once why the farm does not take a solve (`mode`: the `--gpu-mode` that chose it).
-pub(super) fn warn_declined(why: &str, mode: GpuMode, threads: u32) {
+/// Says once why the farm, chosen by `opts.gpu_mode`, does not take a solve.
+pub(super) fn warn_declined(why: &str, opts: &SolveOptions) {
     static SAID: std::sync::Once = std::sync::Once::new();
-    SAID.call_once(|| match threads {
+    let mode = opts.gpu_mode;
+    SAID.call_once(|| match opts.threads {
         1 => log::warn!("--gpu-mode={mode}: {why}; the usual search runs"),
         n => log::warn!("--gpu-mode={mode}: {why}; the searches of -t {n} run without it, on the CPU engine"),
     });
