@@ -3,7 +3,7 @@
 # on the 18 tight instances of ../batch-h200/t18.sh (GX: their aspif.xz) and six non-tight
 # Labyrinth instances (LAB: their aspif.xz: 0010, 0014, 0044, 0048, 0063, 0073 of ../shared/bench),
 # T seconds (default 10), one run at a time on the H200 machine.
-# the H200 machine. Needs a stripped yasmin at Y. Output: $OUT/auto.csv and auto.txt.
+# Needs a stripped yasmin at Y. Output: $OUT/auto.csv and auto.txt.
 set -u
 cd "$(dirname "$0")/../../.."
 : "${GX:?}" "${LAB:?}" "${OUT:?}" "${Y:?}"
