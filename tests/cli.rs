@@ -3,6 +3,7 @@
 //! ground programs. Answer sets are compared as sets; timings are never compared.
 
 mod cli_run;
+mod support;
 
 use cli_run::*;
 use serde_json::Value;
@@ -21,8 +22,6 @@ const CONSEQUENCES_WITH_FACT: &str =
 
 /// `{a;b;c}. :- a, b. #project c/0. #show a/0. #show b/0.`: 6 answer sets, 3 projected on the
 /// shown atoms, 2 on the project statement.
-/// `a ; b. a :- b. b :- a.`: a head cycle (one answer set, {a, b}).
-const HEAD_CYCLE: &str = "asp 1 0 0\n1 0 2 1 2 0 0\n1 0 1 1 0 1 2\n1 0 1 2 0 1 1\n4 1 a 1 1\n4 1 b 1 2\n0\n";
 const PROJECT: &str = "asp 1 0 0\n1 1 3 1 2 3 0 0\n3 1 3\n1 0 0 0 2 2 1\n4 1 a 1 1\n4 1 b 1 2\n0\n";
 
 /// Consequences over the projection (clasp takes them over the #project atoms):
@@ -292,7 +291,7 @@ fn the_farm_says_what_it_does_not_take_and_the_usual_search_answers() {
         r.stdout,
         r.stderr
     );
-    let cycle = temp_program("head-cycle.aspif", HEAD_CYCLE);
+    let cycle = temp_program("head-cycle.aspif", support::HEAD_CYCLE);
     let r = yasmin_ok(&["--gpu-mode=farm", "--gpu-searches=8", "--backend=auto", &cycle.path], 10);
     assert!(r.stderr.contains("head cycles"), "{}", r.stderr);
     // With -t N the searches beside the farm are the CPU engine's, also where it declines: no
@@ -322,7 +321,7 @@ fn the_farm_says_what_it_does_not_take_and_the_usual_search_answers() {
 #[test]
 fn auto_gives_the_farm_what_it_takes_quietly() {
     let queens = instance("queens.aspif");
-    let cycle = temp_program("auto-head-cycle.aspif", HEAD_CYCLE);
+    let cycle = temp_program("auto-head-cycle.aspif", support::HEAD_CYCLE);
     for (args, models, code) in [
         (vec!["-n", "0", &queens], "10", 30),
         (vec!["-n", "0", "--project", &queens], "10", 30),

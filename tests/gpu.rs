@@ -457,8 +457,7 @@ gpu_test! {
     /// the answer sets are the CPU engine's.
     fn gpu_auto_gives_the_farm_what_it_takes() {
         let file = |name: &str| std::fs::read(support::repo().join("instances").join(name)).unwrap();
-        // a ; b. a :- b. b :- a.
-        let cycle = b"asp 1 0 0\n1 0 2 1 2 0 0\n1 0 1 1 0 1 2\n1 0 1 2 0 1 1\n4 1 a 1 1\n4 1 b 1 2\n0\n".to_vec();
+        let cycle = support::HEAD_CYCLE.as_bytes().to_vec();
         for (name, input, models, farm) in [
             ("queens", file("queens.aspif"), 1, true),
             ("queens", file("queens.aspif"), 0, true),

@@ -8,6 +8,10 @@ use yasmin::program::Program;
 use yasmin::solve::config::{Backend, GpuMode, Heuristic, Learning, SearchOptions};
 use yasmin::solve::{ModelEvent, Outcome, Report, SolveOptions, solve};
 
+/// `a ; b. a :- b. b :- a.` (aspif): a head cycle, one answer set, {a, b}.
+pub const HEAD_CYCLE: &str =
+    "asp 1 0 0\n1 0 2 1 2 0 0\n1 0 1 1 0 1 2\n1 0 1 2 0 1 1\n4 1 a 1 1\n4 1 b 1 2\n0\n";
+
 /// The repository's root: `$YASMIN_REPO` (a copy on the GPU machine), or where this was built.
 pub fn repo() -> PathBuf {
     match std::env::var_os("YASMIN_REPO") {
