@@ -453,8 +453,8 @@ fn farm_options(searches: u32) -> SolveOptions {
 
 gpu_test! {
     /// `--gpu-mode=auto` (the default): the farm takes one model and every model of a program
-    /// without head cycles, the grid-wide engine an optimization and a program with head cycles;
-    /// the answer sets are the CPU engine's.
+    /// without head cycles, the grid-wide engine an optimization and a program with head cycles
+    /// (with `--backend=auto`, the CPU engine); the answer sets are the CPU engine's.
     fn gpu_auto_gives_the_farm_what_it_takes() {
         let file = |name: &str| std::fs::read(support::repo().join("instances").join(name)).unwrap();
         let cycle = support::HEAD_CYCLE.as_bytes().to_vec();
@@ -470,6 +470,10 @@ gpu_test! {
             (opts.gpu_mode, opts.models) = (GpuMode::Auto, Some(models));
             let (outcome, got, costs) = answer_sets(&program, &opts);
             assert_eq!(outcome.engine == "cuda-farm", farm, "{name} -n {models}: {}", outcome.engine);
+            // With --backend=auto what the farm does not take goes to the CPU engine.
+            opts.backend = Backend::Auto;
+            let auto = answer_sets(&program, &opts).0.engine;
+            assert_eq!(auto, if farm { "cuda-farm" } else { "cpu" }, "{name} -n {models}, auto");
             opts.backend = Backend::Cpu;
             let (_, cpu, cpu_costs) = answer_sets(&program, &opts);
             if !cpu_costs.is_empty() {

@@ -128,11 +128,13 @@ pub struct Cli {
     /// How the GPU searches (--backend=cuda or auto): farm (--gpu-searches whole searches, a
     /// warp each, decide, propagate, learn and restart inside one persistent kernel and share
     /// short learned nogoods there, --distribute=no: none), grid (one search over the whole GPU),
-    /// or auto (the default): the farm where it takes the task, the grid elsewhere. The farm
+    /// or auto (the default): the farm where it takes the task, the grid elsewhere (the CPU engine
+    /// with --backend=auto). The farm
     /// answers one model or none, and enumerates them (-n 0, -n K), where the program has no head
     /// cycle, no aggregate supporting an atom on a positive cycle and no #edge (its searches check
     /// for unfounded sets); other tasks (optimization, --project, consequences, --solve-limit) and
-    /// programs run the grid with auto, and the usual search with farm, with a warning. With -t N
+    /// programs run the grid with auto (--backend=auto: the CPU engine), and the usual search with
+    /// farm, with a warning. With -t N
     /// and the farm the N searches are the CPU engine's: for one model (compete) they race the
     /// farm, sharing nogoods with it through the host, and where the farm declines the task they
     /// search without it. Where the GPU cannot be used, --backend=auto runs the usual search;
@@ -152,8 +154,10 @@ pub struct Cli {
     #[arg(long = "gpu-devices", value_name = "LIST", default_value = "all", value_parser = parse_gpu_devices)]
     pub gpu_devices: GpuDevices,
 
-    /// Which engine runs the search: cpu, cuda (an NVIDIA GPU), or auto (cuda when a GPU is
-    /// present, else cpu). The default is cpu while the CUDA engine is slower (BENCHMARKS.md).
+    /// Which engine runs the search: cpu, cuda (an NVIDIA GPU), or auto: the search farm on the
+    /// GPU where one is present and the farm takes the task (with -t N, beside N CPU searches), the
+    /// CPU engine otherwise. The default is cpu: one GPU search is slower than one CPU search, and
+    /// auto's lead over the CPU's -t 8 is within a run's noise (BENCHMARKS.md).
     #[arg(long = "backend", default_value_t = SolveOptions::default().backend, value_parser = named::<Backend>())]
     pub backend: Backend,
 

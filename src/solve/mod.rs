@@ -310,7 +310,8 @@ pub fn solve(program: &Program, opts: &SolveOptions, report: &mut dyn Report) ->
 /// for this program (its tightness, whether it optimizes: [`config::Decisions::resolve`]; variables
 /// where `--sat-prepro` serves the task); an unset `--del-cfl` [`config::DEL_CFL`], or
 /// [`config::ENUM_DEL_CFL`] where several models are enumerated, and an unset `--shrink` on there
-/// only; `--gpu-mode=auto` the grid where the farm does not take the task ([`farm::auto_takes`]). The
+/// only; `--gpu-mode=auto` the grid where the farm does not take the task ([`farm::auto_takes`]), or
+/// with `--backend=auto` the CPU engine. The
 /// program's dependencies, where tightness or head cycles were asked, go to `deps` for the driver.
 fn resolve_auto(
     program: &Program,
@@ -340,7 +341,14 @@ fn resolve_auto(
     }
     let head_cycle_free = || dependencies(program, opts, deps).is_some_and(Dependencies::is_head_cycle_free);
     if gpu_auto && !farm::auto_takes(program, opts, optimizing, head_cycle_free) {
-        o.gpu_mode = GpuMode::Grid;
+        // One search of the grid-wide engine is slower than one of the CPU engine (README, "The
+        // GPU"; on 56 competition instances `--backend=cuda -t 8` lost two optimizations that
+        // the CPU's 8 searches prove in a second, BENCHMARKS.md "The GPU's default"): `auto`
+        // takes the CPU engine for what the farm does not take, `cuda` the grid.
+        match opts.backend {
+            Backend::Auto => o.backend = Backend::Cpu,
+            _ => o.gpu_mode = GpuMode::Grid,
+        }
     }
     Some(o)
 }
@@ -439,7 +447,7 @@ impl Outcome {
 
 #[cfg(test)]
 mod tests {
-    use super::config::{DEL_CFL, Decisions, ENUM_DEL_CFL, SearchOptions, SolveOptions};
+    use super::config::{Backend, DEL_CFL, Decisions, ENUM_DEL_CFL, GpuMode, SearchOptions, SolveOptions};
     use super::resolve_auto;
     use crate::input::read_program;
 
@@ -479,5 +487,30 @@ mod tests {
         assert!(!shrink(&plain, None, None) && !shrink(&plain, Some(1), None), "one model");
         assert!(!shrink(&minimizing, Some(0), None), "an optimization");
         assert!(!shrink(&plain, Some(0), Some(false)) && shrink(&plain, None, Some(true)), "as given");
+    }
+
+    #[test]
+    fn what_the_farm_does_not_take_goes_to_the_cpu_with_auto_and_to_the_grid_with_cuda() {
+        let plain = read_program(b"asp 1 0 0\n1 1 2 1 2 0 0\n0\n").unwrap();
+        let minimizing = read_program(b"asp 1 0 0\n1 1 2 1 2 0 0\n2 0 1 1 1\n0\n").unwrap();
+        let resolved = |p, backend, gpu_mode| {
+            let opts = SolveOptions { backend, gpu_mode, ..SolveOptions::default() };
+            let o = resolve_auto(p, &opts, &mut None).unwrap_or(opts);
+            (o.backend, o.gpu_mode, o.farm().is_some())
+        };
+        // One model: the farm's, with either.
+        assert_eq!(resolved(&plain, Backend::Auto, GpuMode::Auto), (Backend::Auto, GpuMode::Auto, true));
+        assert_eq!(resolved(&plain, Backend::Cuda, GpuMode::Auto), (Backend::Cuda, GpuMode::Auto, true));
+        // An optimization, which the farm does not take.
+        assert_eq!(resolved(&minimizing, Backend::Auto, GpuMode::Auto), (Backend::Cpu, GpuMode::Auto, false));
+        assert_eq!(
+            resolved(&minimizing, Backend::Cuda, GpuMode::Auto),
+            (Backend::Cuda, GpuMode::Grid, false)
+        );
+        // The grid asked for by name stays.
+        assert_eq!(
+            resolved(&minimizing, Backend::Auto, GpuMode::Grid),
+            (Backend::Auto, GpuMode::Grid, false)
+        );
     }
 }
