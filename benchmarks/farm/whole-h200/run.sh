@@ -2,13 +2,16 @@
 # #26's target on the whole of ../shared/bench: the GPU's default (`--backend=cuda -t 8`: the farm
 # racing 8 CPU searches, nogoods shared through the host) against clingo -t 8 and yasmin's CPU
 # -t 8, in one run on the GPU machine. The 56 instances of ../../parallel/t8-clasp-h200 (anchor
-# and the 20 more), ground before and xz-compressed in GX (NAME__INSTANCE.aspif.xz, as
-# benchmarks/ground.sh reads them; about 25 MB, which the device tool carries); a stripped yasmin
-# at Y; clingo's wheels in .whl. T seconds a run (default 20), R rounds (default 1).
+# and the 20 more) in GX as benchmarks/ground.sh reads them: their sources (NAME.enc and
+# NAME__INSTANCE.asp, which scripts/bench_sources.sh copies; 0.5 MB, ground there in 40 s without
+# PermutationPatternMatching 0007, which takes longer), or ground before (NAME__INSTANCE.aspif.xz);
+# a stripped yasmin at Y; clingo's wheels in .whl. T seconds a run (default 20), R rounds (default 1).
+# GPU_CONFIGS picks the GPU's configurations, `;`-separated (`yasmin --backend=auto -t 8`: the
+# farm where it takes the task, the CPU engine elsewhere).
 #   1. clingo -t 8 and yasmin -t 8, two runs at a time (8 cores each);
 #   2. the GPU's configurations (GPU_CONFIGS, default: the hybrid), one run at a time.
 # A round of both takes about 15 minutes; in the background, polled within the device's idle time:
-#   GX=.bench/gx Y=.gpu/yasmin OUT=/tmp/whole bash benchmarks/farm/whole-h200/run.sh
+#   GX=.bench/src Y=.gpu/yasmin OUT=/tmp/whole bash benchmarks/farm/whole-h200/run.sh
 # Output: $OUT/cpu.csv, $OUT/gpu.csv and their tables (cpu.txt, gpu.txt), then the summary of both.
 set -u
 cd "$(dirname "$0")/../../.."
