@@ -137,7 +137,7 @@ pub struct Cli {
     /// farm, with a warning. With -t N
     /// and the farm the N searches are the CPU engine's: for one model (compete) they race the
     /// farm, sharing nogoods with it through the host, and where the farm declines the task they
-    /// search without it. Where the GPU cannot be used, --backend=auto runs the usual search;
+    /// search without it. Where the GPU cannot be used, --backend=auto runs the CPU engine;
     /// --backend=cuda stops with an error (auto: runs the grid, which may then stop so).
     #[arg(long = "gpu-mode", default_value = "auto", value_parser = named::<GpuMode>())]
     pub gpu_mode: GpuMode,

@@ -496,21 +496,16 @@ mod tests {
         let resolved = |p, backend, gpu_mode| {
             let opts = SolveOptions { backend, gpu_mode, ..SolveOptions::default() };
             let o = resolve_auto(p, &opts, &mut None).unwrap_or(opts);
-            (o.backend, o.gpu_mode, o.farm().is_some())
+            (o.backend, o.gpu_mode, o.farm().is_some(), o.search_backend())
         };
-        // One model: the farm's, with either.
-        assert_eq!(resolved(&plain, Backend::Auto, GpuMode::Auto), (Backend::Auto, GpuMode::Auto, true));
-        assert_eq!(resolved(&plain, Backend::Cuda, GpuMode::Auto), (Backend::Cuda, GpuMode::Auto, true));
+        let (auto, cpu, cuda) = (Backend::Auto, Backend::Cpu, Backend::Cuda);
+        // One model: the farm's, with either; where it cannot run, auto's search is the CPU's.
+        assert_eq!(resolved(&plain, auto, GpuMode::Auto), (auto, GpuMode::Auto, true, cpu));
+        assert_eq!(resolved(&plain, cuda, GpuMode::Auto), (cuda, GpuMode::Auto, true, cuda));
         // An optimization, which the farm does not take.
-        assert_eq!(resolved(&minimizing, Backend::Auto, GpuMode::Auto), (Backend::Cpu, GpuMode::Auto, false));
-        assert_eq!(
-            resolved(&minimizing, Backend::Cuda, GpuMode::Auto),
-            (Backend::Cuda, GpuMode::Grid, false)
-        );
+        assert_eq!(resolved(&minimizing, auto, GpuMode::Auto), (cpu, GpuMode::Auto, false, cpu));
+        assert_eq!(resolved(&minimizing, cuda, GpuMode::Auto), (cuda, GpuMode::Grid, false, cuda));
         // The grid asked for by name stays.
-        assert_eq!(
-            resolved(&minimizing, Backend::Auto, GpuMode::Grid),
-            (Backend::Auto, GpuMode::Grid, false)
-        );
+        assert_eq!(resolved(&minimizing, auto, GpuMode::Grid), (auto, GpuMode::Grid, false, auto));
     }
 }

@@ -299,9 +299,12 @@ impl SolveOptions {
 
     /// The engine of the searches the driver makes: the backend's, but the CPU engine's for the
     /// N searches of `-t N` with the search farm (`--gpu-mode=farm`), which race beside it, or
-    /// search alone where it declines the task.
+    /// search alone where it declines the task; and with `--backend=auto` wherever the farm is
+    /// on, for the search that runs where it declines the program or cannot run (one search of
+    /// the grid-wide engine is slower than one of the CPU engine).
     pub fn search_backend(&self) -> Backend {
-        if self.farm().is_some() && self.threads > 1 { Backend::Cpu } else { self.backend }
+        let beside_farm = self.threads > 1 || self.backend == Backend::Auto;
+        if self.farm().is_some() && beside_farm { Backend::Cpu } else { self.backend }
     }
 
     /// The GPU search farm's searches (`solve/farm/`; 0: as many as the device's multiprocessors
