@@ -49,6 +49,18 @@ impl<T: Copy + Default> Csr<T> {
         &self.items[self.start[k] as usize..self.start[k + 1] as usize]
     }
 
+    /// Key `k`'s entry in the index, and its first item: what a prefetch asks for, ahead of a
+    /// [`get`](Self::get) of `k` (the first is read to find the second).
+    #[inline]
+    pub fn index_entry(&self, k: usize) -> Option<&u32> {
+        self.start.get(k)
+    }
+
+    #[inline]
+    pub fn first(&self, k: usize) -> Option<&T> {
+        self.items.get(*self.start.get(k)? as usize)
+    }
+
     /// The number of keys.
     pub fn len(&self) -> usize {
         self.start.len().saturating_sub(1)
