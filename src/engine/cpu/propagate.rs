@@ -227,9 +227,9 @@ impl CpuEngine {
 
 /// Asks the CPU to bring `x` into the cache: a nogood's header two watches ahead of its visit (a
 /// visit past the blocker waits on that load, and the watch lists of learned nogoods point all
-/// over the arena: GraphColouring 0043 and planning Sokoban 0162 take 9 to 11 % less time, the
-/// VM, paired runs; queens, Hamiltonian cycles, Nomistery the same), and the lists of the next
-/// literals to propagate ([`CpuEngine::prefetch_ahead`]).
+/// over the arena: GraphColouring 0043 and planning Sokoban 0162 take 0.88 to 0.94 of the time,
+/// the VM, paired runs; queens, Hamiltonian cycles, Nomistery the same), and the lists of the
+/// next literals to propagate ([`CpuEngine::prefetch_ahead`], BENCHMARKS.md "Prefetching").
 #[inline(always)]
 fn prefetch<T>(x: &T) {
     #[cfg(target_arch = "x86_64")]
