@@ -20,7 +20,12 @@ Parallel runs vary from run to run (`-t 8` on one instance: up to tenfold), so o
 says little. `--repeat N` makes N rounds (every run once per round, round after round, so that
 the machine's drift falls on every configuration alike); the CSV has each run with its round, and
 the table gives per instance the rounds solved and the median time (an unsolved run counting
-twice the limit, as PAR2 does), and per configuration each round's solved and PAR2.
+twice the limit, as PAR2 does), and per configuration each round's solved and PAR2. With rounds,
+each configuration's paired ratio follows: the median over instances and rounds of its time over
+the first configuration's in the same round, whatever the status. It measures two builds
+(`yasmin@OLD ARGS`, `yasmin@NEW ARGS`) on runs that do the same work, one search to
+`--solve-limit=N` conflicts, better than their times apart on a machine whose speed drifts (the
+2-core VM: 10 % within minutes).
 """
 import argparse
 import csv
@@ -149,6 +154,13 @@ def main():
     print()
     print(table(rows, args.config, list(dict.fromkeys(Path(f).stem for f in args.files)), args.timeout,
                 args.repeat))
+    if args.repeat > 1:
+        time_of = {(r["instance"], r["config"], r["round"]): r["time"] for r in rows}
+        for cfg in args.config:
+            ratios = [t / time_of[(i, args.config[0], k)] for (i, c, k), t in time_of.items()
+                      if c == cfg and time_of.get((i, args.config[0], k))]
+            if ratios:
+                print(f"paired ratio of '{cfg}' to the first: {statistics.median(ratios):.3f} ({len(ratios)} runs)")
     # Runs that ended (not stopped by the limit) count the same models, or the table is wrong.
     for n in dict.fromkeys(Path(f).stem for f in args.files):
         counts = {r["config"]: r["models"] for r in rows

@@ -66,9 +66,6 @@ pub struct CpuEngine {
     /// Trail index of the next literal to propagate; literals before it have been counted by the
     /// weight and cost propagators (and have their dependency rows, under forward learning).
     qhead: usize,
-    /// Whether propagation prefetches the next literals' lists (programs of at least
-    /// [`PREFETCH_FROM`] variables, whose per-literal lists do not stay in the cache).
-    prefetch_lists: bool,
     /// The violated nogood (all its literals true), if any.
     conflict: Vec<Lit>,
     /// Set once a conflict at level 0 was found: no (more) answer sets.
@@ -112,12 +109,6 @@ pub struct CpuEngine {
     /// Loop reasons already looked at for export.
     loops_seen: usize,
 }
-
-/// The number of variables from which propagation prefetches the next literals' watch and
-/// implication lists: below it they stay in the cache, and the prefetches only cost (queens 12 and
-/// Hamiltonian 14, 144 and 156 variables, 2 to 4 % slower with them; planning Sokoban 0162 and
-/// Nomistery 0033, 12,006 and 73,239, 0.86 and 0.93 of the time; the VM, paired runs).
-const PREFETCH_FROM: usize = 2048;
 
 pub(super) const HOOK_WEIGHT: u8 = 1;
 pub(super) const HOOK_COST: u8 = 2;
@@ -213,7 +204,6 @@ impl CpuEngine {
             look,
             fwd: (opts.learning == Learning::Fwd).then(|| Deps::new(nv)),
             qhead: 0,
-            prefetch_lists: nv as usize >= PREFETCH_FROM,
             conflict: Vec::new(),
             unsat: false,
             floor: 0,
