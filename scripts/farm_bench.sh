@@ -31,7 +31,7 @@ if [ -n "${GPUS:-}" ]; then
     done
     [ "${CLINGO:-1}" = 1 ] && configs=(--config 'clingo -t 8' "${configs[@]}")
 else
-    configs=(--config clingo --config 'clingo -t 8' --config yasmin --config 'yasmin -t 8' --config "$farm")
+    configs=(--config clingo --config 'clingo -t 8' --config 'yasmin --backend=cpu' --config 'yasmin --backend=cpu -t 8' --config "$farm")
 fi
 python3 scripts/parallel_bench.py --yasmin "${YASMIN_BIN:-.gpu/yasmin}" --python python3 --timeout "$timeout" \
     --out "$out" "${configs[@]}" "${files[@]}"

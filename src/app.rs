@@ -5,7 +5,7 @@ use crate::input::{Format as ProgramFormat, Inputs, Loaded, Polled, ReadError, R
 use crate::output::paced::Paced;
 use crate::output::{Printer, RunInfo, Shape, ShownTable};
 use crate::program::{ProgramBuilder, ProgramSink};
-use crate::solve::config::{Backend, EnumMode, Heuristic, OptMode, SolveOptions};
+use crate::solve::config::{EnumMode, Heuristic, OptMode, SolveOptions};
 use crate::solve::progress::Progress;
 use crate::solve::{Outcome, SolveError, solve};
 use crate::stop::{Aside, Phase, SolveLimit, Stop, StopToken, install_interrupt_handler};
@@ -115,11 +115,14 @@ pub struct RunConfig {
     pub warnings: Vec<String>,
 }
 
-/// Whether the process may end through `exit`, which tears its libraries down: not while CUDA
+/// Whether the process ends through `exit`, which tears its libraries down: not while CUDA
 /// kernels are still being loaded on a thread that a stop left to finish aside (the search farm
-/// set up beside CPU searches that answered first). Then the process ends without the teardown.
-pub fn teardown_is_safe() -> bool {
-    !crate::engine::cuda::device::Device::loading_aside()
+/// set up beside CPU searches that answered first), where the teardown would pull the libraries
+/// from under it, nor where the devices were opened early and no search used them, where it
+/// would take its time for nothing. Then the process ends without the teardown.
+pub fn ends_through_exit() -> bool {
+    use crate::engine::cuda::{device::Device, kernels::Kernels};
+    !Device::loading_aside() && !Kernels::opened_unused()
 }
 
 /// Runs yasmin as `cfg` says; returns how to exit.
@@ -143,7 +146,7 @@ pub fn run(cfg: RunConfig) -> Exit {
     });
     // The GPU opens while the input is read: the farm's devices (every one by default), or the
     // engine's.
-    if matches!(opts.backend, Backend::Cuda | Backend::Auto) && cfg.pre.is_none() && !cfg.parse_only {
+    if crate::solve::gpu_may_search(&opts) && cfg.pre.is_none() && !cfg.parse_only {
         let ordinals = match opts.farm() {
             None => Some(vec![opts.search.gpu_device]),
             Some(_) => (!opts.gpu_devices.is_empty()).then(|| opts.gpu_devices.clone()),

@@ -4,7 +4,7 @@ mod cli;
 
 use cli::clasp::{CliError, Parsed, parse};
 use std::io::Write;
-use yasmin::app::{EXIT_USAGE, Exit, run, teardown_is_safe};
+use yasmin::app::{EXIT_USAGE, Exit, ends_through_exit, run};
 
 fn main() {
     let cli = match parse(std::env::args_os()) {
@@ -40,10 +40,10 @@ fn main() {
     }
 }
 
-/// Ends the process with `code`; where tearing the libraries down is not safe
-/// ([`teardown_is_safe`]), without it, the output flushed first.
+/// Ends the process with `code`; where tearing the libraries down is not safe or not needed
+/// ([`ends_through_exit`]), without it, the output flushed first.
 fn exit(code: i32) -> ! {
-    if !teardown_is_safe() {
+    if !ends_through_exit() {
         let _ = std::io::stdout().flush();
         let _ = std::io::stderr().flush();
         // SAFETY: ends the process at once; everything it printed is flushed above.

@@ -310,7 +310,7 @@ fn the_farm_says_what_it_does_not_take_and_the_usual_search_answers() {
         r.stdout
     );
     // The farm is on the GPU: not with the CPU engine; a count is a number.
-    let r = yasmin_ok(&["--gpu-mode=farm", &queens], 1);
+    let r = yasmin_ok(&["--gpu-mode=farm", "--backend=cpu", &queens], 1);
     assert!(r.stderr.contains("--backend=cuda"), "{}", r.stderr);
     yasmin_ok(&["--gpu-mode=farm", "--gpu-searches=many", "--backend=cuda", &queens], 1);
 }

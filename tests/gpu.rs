@@ -453,36 +453,51 @@ fn farm_options(searches: u32) -> SolveOptions {
 
 gpu_test! {
     /// `--gpu-mode=auto` (the default): the farm takes one model and every model of a program
-    /// without head cycles, the grid-wide engine an optimization and a program with head cycles
-    /// (with `--backend=auto`, the CPU engine); the answer sets are the CPU engine's.
+    /// without head cycles, the grid-wide engine an optimization and a program with head cycles;
+    /// the answer sets are the CPU engine's. With `--backend=auto` (the default) the CPU engine
+    /// takes what the farm does not and one search's enumeration, and for one model one CPU search
+    /// races the farm.
     fn gpu_auto_gives_the_farm_what_it_takes() {
         let file = |name: &str| std::fs::read(support::repo().join("instances").join(name)).unwrap();
         let cycle = support::HEAD_CYCLE.as_bytes().to_vec();
-        for (name, input, models, farm) in [
-            ("queens", file("queens.aspif"), 1, true),
-            ("queens", file("queens.aspif"), 0, true),
-            ("disjunction", file("disjunction.aspif"), 0, true),
-            ("tiling", file("tiling.aspif"), 0, false),
-            ("head cycle", cycle, 0, false),
+        // (name, program, models, searches, the farm with cuda, auto's engine: "race" for either).
+        for (name, input, models, threads, farm, auto) in [
+            ("queens", file("queens.aspif"), 1, 1, true, "race"),
+            ("queens", file("queens.aspif"), 0, 1, true, "cpu"),
+            ("queens", file("queens.aspif"), 0, 2, true, "cuda-farm"),
+            ("disjunction", file("disjunction.aspif"), 0, 1, true, "cpu"),
+            ("tiling", file("tiling.aspif"), 0, 1, false, "cpu"),
+            ("head cycle", cycle, 0, 1, false, "cpu"),
         ] {
             let program = read_program(&input).unwrap();
             let mut opts = options_on(Backend::Cuda, Learning::Res, Heuristic::Activity);
-            (opts.gpu_mode, opts.models) = (GpuMode::Auto, Some(models));
+            (opts.gpu_mode, opts.models, opts.threads) = (GpuMode::Auto, Some(models), threads);
+            let what = format!("{name} -n {models} -t {threads}");
             let (outcome, got, costs) = answer_sets(&program, &opts);
-            assert_eq!(outcome.engine == "cuda-farm", farm, "{name} -n {models}: {}", outcome.engine);
-            // With --backend=auto what the farm does not take goes to the CPU engine.
+            if threads == 1 {
+                assert_eq!(outcome.engine == "cuda-farm", farm, "{what}: {}", outcome.engine);
+            }
             opts.backend = Backend::Auto;
-            let auto = answer_sets(&program, &opts).0.engine;
-            assert_eq!(auto, if farm { "cuda-farm" } else { "cpu" }, "{name} -n {models}, auto");
+            let o = answer_sets(&program, &opts).0;
+            match auto {
+                // A race of one CPU search (number 0) and the farm (after it).
+                "race" => assert!(
+                    o.threads.is_some() && ["cpu", "cuda-farm"].contains(&o.engine),
+                    "{what}, auto: {} {:?}",
+                    o.engine,
+                    o.threads
+                ),
+                engine => assert_eq!(o.engine, engine, "{what}, auto"),
+            }
             opts.backend = Backend::Cpu;
             let (_, cpu, cpu_costs) = answer_sets(&program, &opts);
             if !cpu_costs.is_empty() {
                 // Branch and bound reports the models it improves on: the optimum must agree.
-                assert_eq!(costs.iter().min(), cpu_costs.iter().min(), "{name}");
+                assert_eq!(costs.iter().min(), cpu_costs.iter().min(), "{what}");
             } else if models == 0 {
-                assert_eq!(got, cpu, "{name}");
+                assert_eq!(got, cpu, "{what}");
             } else {
-                assert_eq!(got.len(), 1, "{name}");
+                assert_eq!(got.len(), 1, "{what}");
             }
         }
     }

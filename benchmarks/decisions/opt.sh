@@ -12,6 +12,6 @@ for fam in CrossingMinimization ValvesLocationProblem; do
   done
 done
 python3 scripts/parallel_bench.py --yasmin target/release/yasmin --python python3 --jobs 15 --timeout "${T:-30}" \
-  --out "$out/opt.csv" --config 'clingo --stats' --config 'yasmin --decisions=rules --stats' \
-  --config 'yasmin --decisions=vars --stats' --config 'yasmin --decisions=vars --save-progress --stats' \
+  --out "$out/opt.csv" --config 'clingo --stats' --config 'yasmin --backend=cpu --decisions=rules --stats' \
+  --config 'yasmin --backend=cpu --decisions=vars --stats' --config 'yasmin --backend=cpu --decisions=vars --save-progress --stats' \
   "$out"/ground/*.aspif

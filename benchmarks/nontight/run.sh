@@ -15,4 +15,4 @@ B=benchmarks/nontight
 files="$D/grid150.aspif $D/grid250.aspif $D/random3k.aspif"
 for i in ${LABYRINTHS:-}; do files="$files $i"; done
 python3 $B/rate.py --timeout ${T:-20} --jobs ${J:-6} --yasmin "$Y" --python "$PY" \
-  --config clingo --config yasmin --config 'yasmin --opt-strategy=bb' "$@" $files
+  --config clingo --config 'yasmin --backend=cpu' --config 'yasmin --backend=cpu --opt-strategy=bb' "$@" $files

@@ -21,6 +21,6 @@ bench_run() {
   python3 scripts/parallel_bench.py --yasmin "$yasmin" --python python3 --jobs 15 --timeout "$T" "$@"
 }
 bench_run --out "$out/opt.csv" --config 'clingo' --config 'clingo --opt-strategy=usc,oll,stratify' \
-  --config 'yasmin' --config 'yasmin --opt-strategy=bb' "$out"/opt/*.aspif
-bench_run --out "$out/anchor.csv" --config 'clingo' --config 'yasmin' --config 'yasmin --opt-strategy=bb' \
+  --config 'yasmin --backend=cpu' --config 'yasmin --backend=cpu --opt-strategy=bb' "$out"/opt/*.aspif
+bench_run --out "$out/anchor.csv" --config 'clingo' --config 'yasmin --backend=cpu' --config 'yasmin --backend=cpu --opt-strategy=bb' \
   "$out"/anchor/*.aspif

@@ -5,13 +5,13 @@
 # .bench/src2, ground here by clingo 5.8.3's gringo (wheels in .whl); the stripped binary in
 # .bench/y. The configurations are the arguments (default: clingo, yasmin, and yasmin
 # --strengthen=local, as in strengthen-h200/). From the repository root:
-#   [T=SECONDS] OUT=DIR bash benchmarks/shuffled/run.sh [--config 'yasmin --update-lbd=less' ...]
+#   [T=SECONDS] OUT=DIR bash benchmarks/shuffled/run.sh [--config 'yasmin --backend=cpu --update-lbd=less' ...]
 # GROUND_SRC=.bench/gx takes the 56 ground before, xz-compressed (benchmarks/ground.sh), instead.
 cd "$(dirname "$0")/../.."
 mkdir -p $OUT
 t0=$(date +%s)
 configs=("$@")
-[ ${#configs[@]} -gt 0 ] || configs=(--config 'clingo' --config 'yasmin' --config 'yasmin --strengthen=local')
+[ ${#configs[@]} -gt 0 ] || configs=(--config 'clingo' --config 'yasmin --backend=cpu' --config 'yasmin --backend=cpu --strengthen=local')
 source benchmarks/ground.sh /tmp/g ${GROUND_SRC:-.bench/src .bench/src2}
 mkdir -p /tmp/gs && cp /tmp/g/*.aspif /tmp/gs/
 ls /tmp/g/*.aspif | xargs -P 16 -n 1 python3 scripts/shuffle_aspif.py --copies 2 --out /tmp/gs

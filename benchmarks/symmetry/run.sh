@@ -27,5 +27,5 @@ for g in queens:40 queens:160 marriage:40 marriage:80 hamiltonian:40 ppm:200; do
     ground "${g%%:*}" "${g%%:*}-${g##*:}" --n "${g##*:}" --seed 1
 done
 python3 scripts/parallel_bench.py --yasmin "$Y" --python "$PY" --jobs "$J" --timeout "$T" \
-    --out "$OUT/generated.csv" --config clingo --config yasmin --config 'yasmin --symmetry=lex' \
+    --out "$OUT/generated.csv" --config clingo --config 'yasmin --backend=cpu' --config 'yasmin --backend=cpu --symmetry=lex' \
     "$G"/*.aspif | tee "$OUT/generated.txt"

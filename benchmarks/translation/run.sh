@@ -11,13 +11,13 @@
 # h200/: the four instances where counters apply (aspcomp Sokoban 0308, ValvesLocationProblem 0004,
 # 0024, 0039) with the default configurations, the default then translating integrity
 # constraints only; h200-dynamic/: the seven RicochetRobots, whose small counts the default now
-# spells out, with one copy, --config clingo --config 'yasmin --trans-ext=integ --stats'
-# --config 'yasmin --stats'.
+# spells out, with one copy, --config clingo --config 'yasmin --backend=cpu --trans-ext=integ --stats'
+# --config 'yasmin --backend=cpu --stats'.
 cd "$(dirname "$0")/../.."
 python3 -m pip install -q --no-index --no-deps --no-compile --target /tmp/site .whl/*.whl > /dev/null 2>&1
 export PYTHONPATH=/tmp/site
 configs=("$@")
-[ ${#configs[@]} -gt 0 ] || configs=(--config clingo --config 'yasmin --trans-ext=no --stats' --config 'yasmin --stats')
+[ ${#configs[@]} -gt 0 ] || configs=(--config clingo --config 'yasmin --backend=cpu --trans-ext=no --stats' --config 'yasmin --backend=cpu --stats')
 mkdir -p $OUT /tmp/tx
 for f in .bench/tx/*.xz; do xz -dc $f > /tmp/tx/$(basename $f .xz); done
 ls /tmp/tx/aspcomp*.aspif /tmp/tx/planning*.aspif 2>/dev/null \

@@ -256,7 +256,8 @@ pub fn portfolio(
     gpu: bool,
     dividing: bool,
 ) -> Vec<SearchOptions> {
-    let list = if given.is_empty() && dividing {
+    // One search (`--backend=auto -t 1` racing the farm) is the run's one search, as without it.
+    let list = if given.is_empty() && (dividing || n == 1) {
         vec![base.clone()]
     } else if given.is_empty() {
         default_portfolio(base, pinned, gpu)

@@ -5,6 +5,8 @@
 //! is checked by [`verify`] before anyone sees it; a check that a stop cut short prints nothing.
 
 pub mod acyclicity;
+mod auto;
+pub use auto::gpu_may_search;
 mod changes;
 pub mod config;
 pub mod configurations;
@@ -30,7 +32,7 @@ pub mod search;
 pub mod split;
 pub mod verify;
 
-use self::config::{Backend, EnumMode, GpuMode, OptMode, SearchOptions};
+use self::config::{Backend, EnumMode, OptMode, SearchOptions};
 pub use self::config::{Fault, SolveOptions};
 use self::driver::{Driver, Source, Tally, Task};
 use self::one_search::OneSearch;
@@ -39,7 +41,6 @@ use crate::engine::cuda::{CudaEngine, SetupError};
 use crate::engine::{Engine, EngineStats};
 use crate::nogoods::Problem;
 use crate::program::Program;
-use crate::program::deps::Dependencies;
 use crate::stop::{Stop, StopToken};
 use std::sync::Arc;
 
@@ -263,7 +264,7 @@ impl ProblemSize {
 /// Solves `program` as the options say, reporting each model.
 pub fn solve(program: &Program, opts: &SolveOptions, report: &mut dyn Report) -> Result<Outcome, SolveError> {
     let mut deps = None;
-    let resolved = resolve_auto(program, opts, &mut deps);
+    let resolved = auto::resolve(program, opts, &mut deps);
     let opts = resolved.as_ref().unwrap_or(opts);
     let dom_rec = dom_rec::options(opts);
     let opts = dom_rec.as_ref().unwrap_or(opts);
@@ -305,67 +306,6 @@ pub fn solve(program: &Program, opts: &SolveOptions, report: &mut dyn Report) ->
     r
 }
 
-/// The options with what `auto` leaves to the task made definite, in the search's options and
-/// the portfolio's; `None` where nothing is left. `--decisions=auto` becomes rules or variables
-/// for this program (its tightness, whether it optimizes: [`config::Decisions::resolve`]; variables
-/// where `--sat-prepro` serves the task); an unset `--del-cfl` [`config::DEL_CFL`], or
-/// [`config::ENUM_DEL_CFL`] where several models are enumerated, and an unset `--shrink` on there
-/// only; `--gpu-mode=auto` the grid where the farm does not take the task ([`farm::auto_takes`]), or
-/// with `--backend=auto` the CPU engine. The
-/// program's dependencies, where tightness or head cycles were asked, go to `deps` for the driver.
-fn resolve_auto(
-    program: &Program,
-    opts: &SolveOptions,
-    deps: &mut Option<Dependencies>,
-) -> Option<SolveOptions> {
-    let searches = || std::iter::once(&opts.search).chain(opts.portfolio.iter());
-    let decisions = searches().any(|o| o.decisions == config::Decisions::Auto);
-    let gpu_auto = opts.gpu_mode == GpuMode::Auto && opts.backend != Backend::Cpu;
-    if !decisions && !gpu_auto && searches().all(|o| o.del_cfl.is_some() && o.shrink.is_some()) {
-        return None;
-    }
-    let optimizing = opts.optimizes(program);
-    // Tightness matters only where nothing else decides (a stopped pass leaves the run to stop in
-    // the completion).
-    let tight =
-        optimizing || !decisions || dependencies(program, opts, deps).is_some_and(Dependencies::is_tight);
-    let enumerating =
-        !optimizing && opts.several_models() && matches!(opts.enum_mode, EnumMode::Auto | EnumMode::Bt);
-    // `--sat-prepro` needs decisions on variables, which `auto` then takes.
-    let eliminating = opts.sat_prepro.is_some() && sat_prepro::task_declined(opts, optimizing).is_none();
-    let mut o = opts.clone();
-    for s in std::iter::once(&mut o.search).chain(o.portfolio.iter_mut()) {
-        s.resolve_decisions(optimizing, tight && !eliminating);
-        s.del_cfl.get_or_insert(if enumerating { config::ENUM_DEL_CFL } else { config::DEL_CFL });
-        s.shrink.get_or_insert(enumerating);
-    }
-    let head_cycle_free = || dependencies(program, opts, deps).is_some_and(Dependencies::is_head_cycle_free);
-    if gpu_auto && !farm::auto_takes(program, opts, optimizing, head_cycle_free) {
-        // One search of the grid-wide engine is slower than one of the CPU engine (README, "The
-        // GPU"; on 56 competition instances `--backend=cuda -t 8` lost two optimizations that
-        // the CPU's 8 searches prove in a second, BENCHMARKS.md "The GPU's default"): `auto`
-        // takes the CPU engine for what the farm does not take, `cuda` the grid.
-        match opts.backend {
-            Backend::Auto => o.backend = Backend::Cpu,
-            _ => o.gpu_mode = GpuMode::Grid,
-        }
-    }
-    Some(o)
-}
-
-/// The program's dependencies, computed into `deps` where they are not there yet (`None`: the stop
-/// token stopped that).
-fn dependencies<'d>(
-    program: &Program,
-    opts: &SolveOptions,
-    deps: &'d mut Option<Dependencies>,
-) -> Option<&'d Dependencies> {
-    if deps.is_none() {
-        *deps = Dependencies::new_until(program, &opts.stop).ok();
-    }
-    deps.as_ref()
-}
-
 /// Enumeration: one search, or for one model a race of `opts.threads`, or for more the searches
 /// in split mode.
 fn enumerate(d: &Driver<'_>, report: &mut dyn Report, costs: bool) -> Result<Outcome, SolveError> {
@@ -376,8 +316,13 @@ fn enumerate(d: &Driver<'_>, report: &mut dyn Report, costs: bool) -> Result<Out
     match farm::declined(d, job) {
         Some(why) => farm::warn_declined(&why, d.opts),
         None => {
-            // -t N for one model: N CPU searches race the farm, sharing nogoods with it.
-            if job == farm::Job::One && d.parallel() == Some(portfolio::Mode::Compete) {
+            // -t N for one model: N CPU searches race the farm, sharing nogoods with it; with
+            // --backend=auto one (-t 1), so that a run is never much slower than on the CPU.
+            let racing = match d.parallel() {
+                Some(mode) => mode == portfolio::Mode::Compete,
+                None => d.opts.backend == Backend::Auto,
+            };
+            if job == farm::Job::One && racing {
                 let ending =
                     d.drive(&mut tally, &mut portfolio::RaceForOne::beside_farm(job), &mut task, report)?;
                 return Ok(d.outcome(&tally, &ending));
@@ -442,70 +387,5 @@ impl Outcome {
             threads: None,
             searches: Vec::new(),
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::config::{Backend, DEL_CFL, Decisions, ENUM_DEL_CFL, GpuMode, SearchOptions, SolveOptions};
-    use super::resolve_auto;
-    use crate::input::read_program;
-
-    #[test]
-    fn auto_deletion_follows_the_task_and_a_given_schedule_stays() {
-        // {a;b}. and the same with #minimize{1:a}.
-        let plain = read_program(b"asp 1 0 0\n1 1 2 1 2 0 0\n0\n").unwrap();
-        let minimizing = read_program(b"asp 1 0 0\n1 1 2 1 2 0 0\n2 0 1 1 1\n0\n").unwrap();
-        let resolved = |p, models: Option<u64>, given: Option<_>| {
-            let search = SearchOptions { del_cfl: given, ..SearchOptions::default() };
-            let portfolio = vec![SearchOptions { decisions: Decisions::Vars, ..search.clone() }];
-            let opts = SolveOptions { models, search, portfolio, ..SolveOptions::default() };
-            let o = resolve_auto(p, &opts, &mut None).unwrap_or(opts);
-            assert_eq!(o.search.del_cfl, o.portfolio[0].del_cfl, "the portfolio's too");
-            o.search.del_cfl
-        };
-        assert_eq!(resolved(&plain, Some(0), None), Some(ENUM_DEL_CFL));
-        assert_eq!(resolved(&plain, Some(5), None), Some(ENUM_DEL_CFL));
-        assert_eq!(resolved(&plain, None, None), Some(DEL_CFL), "one model");
-        assert_eq!(resolved(&plain, Some(1), None), Some(DEL_CFL));
-        assert_eq!(resolved(&minimizing, Some(0), None), Some(DEL_CFL), "an optimization");
-        let given = Some(ENUM_DEL_CFL);
-        assert_eq!(resolved(&plain, None, given), given);
-        assert_eq!(resolved(&plain, Some(0), Some(DEL_CFL)), Some(DEL_CFL));
-    }
-
-    #[test]
-    fn shrinking_is_on_where_models_are_enumerated_unless_given() {
-        let plain = read_program(b"asp 1 0 0\n1 1 2 1 2 0 0\n0\n").unwrap();
-        let minimizing = read_program(b"asp 1 0 0\n1 1 2 1 2 0 0\n2 0 1 1 1\n0\n").unwrap();
-        let shrink = |p, models: Option<u64>, given: Option<bool>| {
-            let search = SearchOptions { shrink: given, del_cfl: Some(DEL_CFL), ..SearchOptions::default() };
-            let opts = SolveOptions { models, search, ..SolveOptions::default() };
-            resolve_auto(p, &opts, &mut None).unwrap_or(opts).search.shrinks()
-        };
-        assert!(shrink(&plain, Some(0), None) && shrink(&plain, Some(5), None));
-        assert!(!shrink(&plain, None, None) && !shrink(&plain, Some(1), None), "one model");
-        assert!(!shrink(&minimizing, Some(0), None), "an optimization");
-        assert!(!shrink(&plain, Some(0), Some(false)) && shrink(&plain, None, Some(true)), "as given");
-    }
-
-    #[test]
-    fn what_the_farm_does_not_take_goes_to_the_cpu_with_auto_and_to_the_grid_with_cuda() {
-        let plain = read_program(b"asp 1 0 0\n1 1 2 1 2 0 0\n0\n").unwrap();
-        let minimizing = read_program(b"asp 1 0 0\n1 1 2 1 2 0 0\n2 0 1 1 1\n0\n").unwrap();
-        let resolved = |p, backend, gpu_mode| {
-            let opts = SolveOptions { backend, gpu_mode, ..SolveOptions::default() };
-            let o = resolve_auto(p, &opts, &mut None).unwrap_or(opts);
-            (o.backend, o.gpu_mode, o.farm().is_some(), o.search_backend())
-        };
-        let (auto, cpu, cuda) = (Backend::Auto, Backend::Cpu, Backend::Cuda);
-        // One model: the farm's, with either; where it cannot run, auto's search is the CPU's.
-        assert_eq!(resolved(&plain, auto, GpuMode::Auto), (auto, GpuMode::Auto, true, cpu));
-        assert_eq!(resolved(&plain, cuda, GpuMode::Auto), (cuda, GpuMode::Auto, true, cuda));
-        // An optimization, which the farm does not take.
-        assert_eq!(resolved(&minimizing, auto, GpuMode::Auto), (cpu, GpuMode::Auto, false, cpu));
-        assert_eq!(resolved(&minimizing, cuda, GpuMode::Auto), (cuda, GpuMode::Grid, false, cuda));
-        // The grid asked for by name stays.
-        assert_eq!(resolved(&minimizing, auto, GpuMode::Grid), (auto, GpuMode::Grid, false, auto));
     }
 }

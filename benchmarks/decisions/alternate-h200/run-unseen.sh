@@ -10,5 +10,5 @@ mkdir -p $OUT
 t0=$(date +%s)
 source benchmarks/ground.sh /tmp/g3 .bench/src3
 python3 scripts/parallel_bench.py --yasmin .bench/y --python python3 --jobs 16 --timeout 30 --out $OUT/unseen.csv \
-  --config 'clingo' --config 'yasmin' --config 'yasmin --decisions=rules' /tmp/g3/*.aspif > $OUT/unseen.txt 2>&1
+  --config 'clingo' --config 'yasmin --backend=cpu' --config 'yasmin --backend=cpu --decisions=rules' /tmp/g3/*.aspif > $OUT/unseen.txt 2>&1
 echo "done at $(( $(date +%s) - t0 )) s"; tail -3 $OUT/unseen.txt

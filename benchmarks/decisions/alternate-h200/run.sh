@@ -11,8 +11,8 @@ t0=$(date +%s)
 source benchmarks/ground.sh /tmp/g .bench/src .bench/src2
 tight=(); for i in $(cat benchmarks/decisions/tight-vm/instances.txt); do tight+=("/tmp/g/$i.aspif"); done
 python3 scripts/parallel_bench.py --yasmin .bench/y --python python3 --jobs 16 --timeout 60 --out $OUT/t1.csv \
-  --config 'clingo' --config 'yasmin' /tmp/g/*.aspif > $OUT/t1.txt 2>&1
+  --config 'clingo' --config 'yasmin --backend=cpu' /tmp/g/*.aspif > $OUT/t1.txt 2>&1
 echo "clingo and the default done at $(( $(date +%s) - t0 )) s"; tail -3 $OUT/t1.txt
 python3 scripts/parallel_bench.py --yasmin .bench/y --python python3 --jobs 16 --timeout 60 --out $OUT/rules.csv \
-  --config 'yasmin --decisions=rules' "${tight[@]}" > $OUT/rules.txt 2>&1
+  --config 'yasmin --backend=cpu --decisions=rules' "${tight[@]}" > $OUT/rules.txt 2>&1
 echo "rules done at $(( $(date +%s) - t0 )) s"; tail -3 $OUT/rules.txt

@@ -10,7 +10,7 @@ mkdir -p $OUT
 t0=$(date +%s)
 source benchmarks/ground.sh /tmp/g .bench/src .bench/src2
 source benchmarks/ground.sh /tmp/g3 .bench/src3
-configs=(--config 'clingo' --config 'yasmin' --config 'yasmin@.bench/y_conflicts')
+configs=(--config 'clingo' --config 'yasmin --backend=cpu' --config 'yasmin@.bench/y_conflicts --backend=cpu')
 python3 scripts/parallel_bench.py --yasmin .bench/y --python python3 --jobs 16 --timeout 60 --out $OUT/t1.csv \
   "${configs[@]}" /tmp/g/*.aspif > $OUT/t1.txt 2>&1
 echo "the 56 done at $(( $(date +%s) - t0 )) s"; tail -4 $OUT/t1.txt

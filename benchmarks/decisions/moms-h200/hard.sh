@@ -5,7 +5,7 @@
 # .bench/hard as NAME__INSTANCE.aspif.xz (ground by clingo 5.8.3's gringo: `python -m clingo
 # --mode=gringo encoding.asp instances/INSTANCE.asp | xz`), clingo's wheels in .whl, the stripped
 # binary in .bench/y. From the repository root, the configurations as arguments:
-#   [T=SECONDS] OUT=DIR bash benchmarks/decisions/moms-h200/hard.sh --config clingo --config 'yasmin --init-moms'
+#   [T=SECONDS] OUT=DIR bash benchmarks/decisions/moms-h200/hard.sh --config clingo --config 'yasmin --backend=cpu --init-moms'
 python3 -m pip install -q --no-index --no-deps --no-compile --target /tmp/site .whl/*.whl; export PYTHONPATH=/tmp/site PYTHONUNBUFFERED=1
 mkdir -p /tmp/h /tmp/hs $OUT
 for f in .bench/hard/*.xz; do xz -dc $f > /tmp/h/$(basename $f .xz); done

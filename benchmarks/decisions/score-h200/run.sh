@@ -9,5 +9,5 @@ mkdir -p $OUT
 t0=$(date +%s)
 source benchmarks/ground.sh /tmp/g .bench/src .bench/src2
 python3 scripts/parallel_bench.py --yasmin .bench/y --python python3 --jobs 15 --timeout 30 --out $OUT/score.csv \
-  --config 'clingo' --config 'yasmin' --config 'yasmin@.bench/ymin' --config 'yasmin@.bench/yminloop' /tmp/g/*.aspif > $OUT/score.txt 2>&1
+  --config 'clingo' --config 'yasmin --backend=cpu' --config 'yasmin@.bench/ymin --backend=cpu' --config 'yasmin@.bench/yminloop --backend=cpu' /tmp/g/*.aspif > $OUT/score.txt 2>&1
 echo "took $(( $(date +%s) - t0 )) s"; tail -14 $OUT/score.txt

@@ -10,18 +10,18 @@ cd "$(dirname "$0")/../../.."
 GROUND=${GROUND:?a folder of ground programs}
 files=(); for i in $(cat benchmarks/decisions/tight-vm/instances.txt); do files+=("$GROUND/$i.aspif"); done
 python3 scripts/parallel_bench.py --yasmin target/release/yasmin --python .venv/bin/python --jobs 2 --timeout 60 \
-  --out benchmarks/decisions/tight-vm/rules-vars-60s.csv --config yasmin --config 'yasmin --decisions=vars' "${files[@]}"
+  --out benchmarks/decisions/tight-vm/rules-vars-60s.csv --config 'yasmin --backend=cpu' --config 'yasmin --backend=cpu --decisions=vars' "${files[@]}"
 # Decisions by turns (alt-60s.csv), the same way:
 python3 scripts/parallel_bench.py --yasmin target/release/yasmin --python .venv/bin/python --jobs 2 --timeout 60 \
-  --out benchmarks/decisions/tight-vm/alt-60s.csv --config 'yasmin --decisions=alternate' "${files[@]}"
+  --out benchmarks/decisions/tight-vm/alt-60s.csv --config 'yasmin --backend=cpu --decisions=alternate' "${files[@]}"
 # Decisions by turns of effort (effort-60s.csv; auto's choice on these programs), the same way:
 python3 scripts/parallel_bench.py --yasmin target/release/yasmin --python .venv/bin/python --jobs 2 --timeout 60 \
-  --out benchmarks/decisions/tight-vm/effort-60s.csv --config yasmin "${files[@]}"
+  --out benchmarks/decisions/tight-vm/effort-60s.csv --config 'yasmin --backend=cpu' "${files[@]}"
 # Strengthening of learned nogoods (strengthen-local-60s.csv, strengthen-short-60s.csv), the same way:
 python3 scripts/parallel_bench.py --yasmin target/release/yasmin --python .venv/bin/python --jobs 2 --timeout 60 \
-  --out benchmarks/decisions/tight-vm/strengthen-local-60s.csv --config 'yasmin --strengthen=local' "${files[@]}"
+  --out benchmarks/decisions/tight-vm/strengthen-local-60s.csv --config 'yasmin --backend=cpu --strengthen=local' "${files[@]}"
 python3 scripts/parallel_bench.py --yasmin target/release/yasmin --python .venv/bin/python --jobs 2 --timeout 60 \
-  --out benchmarks/decisions/tight-vm/strengthen-short-60s.csv --config 'yasmin --strengthen=recursive,short' "${files[@]}"
+  --out benchmarks/decisions/tight-vm/strengthen-short-60s.csv --config 'yasmin --backend=cpu --strengthen=recursive,short' "${files[@]}"
 # Random decisions (rand-freq-60s.csv), the same way:
 python3 scripts/parallel_bench.py --yasmin target/release/yasmin --python .venv/bin/python --jobs 2 --timeout 60 \
-  --out benchmarks/decisions/tight-vm/rand-freq-60s.csv --config 'yasmin --rand-freq=0.02' "${files[@]}"
+  --out benchmarks/decisions/tight-vm/rand-freq-60s.csv --config 'yasmin --backend=cpu --rand-freq=0.02' "${files[@]}"

@@ -6,4 +6,4 @@ R=${R:-/tmp/res}; mkdir -p $R
 python3 -m pip install -q --no-index --find-links .whl clingo 2>&1 | tail -1
 bash scripts/ground_anchor.sh .bench/anchor /tmp/ga
 python3 scripts/parallel_bench.py --yasmin ${YASMIN:-.gpu/yasmin} --python python3 --jobs 16 --timeout 20 --out $R/anchor.csv \
-  --config 'yasmin' --config 'yasmin --restarts=D,100,0.7' /tmp/ga/*.aspif > $R/table.txt 2>&1
+  --config 'yasmin --backend=cpu' --config 'yasmin --backend=cpu --restarts=D,100,0.7' /tmp/ga/*.aspif > $R/table.txt 2>&1

@@ -6,4 +6,4 @@ R=${R:-/tmp/res}; mkdir -p $R
 python3 -m pip install -q --no-index --find-links .whl clingo 2>&1 | tail -1
 bash scripts/ground_anchor.sh .bench/anchor /tmp/ga
 python3 scripts/parallel_bench.py --yasmin ${YASMIN:-.gpu/yasmin} --python python3 --jobs 15 --timeout 30 --out $R/anchor.csv \
-  --config 'clingo' --config 'yasmin' --config 'yasmin --deletion=tiered' /tmp/ga/*.aspif > $R/table.txt 2>&1
+  --config 'clingo' --config 'yasmin --backend=cpu' --config 'yasmin --backend=cpu --deletion=tiered' /tmp/ga/*.aspif > $R/table.txt 2>&1

@@ -10,7 +10,7 @@ cd "$(dirname "$0")/../../.."
 python3 -m pip install -q --no-index --no-deps --no-compile --target /tmp/site .whl/*.whl > /dev/null 2>&1
 export PYTHONPATH=/tmp/site
 mkdir -p $OUT
-configs=(--config 'clingo -t 8' --config 'yasmin -t 8' --config 'yasmin --backend=cuda --gpu-mode=farm')
+configs=(--config 'clingo -t 8' --config 'yasmin --backend=cpu -t 8' --config 'yasmin --backend=cuda --gpu-mode=farm')
 python3 scripts/enum_bench.py --python python3 --yasmin .bench/y --timeout 40 --outputs q --out $OUT/farm0.csv \
   "${configs[@]}" --program queens:12 --program queens:13 --program queens:14 2>&1 | tee $OUT/farm0.txt
 python3 instances/gen/queens/generate.py --n 8 | python3 -m clingo --mode=gringo instances/gen/queens/encoding.lp - > /tmp/q8.aspif

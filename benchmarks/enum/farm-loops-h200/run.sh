@@ -10,7 +10,7 @@ export PYTHONPATH=/tmp/site
 mkdir -p $OUT
 # The kernels compiled once (NVRTC), then cached on disk.
 .gpu/yasmin --backend=cuda --gpu-mode=farm -q -n 0 instances/hamiltonian.aspif > /dev/null
-configs=(--config 'clingo -t 8' --config 'yasmin@.gpu/yasmin -t 8' --config 'yasmin@.gpu/yasmin --backend=cuda --gpu-mode=farm')
+configs=(--config 'clingo -t 8' --config 'yasmin@.gpu/yasmin --backend=cpu -t 8' --config 'yasmin@.gpu/yasmin --backend=cuda --gpu-mode=farm')
 for r in 1 2; do
   python3 scripts/enum_bench.py --python python3 --timeout 40 --outputs q --out $OUT/round$r.csv \
     "${configs[@]}" --program hamiltonian:14:6 --program hamiltonian:15:6 ${MORE---program sub:22 --program colouring:30:2.5} \

@@ -4,7 +4,7 @@ cd "$(dirname "$0")/.."
 python3 -m pip install -q --no-index --find-links .whl clingo 2>&1 | tail -1
 for r in 1 2; do
 python3 scripts/enum_bench.py --python python3 --yasmin .gpu/yasmin --timeout 40 --outputs q \
-  --config clingo --config yasmin --config 'yasmin --verify-thread=0' \
+  --config clingo --config 'yasmin --backend=cpu' --config 'yasmin --backend=cpu --verify-thread=0' \
   --program sub:22 --program sub:24 --program colouring:30:2.5 --program dag:18 --program queens:12 \
   --out $OUT/enum2-q-$r.csv 2>&1 | tail -8
 done

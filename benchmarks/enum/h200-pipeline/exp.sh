@@ -8,7 +8,7 @@ cat /sys/devices/system/clocksource/clocksource0/current_clocksource
 B=${B:-.bench/yC}
 for r in 1 2; do
 python3 scripts/enum_bench.py --python python3 --yasmin .bench/yA --timeout 40 --outputs q \
-  --config yasmin --config "yasmin@$B" --config 'yasmin --verify-thread=0' \
+  --config 'yasmin --backend=cpu' --config "yasmin@$B --backend=cpu" --config 'yasmin --backend=cpu --verify-thread=0' \
   --program sub:22 --program sub:24 --program colouring:30:2.5 --program dag:18 \
   --out $OUT/exp-$r.csv 2>&1 | tail -6
 done

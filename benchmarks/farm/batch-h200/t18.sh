@@ -11,4 +11,4 @@ python3 -m pip install -q --no-index --no-deps --no-compile --target /tmp/site .
 export PYTHONPATH=/tmp/site YASMIN_CACHE_DIR=/tmp/yc
 timeout 120 .gpu/yasmin --backend=cuda --gpu-mode=farm -q instances/queens.aspif > /dev/null 2>&1
 python3 scripts/parallel_bench.py --yasmin .gpu/yasmin --python python3 --timeout ${T:-10} --out "$OUT/t18.csv" \
-    --config 'clingo -t 8' --config 'yasmin --backend=cuda --gpu-mode=farm' --config 'yasmin -t 8' /tmp/t18/*.aspif
+    --config 'clingo -t 8' --config 'yasmin --backend=cuda --gpu-mode=farm' --config 'yasmin --backend=cpu -t 8' /tmp/t18/*.aspif

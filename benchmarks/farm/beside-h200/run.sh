@@ -8,5 +8,5 @@ source scripts/bench_files.sh
 bench_files "$@"
 timeout 100 .gpu/yasmin --backend=cuda -q instances/queens.aspif > /dev/null 2>&1
 python3 scripts/parallel_bench.py --yasmin .gpu/yasmin --python python3 --timeout $t --out $out \
-  --config 'clingo -t 8' --config 'yasmin -t 8 --stats' --config 'yasmin -t 8 --backend=cuda --gpu-mode=farm --stats' \
+  --config 'clingo -t 8' --config 'yasmin --backend=cpu -t 8 --stats' --config 'yasmin -t 8 --backend=cuda --gpu-mode=farm --stats' \
   "${files[@]}"

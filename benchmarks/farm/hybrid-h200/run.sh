@@ -12,5 +12,5 @@ python3 -m pip install -q --no-index --no-deps --no-compile --target /tmp/site .
 export PYTHONPATH=/tmp/site YASMIN_CACHE_DIR=/tmp/yc
 timeout 120 "$Y" --backend=cuda --gpu-mode=farm -q instances/queens.aspif > /dev/null 2>&1
 python3 scripts/parallel_bench.py --yasmin "$Y" --python python3 --timeout ${T:-10} --out "$OUT/hybrid.csv" \
-    --config 'clingo -t 8' --config 'yasmin -t 8' --config 'yasmin --backend=cuda --gpu-mode=farm -t 8' \
+    --config 'clingo -t 8' --config 'yasmin --backend=cpu -t 8' --config 'yasmin --backend=cuda --gpu-mode=farm -t 8' \
     /tmp/t18/*.aspif

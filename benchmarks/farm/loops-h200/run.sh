@@ -11,5 +11,5 @@ mkdir -p $OUT /tmp/lab
 for f in .bench/gx/*Labyrinth*.aspif.xz; do xz -dc $f > /tmp/lab/$(basename $f .xz); done
 .gpu/yasmin --backend=cuda --gpu-mode=farm -q instances/hamiltonian.aspif > /dev/null
 python3 scripts/parallel_bench.py --yasmin .gpu/yasmin --python python3 --jobs 1 --timeout 10 --out $OUT/labyrinths.csv \
-  --config 'clingo -t 8' --config 'yasmin -t 8 --stats' --config 'yasmin --backend=cuda --gpu-mode=farm --stats' \
+  --config 'clingo -t 8' --config 'yasmin --backend=cpu -t 8 --stats' --config 'yasmin --backend=cuda --gpu-mode=farm --stats' \
   --config 'yasmin -t 8 --backend=cuda --gpu-mode=farm --stats' /tmp/lab/*.aspif 2>&1 | tee $OUT/labyrinths.txt

@@ -14,5 +14,5 @@ mkdir -p $OUT
 # The first farm run compiles the kernels (then cached on disk).
 .gpu/yasmin --backend=cuda --gpu-mode=farm -q instances/hamiltonian.aspif > /dev/null
 python3 scripts/parallel_bench.py --yasmin .gpu/yasmin --python python3 --jobs 1 --timeout ${T:-10} --out $OUT/percolation.csv \
-  --config 'clingo -t 8' --config 'yasmin -t 8 --stats' --config 'yasmin --backend=cuda --gpu-mode=farm --stats' \
+  --config 'clingo -t 8' --config 'yasmin --backend=cpu -t 8 --stats' --config 'yasmin --backend=cuda --gpu-mode=farm --stats' \
   .gpu/rec/*.aspif 2>&1 | tee $OUT/percolation.txt

@@ -17,5 +17,5 @@ source benchmarks/ground.sh /tmp/auto /tmp/auto-src
 export YASMIN_CACHE_DIR=/tmp/yc
 for mode in grid farm; do timeout 120 "$Y" --backend=cuda --gpu-mode=$mode -q instances/queens.aspif > /dev/null 2>&1; done
 python3 scripts/parallel_bench.py --yasmin "$Y" --python python3 --timeout "${T:-20}" --jobs 1 \
-    --out "$OUT/auto.csv" --config 'yasmin --backend=auto -t 8' --config 'yasmin -t 8' /tmp/auto/*.aspif > "$OUT/auto.txt" 2>&1
+    --out "$OUT/auto.csv" --config 'yasmin --backend=auto -t 8' --config 'yasmin --backend=cpu -t 8' /tmp/auto/*.aspif > "$OUT/auto.txt" 2>&1
 echo "auto done"; tail -n 6 "$OUT/auto.txt"

@@ -23,7 +23,7 @@ export YASMIN_CACHE_DIR=/tmp/yc
 # The kernels compiled (NVRTC, cached) before the first timed run.
 for mode in grid farm; do timeout 120 "$Y" --backend=cuda --gpu-mode=$mode -q instances/queens.aspif > /dev/null 2>&1; done
 bench() { python3 scripts/parallel_bench.py --yasmin "$Y" --python python3 --timeout "${T:-20}" --repeat "${R:-1}" "$@"; }
-bench --jobs 2 --out "$OUT/cpu.csv" --config 'clingo -t 8' --config 'yasmin -t 8' /tmp/whole/*.aspif > "$OUT/cpu.txt" 2>&1
+bench --jobs 2 --out "$OUT/cpu.csv" --config 'clingo -t 8' --config 'yasmin --backend=cpu -t 8' /tmp/whole/*.aspif > "$OUT/cpu.txt" 2>&1
 echo "CPU configurations done at $(( $(date +%s) - t0 )) s"
 IFS=';' read -ra gpu <<< "${GPU_CONFIGS:-yasmin --backend=cuda -t 8}"
 args=(); for c in "${gpu[@]}"; do args+=(--config "$c"); done

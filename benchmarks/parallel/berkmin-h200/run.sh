@@ -13,12 +13,12 @@ python3 -m pip install -q --no-index --no-deps --no-compile --target /tmp/site .
 export PYTHONPATH=/tmp/site
 b=.bench/bin
 python3 scripts/parallel_bench.py --python python3 --jobs 2 --timeout 25 --out $OUT/first.csv \
-  --config 'clingo -t 8' --config "yasmin@$b/yold -t 8" --config "yasmin@$b/ynew -t 8" /tmp/s/*.aspif
+  --config 'clingo -t 8' --config "yasmin@$b/yold --backend=cpu -t 8" --config "yasmin@$b/ynew --backend=cpu -t 8" /tmp/s/*.aspif
 sel=$(ls /tmp/s/*.aspif | grep -E "Nomistery|GraphColouring|Labyrinth__0207|RicochetRobots__166|Sokoban__0474|Visit-all__00(10|51|12|70)")
 python3 scripts/parallel_bench.py --python python3 --jobs 2 --timeout 25 --repeat 2 --out $OUT/in-place-of-geometric.csv \
-  --config "yasmin@$b/yold -t 8" --config "yasmin@$b/ynew -t 8" $sel
+  --config "yasmin@$b/yold --backend=cpu -t 8" --config "yasmin@$b/ynew --backend=cpu -t 8" $sel
 sel=$(ls /tmp/s/*.aspif | grep -E "GraphColouring|Labyrinth__0207|Sokoban__0474|Nomistery__0033|Visit-all__00(10|51|12|70)")
 python3 scripts/parallel_bench.py --python python3 --jobs 2 --timeout 25 --repeat 2 --out $OUT/in-place-of-occurrence.csv \
-  --config "yasmin@$b/yold -t 8" --config "yasmin@$b/ynew2 -t 8" $sel
+  --config "yasmin@$b/yold --backend=cpu -t 8" --config "yasmin@$b/ynew2 --backend=cpu -t 8" $sel
 python3 scripts/parallel_bench.py --yasmin $b/ynew2 --python python3 --jobs 2 --timeout 25 --out $OUT/against-clingo.csv \
-  --config 'clingo -t 8' --config 'yasmin -t 8' /tmp/s/*.aspif
+  --config 'clingo -t 8' --config 'yasmin --backend=cpu -t 8' /tmp/s/*.aspif

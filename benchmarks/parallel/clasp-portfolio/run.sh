@@ -8,5 +8,5 @@ cd "$(dirname "$0")/../../.."
 mkdir -p /tmp/s
 for f in $(cat benchmarks/parallel/clasp-portfolio/instances.txt); do zcat .bench/s/$f.aspif.gz > /tmp/s/$f.aspif; done
 python3 scripts/parallel_bench.py --yasmin .bench/bin/yport --python python3 --jobs 2 --timeout 20 --out $OUT/t8.csv \
-  --config 'yasmin -t 8' --config 'yasmin -t 8 --configuration=benchmarks/parallel/clasp-portfolio/clasp8.txt' \
+  --config 'yasmin --backend=cpu -t 8' --config 'yasmin --backend=cpu -t 8 --configuration=benchmarks/parallel/clasp-portfolio/clasp8.txt' \
   /tmp/s/*.aspif

@@ -9,5 +9,5 @@ export PYTHONPATH=/tmp/site PYTHONUNBUFFERED=1
 mkdir -p /tmp/c $OUT
 for f in .bench/c/*.aspif.gz; do zcat $f > /tmp/c/$(basename $f .gz); done
 python3 scripts/parallel_bench.py --yasmin .bench/y --python python3 --jobs 2 --timeout 25 --out $OUT/t8-contested.csv \
-  --config 'clingo -t 8' --config 'yasmin -t 8' /tmp/c/*.aspif > $OUT/t8-contested.txt 2>&1
+  --config 'clingo -t 8' --config 'yasmin --backend=cpu -t 8' /tmp/c/*.aspif > $OUT/t8-contested.txt 2>&1
 tail -3 $OUT/t8-contested.txt

@@ -6,10 +6,10 @@ export PYTHONUNBUFFERED=1
 mkdir -p $OUT
 t0=$(date +%s)
 python3 scripts/parallel_bench.py --yasmin .bench/y --python python3 --jobs 2 --timeout 25 --out $OUT/t8-yasmin.csv \
-  --config 'yasmin -t 8' \
-  --config 'yasmin -t 8 --configuration=benchmarks/parallel/clasp-portfolio/clasp8.txt' \
+  --config 'yasmin --backend=cpu -t 8' \
+  --config 'yasmin --backend=cpu -t 8 --configuration=benchmarks/parallel/clasp-portfolio/clasp8.txt' \
   /tmp/g/*.aspif > $OUT/t8-yasmin.txt 2>&1
 echo "-t 8 done at $(( $(date +%s) - t0 )) s"; tail -3 $OUT/t8-yasmin.txt
 python3 scripts/parallel_bench.py --yasmin .bench/y --python python3 --jobs 16 --timeout 60 --out $OUT/t1-yasmin.csv \
-  --config 'yasmin' /tmp/g/*.aspif > $OUT/t1-yasmin.txt 2>&1
+  --config 'yasmin --backend=cpu' /tmp/g/*.aspif > $OUT/t1-yasmin.txt 2>&1
 echo "one search done at $(( $(date +%s) - t0 )) s"; tail -3 $OUT/t1-yasmin.txt

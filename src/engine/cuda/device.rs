@@ -117,19 +117,29 @@ impl Device {
     /// Whether there is a driver, NVRTC and a device: what [`Device::new`] needs before it opens
     /// the device.
     pub fn probe() -> DResult<()> {
-        // SAFETY: only probes whether the driver library can be opened.
-        if !unsafe { cudarc::driver::sys::is_culib_present() } {
-            return Err("no CUDA driver (libcuda) found".into());
-        }
-        // SAFETY: as above, for NVRTC.
-        if !unsafe { cudarc::nvrtc::sys::is_culib_present() } {
-            return Err("no NVRTC (libnvrtc) found to compile the kernels".into());
+        if let Some(missing) = Self::missing_library() {
+            return Err(missing.into());
         }
         match cudarc::driver::CudaContext::device_count() {
             Ok(n) if n > 0 => Ok(()),
             Ok(_) => Err("no CUDA device found".into()),
             Err(e) => Err(format!("no usable CUDA device: {e}")),
         }
+    }
+
+    /// The library that the GPU needs and that cannot be opened, if one cannot: the CUDA driver
+    /// or NVRTC. Cheap (no device is initialized): `--backend=auto` reads it to take the CPU
+    /// engine at once on a machine without them.
+    pub fn missing_library() -> Option<&'static str> {
+        // SAFETY: only probes whether the driver library can be opened.
+        if !unsafe { cudarc::driver::sys::is_culib_present() } {
+            return Some("no CUDA driver (libcuda) found");
+        }
+        // SAFETY: as above, for NVRTC.
+        if !unsafe { cudarc::nvrtc::sys::is_culib_present() } {
+            return Some("no NVRTC (libnvrtc) found to compile the kernels");
+        }
+        None
     }
 
     /// The CUDA devices there are (after [`Device::probe`]).
@@ -165,14 +175,31 @@ impl Device {
         Self::check_ordinals(ordinals)?;
         let load = Self::load_aside(Some(ordinals.to_vec()));
         let done = meanwhile();
-        while !load.is_finished() {
-            if stop.reached().is_some() {
-                return Ok(None);
-            }
-            std::thread::sleep(std::time::Duration::from_millis(5));
+        if !Self::ends_before(&load, stop) {
+            return Ok(None);
         }
         load.join().map_err(|_| "loading the kernels panicked".to_string())??;
         Ok(Some(done))
+    }
+
+    /// Opens the devices `ordinals` (every one where `None`) and loads the kernels there on a
+    /// thread of their own, polling `stop` meanwhile: false if it came first (the thread finishes
+    /// aside). Nothing blocks before: the driver's initialization alone takes a tenth of a second
+    /// (H200), which a race's CPU searches that answer first must not wait for. What fails is
+    /// met again by what opens the devices next, and reported there.
+    pub fn open_until(ordinals: Option<Vec<u32>>, stop: &crate::stop::StopToken) -> bool {
+        Self::ends_before(&Self::load_aside(ordinals), stop)
+    }
+
+    /// Whether `load` ends before `stop` comes.
+    fn ends_before(load: &std::thread::JoinHandle<DResult<()>>, stop: &crate::stop::StopToken) -> bool {
+        while !load.is_finished() {
+            if stop.reached().is_some() {
+                return false;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        true
     }
 
     /// Opens the devices `ordinals` (every one where `None`) and loads the kernels there on a
@@ -226,7 +253,7 @@ impl Device {
     /// initial heuristic scores.
     pub fn new(t: &Tables, num_vars: u32, scores: &[f32], o: &DeviceOptions) -> DResult<Device> {
         Self::probe()?;
-        let (ctx, kernels) = Kernels::on(o.ordinal)?;
+        let (ctx, kernels) = Kernels::for_search(o.ordinal)?;
         // SAFETY: each engine uses one stream, so cross-stream event tracking is not needed.
         unsafe { ctx.disable_event_tracking() };
         let stream = if o.own_stream {

@@ -8,6 +8,7 @@
 use cudarc::driver::{CudaContext, CudaFunction};
 use cudarc::nvrtc::{CompileOptions, Ptx, compile_ptx_with_opts};
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 /// The shared header and the kernel files, in the order they are concatenated.
@@ -173,6 +174,11 @@ pub struct Kernels {
 /// level's prefetched reasons, the seen bitmap).
 const DYNAMIC_SHARED: [Kernel; 3] = [Kernel::PropagateFix, Kernel::PropagateFixFwd, Kernel::LearnRes];
 
+/// Whether [`Kernels::on`] has been asked to open a device, and whether a search has
+/// ([`Kernels::for_search`]).
+static OPENED: AtomicBool = AtomicBool::new(false);
+static SEARCHED: AtomicBool = AtomicBool::new(false);
+
 impl Kernels {
     pub fn load(ctx: &Arc<CudaContext>) -> Result<Kernels, String> {
         let (major, minor) = ctx.compute_capability().map_err(|e| format!("device query failed: {e}"))?;
@@ -227,6 +233,7 @@ impl Kernels {
     /// (the PTX is compiled once for all devices, and cached), later ones (tests, several solves
     /// in one process, the searches of a parallel run) reuse them. Failures are not cached.
     pub fn on(ordinal: u32) -> Result<(Arc<CudaContext>, Arc<Kernels>), String> {
+        OPENED.store(true, Ordering::Release);
         type Loaded = HashMap<u32, (Arc<CudaContext>, Arc<Kernels>)>;
         static LOADED: Mutex<Option<Loaded>> = Mutex::new(None);
         let mut slot = LOADED.lock().unwrap_or_else(|e| e.into_inner());
@@ -241,6 +248,19 @@ impl Kernels {
         let k = Arc::new(Kernels::load(&ctx)?);
         loaded.insert(ordinal, (ctx.clone(), k.clone()));
         Ok((ctx, k))
+    }
+
+    /// [`Kernels::on`] for a search that runs there (a CUDA engine, a farm).
+    pub fn for_search(ordinal: u32) -> Result<(Arc<CudaContext>, Arc<Kernels>), String> {
+        SEARCHED.store(true, Ordering::Release);
+        Self::on(ordinal)
+    }
+
+    /// Whether a device was opened (early, for a run that might search there) and no search ran
+    /// on it: the process then ends without the driver's teardown, a tenth of a second spent for
+    /// nothing (H200; BENCHMARKS.md, "Enumeration").
+    pub fn opened_unused() -> bool {
+        OPENED.load(Ordering::Acquire) && !SEARCHED.load(Ordering::Acquire)
     }
 
     pub fn get(&self, k: Kernel) -> &CudaFunction {

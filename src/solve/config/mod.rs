@@ -157,6 +157,40 @@ impl SearchOptions {
     pub fn lbd_update(&self) -> (LbdUpdate, u32) {
         self.update_lbd.unwrap_or((LbdUpdate::No, 0))
     }
+
+    /// What was asked of this search that the CUDA engines (the grid-wide engine and the search
+    /// farm) do not honour, each as `--backend=cuda` warns of it; `--backend=auto` gives a run
+    /// that asks for any of it to the CPU engine (`solve::auto::resolve`). Read as given, before
+    /// the task resolves the options.
+    pub fn cuda_ignores(&self) -> Vec<String> {
+        let decisions = self.decisions;
+        [
+            (self.heuristic == Heuristic::Berkmin)
+                .then(|| "--heuristic=berkmin: the CUDA engine ranks by activity (the CPU engine by BerkMin's rule)".into()),
+            (self.heuristic == Heuristic::Domain).then(|| {
+                "--heuristic=Domain: the CUDA engine does not honour #heuristic statements (the CPU engine does)".into()
+            }),
+            matches!(decisions, Decisions::Alternate | Decisions::Mixed).then(|| {
+                format!("--decisions={decisions}: the CUDA engine decides on rules (the CPU engine as asked)")
+            }),
+            self.lookahead.is_some().then(|| {
+                "--lookahead (and --heuristic=Unit): the CUDA engine has no lookahead (the CPU engine has)".into()
+            }),
+            (self.random.freq > 0.0)
+                .then(|| "--rand-freq: the CUDA engine makes no random decisions (the CPU engine does)".into()),
+            self.save_progress.is_some().then(|| {
+                "--save-progress: the CUDA engine decides with --sign-def's value (the CPU engine saves progress)".into()
+            }),
+            self.init_moms.then(|| {
+                "--init-moms: the CUDA engine's activities start from occurrences (the CPU engine's from MOMS scores)".into()
+            }),
+            (self.shrink == Some(true))
+                .then(|| "--shrink: the CUDA engine learns its nogoods unshrunk (the CPU engine shrinks them)".into()),
+        ]
+        .into_iter()
+        .flatten()
+        .collect()
+    }
 }
 
 impl Default for SearchOptions {
@@ -334,7 +368,7 @@ impl Default for SolveOptions {
             opt_strategy: OptStrategy::Auto,
             enum_mode: EnumMode::Auto,
             project: None,
-            backend: Backend::Cpu,
+            backend: Backend::Auto,
             equivalences: crate::nogoods::DEFAULT_EQ_ROUNDS,
             extended_rules: crate::nogoods::ExtendedRules::default(),
             symmetry: Symmetry::No,

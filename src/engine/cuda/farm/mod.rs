@@ -142,7 +142,7 @@ impl Farm {
         if !Device::load_kernels_until(&[ordinal], stop)? {
             return Ok(None);
         }
-        let (ctx, kernels) = Kernels::on(ordinal)?;
+        let (ctx, kernels) = Kernels::for_search(ordinal)?;
         // SAFETY: the farm uses one stream, so cross-stream event tracking is not needed.
         unsafe { ctx.disable_event_tracking() };
         let stream = ctx.new_stream().map_err(err("stream creation"))?;
