@@ -338,6 +338,23 @@ fn auto_gives_the_farm_what_it_takes_quietly() {
     assert!(r.stderr.contains("--gpu-mode=farm:") && r.stderr.contains("head cycles"), "{}", r.stderr);
 }
 
+/// What the GPU's engines do not honour (`--heuristic=Domain`, `--rand-freq`, ...) is a warning with
+/// `--backend=cuda`; with `--backend=auto` (the default) such a run is the CPU engine's, without one.
+#[test]
+fn cuda_warns_of_what_it_ignores_and_auto_takes_the_cpu_for_it() {
+    let queens = instance("queens.aspif");
+    let asks = ["--heuristic=Domain", "--rand-freq=0.1", "--save-progress", "-q"];
+    let cuda = yasmin(&[&["--backend=cuda"], &asks[..], &[queens.as_str()]].concat());
+    for warning in ["--heuristic=Domain: the CUDA engine", "--rand-freq: the CUDA engine"] {
+        assert!(cuda.stderr.contains(warning), "{warning}: {}", cuda.stderr);
+    }
+    for backend in [&["--backend=auto"][..], &[]] {
+        let r = yasmin_ok(&[backend, &asks[..], &["--stats", queens.as_str()]].concat(), 10);
+        assert!(!r.stderr.contains("CUDA"), "{backend:?}: {}", r.stderr);
+        assert_eq!(parse_text(&r.stdout).get("Engine"), Some("cpu"), "{backend:?}: {}", r.stdout);
+    }
+}
+
 /// Without a GPU, `--backend=cuda` is a device error (exit 70) that says why, whether the farm or
 /// the grid-wide engine is asked for, or auto (the farm giving way to the grid); on a machine with
 /// one, all answer.
