@@ -101,7 +101,7 @@ pub(super) fn ptr<T>(s: &CudaSlice<T>, stream: &Arc<CudaStream>) -> u64 {
     p
 }
 
-/// Kernel loads under way ([`Device::load_kernels_until`], [`Device::open_early`]).
+/// The driver's work under way on threads aside (kernel loads, [`Device::count_until`]).
 static LOADING: AtomicUsize = AtomicUsize::new(0);
 
 /// Counts a kernel load as done when its thread ends, however it ends.
@@ -182,13 +182,13 @@ impl Device {
         Ok(Some(done))
     }
 
-    /// Opens the devices `ordinals` (every one where `None`) and loads the kernels there on a
-    /// thread of their own, polling `stop` meanwhile: false if it came first (the thread finishes
-    /// aside). Nothing blocks before: the driver's initialization alone takes a tenth of a second
-    /// (H200), which a race's CPU searches that answer first must not wait for. What fails is
-    /// met again by what opens the devices next, and reported there.
-    pub fn open_until(ordinals: Option<Vec<u32>>, stop: &crate::stop::StopToken) -> bool {
-        Self::ends_before(&Self::load_aside(ordinals), stop)
+    /// Initializes the driver and counts the devices on a thread of their own, polling `stop`
+    /// meanwhile: false if it came first (the thread finishes aside). The initialization alone
+    /// takes a tenth of a second (H200), which a race's CPU searches that answer first must not
+    /// wait for; after it, counting and querying the devices return at once. What fails is met
+    /// again by what counts them next, and reported there.
+    pub fn count_until(stop: &crate::stop::StopToken) -> bool {
+        Self::ends_before(&Self::aside(|| Self::count().map(|_| ())), stop)
     }
 
     /// Whether `load` ends before `stop` comes.
@@ -218,8 +218,18 @@ impl Device {
     }
 
     /// A thread that opens the devices `ordinals` (every one where `None`) and loads the kernels
-    /// there, counted among the loads under way until it ends.
+    /// there ([`aside`](Self::aside)).
     fn load_aside(ordinals: Option<Vec<u32>>) -> std::thread::JoinHandle<DResult<()>> {
+        Self::aside(move || {
+            // The driver is there (a missing library makes cudarc panic), with the devices.
+            let there = Self::count()?;
+            let ordinals = ordinals.unwrap_or_else(|| (0..there).collect());
+            ordinals.iter().try_for_each(|&o| Kernels::on(o).map(|_| ()))
+        })
+    }
+
+    /// A thread that does `work` with the driver, counted among the loads under way until it ends.
+    fn aside(work: impl FnOnce() -> DResult<()> + Send + 'static) -> std::thread::JoinHandle<DResult<()>> {
         LOADING.fetch_add(1, Ordering::AcqRel);
         std::thread::spawn(move || {
             let _done = Loaded;
@@ -233,16 +243,14 @@ impl Device {
                 libc::sigaddset(&mut set, libc::SIGTERM);
                 libc::pthread_sigmask(libc::SIG_BLOCK, &set, std::ptr::null_mut());
             }
-            // The driver is there (a missing library makes cudarc panic), with the devices.
-            let there = Self::count()?;
-            let ordinals = ordinals.unwrap_or_else(|| (0..there).collect());
-            ordinals.iter().try_for_each(|&o| Kernels::on(o).map(|_| ()))
+            work()
         })
     }
 
-    /// Whether kernels are being loaded on a thread that a stop left to finish aside
-    /// ([`load_kernels_until`](Self::load_kernels_until)), or that opens the devices early for a
-    /// run that may end first ([`open_early`](Self::open_early)): the process must not end through
+    /// Whether the driver is at work on a thread that a stop left to finish aside
+    /// ([`load_kernels_until`](Self::load_kernels_until), [`count_until`](Self::count_until)), or
+    /// that opens the devices early for a run that may end first
+    /// ([`open_early`](Self::open_early)): the process must not end through
     /// `exit` then, whose teardown of the CUDA libraries would pull them from under that thread
     /// (a crash after the answer is printed).
     pub fn loading_aside() -> bool {

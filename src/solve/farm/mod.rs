@@ -171,10 +171,10 @@ impl FarmSource {
     /// answer first).
     pub fn new_until(d: &Driver<'_>, job: Job, stop: &StopToken) -> Result<Option<FarmSource>, SolveError> {
         let Some(want) = d.opts.farm() else { return Ok(None) };
-        // Counting the devices would wait for the driver's initialization, which a race's CPU
-        // searches that answer first must not (a small program's run took 0.21 s against 0.01).
-        let ordinals = (!d.opts.gpu_devices.is_empty()).then(|| d.opts.gpu_devices.clone());
-        if !Device::open_until(ordinals, stop) {
+        // Counting the devices waits for the driver's initialization, which a race's CPU searches
+        // that answer first must not (a small program's run took 0.21 s against 0.01); the
+        // kernels then load while the searches' parts are made (`Farm::load_while`).
+        if !Device::count_until(stop) {
             return Ok(None);
         }
         let enumerate = job == Job::All;
