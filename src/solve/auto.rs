@@ -22,19 +22,20 @@ pub(super) fn resolve(
     opts: &SolveOptions,
     deps: &mut Option<Dependencies>,
 ) -> Option<SolveOptions> {
-    resolve_here(program, opts, deps, Device::missing_library())
+    resolve_here(program, opts, deps, Device::missing_library)
 }
 
-/// [`resolve`] on a machine that lacks `missing` of what the GPU needs (`None`: nothing).
+/// [`resolve`] on a machine that lacks what `missing` says of what the GPU needs (`None`:
+/// nothing), asked only where `--backend=auto` still has the GPU in view.
 fn resolve_here(
     program: &Program,
     opts: &SolveOptions,
     deps: &mut Option<Dependencies>,
-    missing: Option<&str>,
+    missing: fn() -> Option<&'static str>,
 ) -> Option<SolveOptions> {
     if opts.backend == Backend::Auto
         && opts.gpu_mode == GpuMode::Auto
-        && let Some(why) = missing.map(str::to_string).or_else(|| cpu_first(opts))
+        && let Some(why) = cpu_first(opts).or_else(|| missing().map(str::to_string))
     {
         log::info!("--backend=auto: the CPU engine searches: {why}");
         let cpu = SolveOptions { backend: Backend::Cpu, ..opts.clone() };
@@ -95,8 +96,8 @@ pub fn gpu_may_search(opts: &SolveOptions) -> bool {
         Backend::Cpu => false,
         Backend::Cuda => true,
         Backend::Auto => {
-            Device::missing_library().is_none()
-                && (opts.gpu_mode != GpuMode::Auto || cpu_first(opts).is_none())
+            (opts.gpu_mode != GpuMode::Auto || cpu_first(opts).is_none())
+                && Device::missing_library().is_none()
         }
     }
 }
@@ -130,7 +131,7 @@ mod tests {
             let search = SearchOptions { del_cfl: given, ..SearchOptions::default() };
             let portfolio = vec![SearchOptions { decisions: Decisions::Vars, ..search.clone() }];
             let opts = SolveOptions { models, search, portfolio, ..SolveOptions::default() };
-            let o = resolve_here(p, &opts, &mut None, None).unwrap_or(opts);
+            let o = resolve_here(p, &opts, &mut None, || None).unwrap_or(opts);
             assert_eq!(o.search.del_cfl, o.portfolio[0].del_cfl, "the portfolio's too");
             o.search.del_cfl
         };
@@ -151,7 +152,7 @@ mod tests {
         let shrink = |p, models: Option<u64>, given: Option<bool>| {
             let search = SearchOptions { shrink: given, del_cfl: Some(DEL_CFL), ..SearchOptions::default() };
             let opts = SolveOptions { models, search, ..SolveOptions::default() };
-            resolve_here(p, &opts, &mut None, None).unwrap_or(opts).search.shrinks()
+            resolve_here(p, &opts, &mut None, || None).unwrap_or(opts).search.shrinks()
         };
         assert!(shrink(&plain, Some(0), None) && shrink(&plain, Some(5), None));
         assert!(!shrink(&plain, None, None) && !shrink(&plain, Some(1), None), "one model");
@@ -165,7 +166,7 @@ mod tests {
         let minimizing = read_program(b"asp 1 0 0\n1 1 2 1 2 0 0\n2 0 1 1 1\n0\n").unwrap();
         let resolved = |p, backend, gpu_mode| {
             let opts = SolveOptions { backend, gpu_mode, ..SolveOptions::default() };
-            let o = resolve_here(p, &opts, &mut None, None).unwrap_or(opts);
+            let o = resolve_here(p, &opts, &mut None, || None).unwrap_or(opts);
             (o.backend, o.gpu_mode, o.farm().is_some(), o.search_backend())
         };
         let (auto, cpu, cuda) = (Backend::Auto, Backend::Cpu, Backend::Cuda);
@@ -182,25 +183,25 @@ mod tests {
     #[test]
     fn auto_takes_the_cpu_without_a_driver_for_what_the_gpu_ignores_and_for_one_search_enumerating() {
         let plain = read_program(b"asp 1 0 0\n1 1 2 1 2 0 0\n0\n").unwrap();
-        let backend = |opts: SolveOptions, missing| {
+        let backend = |opts: SolveOptions, missing: fn() -> Option<&'static str>| {
             let o = resolve_here(&plain, &opts, &mut None, missing).unwrap_or(opts);
             (o.backend, o.farm().is_some())
         };
         let auto = SolveOptions { backend: Backend::Auto, ..SolveOptions::default() };
         let cpu = (Backend::Cpu, false);
-        assert_eq!(backend(auto.clone(), None), (Backend::Auto, true), "one model: the farm races");
-        assert_eq!(backend(auto.clone(), Some("no CUDA driver (libcuda) found")), cpu);
+        assert_eq!(backend(auto.clone(), || None), (Backend::Auto, true), "one model: the farm races");
+        assert_eq!(backend(auto.clone(), || Some("no CUDA driver (libcuda) found")), cpu);
         let domain = SearchOptions { heuristic: Heuristic::Domain, ..SearchOptions::default() };
-        assert_eq!(backend(SolveOptions { search: domain.clone(), ..auto.clone() }, None), cpu);
+        assert_eq!(backend(SolveOptions { search: domain.clone(), ..auto.clone() }, || None), cpu);
         let eight = SolveOptions { search: domain, threads: 8, ..auto.clone() };
-        assert_eq!(backend(eight, None), cpu, "-t 8 too");
-        assert_eq!(backend(SolveOptions { models: Some(0), ..auto.clone() }, None), cpu, "-n 0");
+        assert_eq!(backend(eight, || None), cpu, "-t 8 too");
+        assert_eq!(backend(SolveOptions { models: Some(0), ..auto.clone() }, || None), cpu, "-n 0");
         let split = SolveOptions { models: Some(0), threads: 8, ..auto.clone() };
-        assert_eq!(backend(split, None), (Backend::Auto, true), "-n 0 -t 8: the farm enumerates");
+        assert_eq!(backend(split, || None), (Backend::Auto, true), "-n 0 -t 8: the farm enumerates");
         // Asked for by name, the GPU's engines warn of what they ignore instead.
         let cuda = SolveOptions { backend: Backend::Cuda, models: Some(0), ..SolveOptions::default() };
-        assert_eq!(backend(cuda, None), (Backend::Cuda, true));
+        assert_eq!(backend(cuda, || None), (Backend::Cuda, true));
         let grid = SolveOptions { gpu_mode: GpuMode::Grid, models: Some(0), ..auto };
-        assert_eq!(backend(grid, None), (Backend::Auto, false));
+        assert_eq!(backend(grid, || None), (Backend::Auto, false));
     }
 }
