@@ -118,11 +118,11 @@ pub struct RunConfig {
 /// Whether the process ends through `exit`, which tears its libraries down: not while CUDA
 /// kernels are still being loaded on a thread that a stop left to finish aside (the search farm
 /// set up beside CPU searches that answered first), where the teardown would pull the libraries
-/// from under it, nor where the devices were opened early and no search used them, where it
-/// would take its time for nothing. Then the process ends without the teardown.
+/// from under it, nor where a device was opened and the driver's teardown would take its time for
+/// nothing ([`Kernels::teardown_needless`]). Then the process ends without the teardown.
 pub fn ends_through_exit() -> bool {
     use crate::engine::cuda::{device::Device, kernels::Kernels};
-    !Device::loading_aside() && !Kernels::opened_unused()
+    !Device::loading_aside() && !Kernels::teardown_needless()
 }
 
 /// Runs yasmin as `cfg` says; returns how to exit.

@@ -256,11 +256,15 @@ impl Kernels {
         Self::on(ordinal)
     }
 
-    /// Whether a device was opened (early, for a run that might search there) and no search ran
-    /// on it: the process then ends without the driver's teardown, a tenth of a second spent for
-    /// nothing (H200; BENCHMARKS.md, "Enumeration").
-    pub fn opened_unused() -> bool {
-        OPENED.load(Ordering::Acquire) && !SEARCHED.load(Ordering::Acquire)
+    /// Whether a device was opened and the driver's teardown at the process' end would take its
+    /// time for nothing (a tenth of a second on an H200, BENCHMARKS.md "Enumeration"): the
+    /// process then ends without it. Where a search ran there under a tool injected into the
+    /// driver (compute-sanitizer, Nsight), the teardown stays: the tool's leak check reads it.
+    pub fn teardown_needless() -> bool {
+        let tool = ["NV_SANITIZER_INJECTION_TRANSPORT_TYPE", "CUDA_INJECTION64_PATH"]
+            .iter()
+            .any(|v| std::env::var_os(v).is_some());
+        OPENED.load(Ordering::Acquire) && (!SEARCHED.load(Ordering::Acquire) || !tool)
     }
 
     pub fn get(&self, k: Kernel) -> &CudaFunction {
