@@ -5,6 +5,8 @@
 # then with --backend=cpu; the GPU's memory in use sampled halfway through the default's batch.
 # SRC holds NAME.enc and NAME__INSTANCE.asp (scripts/bench_sources.sh); on the H200 machine:
 #   SRC=.bench/src Y=.gpu/yasmin OUT=DIR bash benchmarks/farm/many-processes/run.sh
+# h200/roundN: two rounds on 2026-12-03, default.csv and cpu.csv from the build that waits for
+# the farm's slices on a blocking event, default-b6a6142.csv (Y=the build before) spinning.
 set -u
 cd "$(dirname "$0")/../../.."
 : "${SRC:?}" "${OUT:?}" "${Y:?}"

@@ -25,7 +25,8 @@ use super::layout::FarmArgs;
 use crate::engine::EngineStats;
 use crate::nogoods::Problem;
 use crate::stop::StopToken;
-use cudarc::driver::{CudaSlice, LaunchConfig};
+use cudarc::driver::sys::CUevent_flags::CU_EVENT_BLOCKING_SYNC;
+use cudarc::driver::{CudaEvent, CudaSlice, LaunchConfig};
 use tables::{
     Buf, CTL_CUBE_NEXT, CTL_CUBES_DONE, CTL_MHEAD, CTL_MREAD, CTL_UNSAT, CTL_WINNER, CTL_XHEAD, FAILED, NONE,
     RUNNING, SEARCH_WORDS, SHARED_ORDER, Word, XLEN,
@@ -65,6 +66,10 @@ pub struct Farm {
     xread: u32,
     /// The atoms (enumeration: a model's words in the ring hold `0..=atoms`).
     atoms: u32,
+    /// Recorded after each slice's launch; its wait blocks the host thread instead of spinning
+    /// on a core through the slice (the context's default, which took a core from each CPU
+    /// search of a machine that runs many solvers at once).
+    slice_done: CudaEvent,
 }
 
 /// The searches the device's memory has room for, at most `want` (and at least 1 if any fit).
@@ -179,7 +184,9 @@ impl Farm {
         }
         let (searches, nvars) = (c.searches, p.num_vars as usize);
         let atoms = p.num_atoms;
-        Ok(Some(Farm { gpu, bufs, args, searches, nvars, ordinal, ctl: Vec::new(), xread: 0, atoms }))
+        let slice_done = gpu.ctx.new_event(Some(CU_EVENT_BLOCKING_SYNC)).map_err(err("event creation"))?;
+        let ctl = Vec::new();
+        Ok(Some(Farm { gpu, bufs, args, searches, nvars, ordinal, ctl, xread: 0, atoms, slice_done }))
     }
 
     fn read(&self, name: &str, from: usize, len: usize) -> DResult<Vec<u32>> {
@@ -197,12 +204,13 @@ impl Farm {
         let blocks = self.searches.div_ceil(WARPS_PER_BLOCK) as usize;
         let a = super::args::FarmSearchArgs { a: self.args };
         let shared = 4 * WARPS_PER_BLOCK * self.args.smem_words;
-        self.gpu.launch(LaunchConfig { shared_mem_bytes: shared, ..cfg(blocks, 32 * WARPS_PER_BLOCK) }, a)
+        self.gpu.launch(LaunchConfig { shared_mem_bytes: shared, ..cfg(blocks, 32 * WARPS_PER_BLOCK) }, a)?;
+        self.slice_done.record(&self.gpu.stream).map_err(err("the slice's event"))
     }
 
     /// Waits for the slice [`Farm::launch_slice`] started and says where the farm stands.
     pub fn finish_slice(&mut self) -> DResult<FarmState> {
-        self.gpu.stream.synchronize().map_err(err("the farm's time slice"))?;
+        self.slice_done.synchronize().map_err(err("the farm's time slice"))?;
         let ctl = self.read("ctl", 0, tables::CONTROL_WORDS)?;
         self.ctl.clone_from(&ctl);
         if ctl[CTL_WINNER] != NONE {
