@@ -247,6 +247,13 @@ pub const FIGURES: &[Figure] = &[
         value: |s| (s.problem.counters > 0).then(|| Value::Int(s.problem.counters.into())),
     },
     Figure {
+        label: "At-most-one",
+        json: &["Yasmin", "AtMostOne"],
+        section: Section::Yasmin,
+        first: false,
+        value: |s| (s.problem.at_most_ones > 0).then(|| Value::Int(s.problem.at_most_ones.into())),
+    },
+    Figure {
         label: "Symmetries",
         json: &["Yasmin", "Symmetries"],
         section: Section::Yasmin,

@@ -110,6 +110,26 @@ fn default_is_one_model_and_n0_enumerates_all() {
     assert_eq!(three.answer_sets().len(), 3, "a model printed twice");
 }
 
+/// `--pair-at-most-one`: 5-queens' at-most-ones become binary nogoods where models are
+/// enumerated (the default) or where asked, not for one model or where asked off; the answer
+/// sets stay.
+#[test]
+fn at_most_ones_become_pairs_where_models_are_enumerated() {
+    let queens = instance("queens.aspif");
+    let run = |args: &[&str], code| {
+        let all: Vec<&str> = args.iter().copied().chain(["--stats", &queens]).collect();
+        parse_text(&yasmin_ok(&all, code).stdout)
+    };
+    let paired = run(&["-n", "0"], 30);
+    assert!(paired.get("At-most-one").is_some_and(|n| n.parse::<u32>().is_ok_and(|n| n > 0)));
+    let native = run(&["-n", "0", "--pair-at-most-one=no"], 30);
+    assert_eq!(native.get("At-most-one"), None);
+    assert_eq!(native.answer_sets(), paired.answer_sets());
+    assert_eq!((native.get("Models"), paired.get("Models")), (Some("10"), Some("10")));
+    assert_eq!(run(&[], 10).get("At-most-one"), None);
+    assert_eq!(run(&["--pair-at-most-one"], 10).get("At-most-one"), paired.get("At-most-one"));
+}
+
 #[test]
 fn decisions_on_variables_enumerate_the_same_answer_sets() {
     for program in ["queens.aspif", "colouring.aspif", "hamiltonian.aspif"] {

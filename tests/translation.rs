@@ -16,11 +16,12 @@ use yasmin::nogoods::ExtendedRules;
 use yasmin::solve::SolveOptions;
 use yasmin::solve::config::{Decisions, EnumMode};
 
-/// The answer sets of `-n 0` (each sorted, the list sorted) and the counters made.
+/// The answer sets of `-n 0` (each sorted, the list sorted) and the counters made and
+/// at-most-ones spelled out as pairs.
 fn answer_sets(aspif: &str, opts: &SolveOptions) -> (Vec<String>, u32) {
     let program = yasmin::input::read_program(aspif.as_bytes()).expect("valid aspif");
     let (outcome, sets, _) = support::answer_sets(&program, opts);
-    (sets, outcome.problem_size.counters)
+    (sets, outcome.problem_size.counters + outcome.problem_size.at_most_ones)
 }
 
 /// A random program over `n` atoms `p1..pn` (all shown): a choice over them, a few normal rules

@@ -11,7 +11,7 @@
 use super::bodies::{BodyTable, NONE};
 use super::lit::{Lit, Var};
 use super::minimize::CostLevels;
-use super::normal_rules::{Builder, Key, simplify};
+use super::normal_rules::{Builder, Key, keep_simplified};
 use super::store::NogoodStore;
 use super::translation::{self, ExtendedRules};
 use super::{DomainModifier, GraphEdge, Problem, VarKind};
@@ -69,18 +69,20 @@ fn cost_levels(program: &Program) -> CostLevels {
 
 /// [`complete_with`] the default handling of extended rules ([`ExtendedRules::default`]).
 pub fn complete(program: &Program, stop: &StopToken, eq_rounds: u32) -> Result<Problem, CompileError> {
-    complete_with(program, stop, eq_rounds, ExtendedRules::default())
+    complete_with(program, stop, eq_rounds, ExtendedRules::default(), false)
 }
 
 /// Compiles a program into nogoods and the tables the engines need, polling `stop` as it goes
 /// (a large program takes seconds); equivalent literals are substituted in the nogoods in up to
 /// `eq_rounds` rounds (`equivalences.rs`, clasp's `--eq`; 0: none), and extended rules are
-/// translated as `extended` says (`translation.rs`, clasp's `--trans-ext`).
+/// translated as `extended` says (`translation.rs`, clasp's `--trans-ext`), small at-most-ones
+/// spelled out as binary nogoods first where `pairs` says so (and `extended` translates).
 pub fn complete_with(
     program: &Program,
     stop: &StopToken,
     eq_rounds: u32,
     extended: ExtendedRules,
+    pairs: bool,
 ) -> Result<Problem, CompileError> {
     let n = program.atom_count();
     let mut bld = Builder::new(n);
@@ -195,18 +197,17 @@ pub fn complete_with(
     let mut nogoods = Aside::new(std::mem::take(&mut bld.nogoods), n_nogoods);
     for i in 0..n_nogoods {
         stop.check_every(i)?;
-        match simplify(std::mem::take(&mut nogoods[i])) {
-            None => {}
-            Some(ng) if ng.is_empty() => units.push(Lit::TRUE),
-            Some(ng) if ng.len() == 1 => units.push(ng[0]),
-            Some(ng) => long.push(ng),
-        }
+        keep_simplified(std::mem::take(&mut nogoods[i]), &mut long, &mut units);
     }
     drop(nogoods);
     let mut equal_to = equivalences::substitute(&mut long, &mut units, bld.num_vars, eq_rounds, stop)?;
     units::simplify(&mut long, &mut units, bld.num_vars, stop)?;
+    let mut paired = 0;
     if extended != ExtendedRules::Native {
         let (w, nb) = (&mut bld.weights, bld.bodies.len());
+        if pairs {
+            paired = translation::pair_at_most_one(w, &mut long, &mut units, &equal_to);
+        }
         let counters =
             translation::translate_false_counts(w, &mut long, &mut units, &mut equal_to, bld.num_vars, n, nb);
         if counters > 0 {
@@ -214,6 +215,8 @@ pub fn complete_with(
                 bld.new_var(VarKind::Counter);
             }
             supports.resize(bld.num_vars as usize, Vec::new());
+        }
+        if counters > 0 || paired > 0 {
             units::simplify(&mut long, &mut units, bld.num_vars, stop)?;
         }
     }
@@ -343,6 +346,7 @@ pub fn complete_with(
         edges: graph_edges,
         graph_nodes: nodes.len() as u32,
         symmetries: 0,
+        at_most_ones: paired as u32,
         eliminated: Default::default(),
     };
     debug_assert_eq!(problem.check_invariants(), Ok(()));

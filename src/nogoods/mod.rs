@@ -97,6 +97,8 @@ pub struct Problem {
     /// Generators of the program's symmetries whose lex-leader constraints are among the
     /// nogoods (`symmetry/`; 0: none).
     pub symmetries: u32,
+    /// At-most-one constraints spelled out as binary nogoods (`translation::pair_at_most_one`).
+    pub at_most_ones: u32,
     /// The nogoods `--sat-prepro` removed (`elimination/`), by which a model of the others
     /// is extended (empty: none).
     pub eliminated: Eliminated,

@@ -268,6 +268,16 @@ fn key_mentions(key: &Key, v: Var) -> bool {
     }
 }
 
+/// Adds the simplified `ng` ([`simplify`]) to `nogoods`, or to `units` where one literal or
+/// none is left (none: `T0`, no solution).
+pub(super) fn keep_simplified(ng: Vec<Lit>, nogoods: &mut Vec<Vec<Lit>>, units: &mut Vec<Lit>) {
+    match simplify(ng) {
+        None => {}
+        Some(ng) if ng.len() <= 1 => units.push(ng.first().copied().unwrap_or(Lit::TRUE)),
+        Some(ng) => nogoods.push(ng),
+    }
+}
+
 /// Simplifies a nogood against the constant: drops `T0`, discards nogoods with `F0` or a
 /// complementary pair. `None` means the nogood can never be violated.
 pub(super) fn simplify(mut ng: Vec<Lit>) -> Option<Vec<Lit>> {

@@ -82,6 +82,66 @@ pub struct CountConstraint {
     pub bound: i64,
 }
 
+/// `l` over the representatives of the variables (`equal_to`).
+fn representative(equal_to: &[Lit], l: Lit) -> Lit {
+    let r = equal_to[l.var() as usize];
+    if l.is_pos() { r } else { !r }
+}
+
+/// The most terms of an at-most-one constraint that [`pair_at_most_one`] spells out as binary
+/// nogoods (at most 276 of them, 11.5 a term).
+pub const PAIRS_UP_TO: usize = 24;
+
+/// Spells out each weight constraint of unit weights and bound 2 whose literal `units` makes
+/// false, of at most [`PAIRS_UP_TO`] terms (an at-most-one: `:- 2 #count{...}`, or gringo's
+/// `{ p(X) } 1`), as the binary nogoods `{x_i, x_j}` over representatives (`equal_to`), which
+/// join `nogoods` (or `units`, simplified): no auxiliary variables, and each propagation and
+/// each reason is a binary nogood's, through the implication lists, where the native constraint
+/// is visited as a weight constraint. Each leaves `weights`; returns how many did.
+pub fn pair_at_most_one(
+    weights: &mut WeightConstraints,
+    nogoods: &mut Vec<Vec<Lit>>,
+    units: &mut Vec<Lit>,
+    equal_to: &[Lit],
+) -> usize {
+    let pairs: Vec<usize> = false_counts(weights, units, equal_to)
+        .into_iter()
+        .filter(|&c| weights.bound[c] == 2 && weights.range(c).len() <= PAIRS_UP_TO)
+        .collect();
+    if pairs.is_empty() {
+        return 0;
+    }
+    let mut keep = vec![true; weights.len()];
+    for &c in &pairs {
+        keep[c] = false;
+        let terms: Vec<Lit> = weights.range(c).map(|i| representative(equal_to, weights.lits[i])).collect();
+        for (i, &x) in terms.iter().enumerate() {
+            // A pair of one literal twice, or of a literal and its complement, simplifies.
+            for &y in &terms[i + 1..] {
+                super::normal_rules::keep_simplified(vec![x, y], nogoods, units);
+            }
+        }
+    }
+    *weights = weights.retain(&keep);
+    log::info!("{} at-most-one constraints spelled out as binary nogoods", pairs.len());
+    pairs.len()
+}
+
+/// The weight constraints of unit weights whose literal `units` makes false (over the
+/// representatives, `equal_to`); none where the units hold a conflict.
+fn false_counts(weights: &WeightConstraints, units: &[Lit], equal_to: &[Lit]) -> Vec<usize> {
+    if units.contains(&Lit::TRUE) {
+        return Vec::new();
+    }
+    let fixed: HashSet<Lit> = units.iter().copied().collect();
+    (0..weights.len())
+        .filter(|&c| {
+            weights.weights[weights.range(c)].iter().all(|&w| w == 1)
+                && fixed.contains(&representative(equal_to, weights.lit[c]))
+        })
+        .collect()
+}
+
 /// Translates the weight constraints that clasp would (`chosen`) among those of unit weights
 /// whose literal `units` makes false (gringo writes `{ p(X) } K` as `a :- K+1 #count{...}` with
 /// `a` false; a constraint `:- K #count{...}` has a false body): each leaves `weights`, and its
@@ -97,19 +157,8 @@ pub fn translate_false_counts(
     atoms: u32,
     bodies: usize,
 ) -> u32 {
-    if units.contains(&Lit::TRUE) {
-        return 0;
-    }
-    let representative = |l: Lit| {
-        let r = equal_to[l.var() as usize];
-        if l.is_pos() { r } else { !r }
-    };
-    let fixed: HashSet<Lit> = units.iter().copied().collect();
-    let counts: Vec<CountConstraint> = (0..weights.len())
-        .filter(|&c| {
-            weights.weights[weights.range(c)].iter().all(|&w| w == 1)
-                && fixed.contains(&representative(weights.lit[c]))
-        })
+    let counts: Vec<CountConstraint> = false_counts(weights, units, equal_to)
+        .into_iter()
         .map(|c| CountConstraint {
             index: c as u32,
             terms: weights.range(c).len() as u32,
@@ -124,16 +173,13 @@ pub fn translate_false_counts(
     let mut next = num_vars;
     for &c in &chosen {
         let c = c as usize;
-        let terms: Vec<(Lit, i64)> = weights.range(c).map(|i| (representative(weights.lits[i]), 1)).collect();
+        let terms: Vec<(Lit, i64)> =
+            weights.range(c).map(|i| (representative(equal_to, weights.lits[i]), 1)).collect();
         next += forbid(&terms, weights.bound[c], next, &mut added);
     }
     equal_to.extend((num_vars..next).map(Lit::pos));
     for ng in added {
-        match super::normal_rules::simplify(ng) {
-            None => {}
-            Some(ng) if ng.len() <= 1 => units.push(ng.first().copied().unwrap_or(Lit::TRUE)),
-            Some(ng) => nogoods.push(ng),
-        }
+        super::normal_rules::keep_simplified(ng, nogoods, units);
     }
     let mut keep = vec![true; weights.len()];
     for &c in &chosen {
@@ -319,5 +365,34 @@ mod tests {
         // Among many bodies: translated in order until the budget (2 * atoms) is spent.
         let many: Vec<_> = (0..3).map(|b| c(b, 40, 5)).collect();
         assert_eq!(chosen(&many, 250, 400), vec![0, 1]);
+    }
+
+    #[test]
+    fn false_at_most_ones_of_few_terms_become_pairs_and_leave_the_others() {
+        let (x, y, z, w) = (Lit::pos(1), Lit::pos(2), Lit::neg(3), Lit::pos(4));
+        let mut weights = WeightConstraints::new();
+        // At most one of x, y, z: its literal 5 is false.
+        weights.push(Lit::pos(5), 2, vec![(x, 1), (y, 1), (z, 1)]);
+        // Its literal not fixed, a bound of 3, a weight of 2, too many terms: kept.
+        weights.push(Lit::pos(6), 2, vec![(x, 1), (w, 1)]);
+        weights.push(Lit::pos(5), 3, vec![(x, 1), (y, 1), (w, 1)]);
+        weights.push(Lit::pos(5), 2, vec![(x, 2), (y, 1)]);
+        let many = (0..=PAIRS_UP_TO as Var).map(|v| (Lit::pos(10 + v), 1)).collect();
+        weights.push(Lit::pos(5), 2, many);
+        // Variable 4 stands for 7 (`equal_to`); `push` sorts the terms.
+        weights.push(Lit::pos(5), 2, vec![(Lit::neg(7), 1), (y, 1)]);
+        let mut equal_to: Vec<Lit> = (0..40).map(Lit::pos).collect();
+        equal_to[7] = w;
+        let mut nogoods = Vec::new();
+        let mut units = vec![Lit::pos(5)];
+        assert_eq!(pair_at_most_one(&mut weights, &mut nogoods, &mut units, &equal_to), 2);
+        assert_eq!(nogoods, vec![vec![x, y], vec![x, z], vec![y, z], vec![y, !w]]);
+        assert_eq!(weights.len(), 4);
+        assert_eq!(weights.lit, vec![Lit::pos(6), Lit::pos(5), Lit::pos(5), Lit::pos(5)]);
+        // A conflict in the units: nothing changes.
+        let mut nogoods = Vec::new();
+        let mut units = vec![Lit::pos(6), Lit::TRUE];
+        assert_eq!(pair_at_most_one(&mut weights, &mut nogoods, &mut units, &equal_to), 0);
+        assert!(nogoods.is_empty());
     }
 }

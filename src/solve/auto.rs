@@ -1,6 +1,6 @@
 //! What `auto` leaves open made definite for a program and its task: the decisions, deletion and
-//! shrinking of each search, and with `--gpu-mode=auto` which engine searches (the search farm,
-//! the grid-wide engine, or with `--backend=auto` the CPU engine).
+//! shrinking of each search, at-most-ones as pairs, and with `--gpu-mode=auto` which engine
+//! searches (the search farm, the grid-wide engine, or with `--backend=auto` the CPU engine).
 
 use super::config::{self, Backend, EnumMode, GpuMode, SolveOptions};
 use super::{farm, sat_prepro};
@@ -12,10 +12,11 @@ use crate::program::deps::Dependencies;
 /// the portfolio's; `None` where nothing is left. `--decisions=auto` becomes rules or variables
 /// for this program (its tightness, whether it optimizes: [`config::Decisions::resolve`]; variables
 /// where `--sat-prepro` serves the task); an unset `--del-cfl` [`config::DEL_CFL`], or
-/// [`config::ENUM_DEL_CFL`] where several models are enumerated, and an unset `--shrink` on there
-/// only; `--gpu-mode=auto` the grid where the farm does not take the task ([`farm::auto_takes`]), or
-/// with `--backend=auto` the CPU engine, which it also takes where the GPU cannot serve what was
-/// asked ([`cpu_first`]) or this machine has no CUDA driver or NVRTC. The program's dependencies,
+/// [`config::ENUM_DEL_CFL`] where several models are enumerated, and an unset `--shrink` and
+/// `--pair-at-most-one` on there only; `--gpu-mode=auto` the grid where the farm does not take
+/// the task ([`farm::auto_takes`]), or with `--backend=auto` the CPU engine, which it also takes
+/// where the GPU cannot serve what was asked ([`cpu_first`]) or this machine has no CUDA driver
+/// or NVRTC. The program's dependencies,
 /// where tightness or head cycles were asked, go to `deps` for the driver.
 pub(super) fn resolve(
     program: &Program,
@@ -44,7 +45,8 @@ fn resolve_here(
     let searches = || std::iter::once(&opts.search).chain(opts.portfolio.iter());
     let decisions = searches().any(|o| o.decisions == config::Decisions::Auto);
     let gpu_auto = opts.gpu_mode == GpuMode::Auto && opts.backend != Backend::Cpu;
-    if !decisions && !gpu_auto && searches().all(|o| o.del_cfl.is_some() && o.shrink.is_some()) {
+    let left = opts.pair_at_most_one.is_none();
+    if !decisions && !gpu_auto && !left && searches().all(|o| o.del_cfl.is_some() && o.shrink.is_some()) {
         return None;
     }
     let optimizing = opts.optimizes(program);
@@ -62,6 +64,7 @@ fn resolve_here(
         s.del_cfl.get_or_insert(if enumerating { config::ENUM_DEL_CFL } else { config::DEL_CFL });
         s.shrink.get_or_insert(enumerating);
     }
+    o.pair_at_most_one.get_or_insert(enumerating);
     let head_cycle_free = || dependencies(program, opts, deps).is_some_and(Dependencies::is_head_cycle_free);
     if gpu_auto && !farm::auto_takes(program, opts, optimizing, head_cycle_free) {
         // One search of the grid-wide engine is slower than one of the CPU engine (README, "The

@@ -209,8 +209,8 @@ impl<'a> Driver<'a> {
         // substitute. The farm and the CPU searches racing it exchange nogoods over one problem.
         let eq_rounds =
             if opts.backend == Backend::Cpu || opts.farm().is_some() { opts.equivalences } else { 0 };
-        let problem = match crate::nogoods::complete_with(program, &opts.stop, eq_rounds, opts.extended_rules)
-        {
+        let (rules, pairs) = (opts.extended_rules, opts.pairs_at_most_ones());
+        let problem = match crate::nogoods::complete_with(program, &opts.stop, eq_rounds, rules, pairs) {
             Ok(p) => Arc::new(p),
             Err(crate::nogoods::CompileError::Unsupported(why)) => return Err(SolveError::Unsupported(why)),
             Err(crate::nogoods::CompileError::Interrupted(stop)) => return Ok(Err(Outcome::stopped(stop))),

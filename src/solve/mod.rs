@@ -159,6 +159,8 @@ pub struct ProblemSize {
     pub symmetries: u32,
     /// Counters of the cardinality constraints translated into nogoods (`--trans-ext`).
     pub counters: u32,
+    /// At-most-one constraints spelled out as binary nogoods (`--trans-ext`).
+    pub at_most_ones: u32,
     /// Variables eliminated by `--sat-prepro` (counted among `variables`, as clasp does).
     pub eliminated: u32,
 }
@@ -255,6 +257,7 @@ impl ProblemSize {
             weight_constraints: p.weights.len(),
             tight: p.is_tight(),
             symmetries: p.symmetries,
+            at_most_ones: p.at_most_ones,
             counters: p.kinds.iter().filter(|&&k| k == crate::nogoods::VarKind::Counter).count() as u32,
             eliminated: p.eliminated.vars,
         }

@@ -254,6 +254,10 @@ pub struct SolveOptions {
     /// clasp's `--trans-ext`: which weight and cardinality constraints the completion translates
     /// into nogoods (`nogoods/translation.rs`).
     pub extended_rules: crate::nogoods::ExtendedRules,
+    /// `--pair-at-most-one`: whether an at-most-one of few terms becomes binary nogoods
+    /// (`nogoods/translation.rs`); where the task left it (`None`), off
+    /// ([`SolveOptions::pairs_at_most_ones`]).
+    pub pair_at_most_one: Option<bool>,
     /// `--symmetry`: whether the program's symmetries are broken, where the task allows it
     /// ([`SolveOptions::breaks_symmetries`]).
     pub symmetry: Symmetry,
@@ -309,6 +313,11 @@ impl SolveOptions {
     /// `ignore`.
     pub fn optimizes(&self, program: &crate::program::Program) -> bool {
         program.minimize().next().is_some() && self.opt_mode != OptMode::Ignore
+    }
+
+    /// `--pair-at-most-one` as the completion follows it: where the task left it (`None`), off.
+    pub fn pairs_at_most_ones(&self) -> bool {
+        self.pair_at_most_one.unwrap_or(false)
     }
 
     /// Whether more than one model is asked for (`-n 0`, or `-n N` with N > 1).
@@ -371,6 +380,7 @@ impl Default for SolveOptions {
             backend: Backend::Auto,
             equivalences: crate::nogoods::DEFAULT_EQ_ROUNDS,
             extended_rules: crate::nogoods::ExtendedRules::default(),
+            pair_at_most_one: None,
             symmetry: Symmetry::No,
             sat_prepro: None,
             search: SearchOptions::default(),
