@@ -111,9 +111,7 @@ pub fn pair_at_most_one(
     if pairs.is_empty() {
         return 0;
     }
-    let mut keep = vec![true; weights.len()];
     for &c in &pairs {
-        keep[c] = false;
         let terms: Vec<Lit> = weights.range(c).map(|i| representative(equal_to, weights.lits[i])).collect();
         for (i, &x) in terms.iter().enumerate() {
             // A pair of one literal twice, or of a literal and its complement, simplifies.
@@ -122,9 +120,18 @@ pub fn pair_at_most_one(
             }
         }
     }
-    *weights = weights.retain(&keep);
+    remove(weights, pairs.iter().copied());
     log::info!("{} at-most-one constraints spelled out as binary nogoods", pairs.len());
     pairs.len()
+}
+
+/// Takes the constraints `gone` out of `weights` (they became nogoods).
+fn remove(weights: &mut WeightConstraints, gone: impl Iterator<Item = usize>) {
+    let mut keep = vec![true; weights.len()];
+    for c in gone {
+        keep[c] = false;
+    }
+    *weights = weights.retain(&keep);
 }
 
 /// The weight constraints of unit weights whose literal `units` makes false (over the
@@ -181,11 +188,7 @@ pub fn translate_false_counts(
     for ng in added {
         super::normal_rules::keep_simplified(ng, nogoods, units);
     }
-    let mut keep = vec![true; weights.len()];
-    for &c in &chosen {
-        keep[c as usize] = false;
-    }
-    *weights = weights.retain(&keep);
+    remove(weights, chosen.iter().map(|&c| c as usize));
     log::info!(
         "{} integrity constraints over counts translated into {} counters",
         chosen.len(),

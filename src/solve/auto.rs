@@ -16,8 +16,8 @@ use crate::program::deps::Dependencies;
 /// `--pair-at-most-one` on there only; `--gpu-mode=auto` the grid where the farm does not take
 /// the task ([`farm::auto_takes`]), or with `--backend=auto` the CPU engine, which it also takes
 /// where the GPU cannot serve what was asked ([`cpu_first`]) or this machine has no CUDA driver
-/// or NVRTC. The program's dependencies,
-/// where tightness or head cycles were asked, go to `deps` for the driver.
+/// or NVRTC. The program's dependencies, where tightness or head cycles were asked, go to `deps`
+/// for the driver.
 pub(super) fn resolve(
     program: &Program,
     opts: &SolveOptions,
