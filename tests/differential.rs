@@ -728,7 +728,10 @@ fn check(
                 let mut runs = vec![one.clone(), beside];
                 let mut all = one.clone();
                 all.models = opts.models;
-                let mut alls = vec![all.clone()];
+                // With -t 3 the farm takes parts of the space beside three CPU searches.
+                let mut split = all.clone();
+                (split.threads, split.split) = (3, true);
+                let mut alls = vec![all.clone(), split];
                 if let Ok(list) = std::env::var("YASMIN_DIFF_FARM_DEVICES") {
                     one.gpu_devices = list.split(',').filter_map(|d| d.trim().parse().ok()).collect();
                     all.gpu_devices.clone_from(&one.gpu_devices);
@@ -739,7 +742,8 @@ fn check(
                 }
                 // Every model from the farm (its searches on cubes, the devices too).
                 for all in alls {
-                    enumerates_all(p, &all, r, &format!("the farm on devices {:?}", all.gpu_devices))?;
+                    let who = format!("the farm on devices {:?}, -t {}", all.gpu_devices, all.threads);
+                    enumerates_all(p, &all, r, &who)?;
                 }
                 for one in runs {
                     let who = format!(

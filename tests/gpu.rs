@@ -464,7 +464,7 @@ gpu_test! {
         for (name, input, models, threads, farm, auto) in [
             ("queens", file("queens.aspif"), 1, 1, true, "race"),
             ("queens", file("queens.aspif"), 0, 1, true, "cpu"),
-            ("queens", file("queens.aspif"), 0, 2, true, "cuda-farm"),
+            ("queens", file("queens.aspif"), 0, 2, true, "split"),
             ("disjunction", file("disjunction.aspif"), 0, 1, true, "cpu"),
             ("tiling", file("tiling.aspif"), 0, 1, false, "cpu"),
             ("head cycle", cycle, 0, 1, false, "cpu"),
@@ -487,6 +487,8 @@ gpu_test! {
                     o.engine,
                     o.threads
                 ),
+                // Two CPU searches dividing the space, the farm taking parts once open.
+                "split" => assert!(o.threads.is_some_and(|(n, _)| n >= 2), "{what}, auto: {:?}", o.threads),
                 engine => assert_eq!(o.engine, engine, "{what}, auto"),
             }
             opts.backend = Backend::Cpu;
@@ -605,6 +607,32 @@ gpu_test! {
         }
         eprintln!("GPU farm enumeration: {}/{checked} runs agree", checked - failures.len());
         assert!(checked > 200 && failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+    }
+}
+
+gpu_test! {
+    /// `-t 2 -n 0` with the farm (`--gpu-mode=auto`): two CPU searches divide the space and the
+    /// farm takes parts of it once open (`portfolio/farm_member.rs`); every model once, counted
+    /// (2^22 of a choice of 22 atoms, which two searches take long enough to enumerate for the
+    /// farm to join) and kept (2^14).
+    fn gpu_farm_takes_parts_beside_cpu_searches() {
+        let choice = |n: u32| {
+            let atoms: Vec<String> = (1..=n).map(|a| a.to_string()).collect();
+            let shows: String = (1..=n).map(|a| format!("4 {} a{a} 1 {a}\n", 1 + a.to_string().len())).collect();
+            let text = format!("asp 1 0 0\n1 1 {n} {} 0 0\n{shows}0\n", atoms.join(" "));
+            read_program(text.as_bytes()).unwrap()
+        };
+        let mut opts = options_on(Backend::Auto, Learning::Res, Heuristic::Activity);
+        (opts.gpu_mode, opts.models, opts.threads, opts.split) = (GpuMode::Auto, Some(0), 2, true);
+        let o = counted(&choice(22), &opts);
+        assert!(o.exhausted && o.models == 1 << 22, "{} models", o.models);
+        let (searches, _) = o.threads.expect("a parallel run");
+        assert!(searches > 2, "the farm took no part: {searches} searches");
+        let (o, got, _) = answer_sets(&choice(14), &opts);
+        let mut distinct = got.clone();
+        distinct.dedup();
+        assert!(o.exhausted && got.len() == 1 << 14 && distinct.len() == got.len(), "{} models", got.len());
+        eprintln!("the farm beside two CPU searches: {searches} searches in all");
     }
 }
 

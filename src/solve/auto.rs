@@ -109,7 +109,8 @@ pub fn gpu_may_search(opts: &SolveOptions) -> bool {
 /// of the search that the GPU's engines do not honour ([`config::SearchOptions::cuda_ignores`],
 /// `--sat-prepro`), or models enumerated by one search (`-t 1`), which then come in one order
 /// from run to run, as clasp's do, and a small program's without the GPU's start-up (0.3 to 0.5 s
-/// on an H200, BENCHMARKS.md "Enumeration"); with `-t N` the farm enumerates.
+/// on an H200, BENCHMARKS.md "Enumeration"); with `-t N` the farm enumerates beside the N CPU
+/// searches.
 fn cpu_first(opts: &SolveOptions) -> Option<String> {
     let ignored = opts.search.cuda_ignores().into_iter().next();
     ignored
@@ -200,7 +201,7 @@ mod tests {
         assert_eq!(backend(eight, || None), cpu, "-t 8 too");
         assert_eq!(backend(SolveOptions { models: Some(0), ..auto.clone() }, || None), cpu, "-n 0");
         let split = SolveOptions { models: Some(0), threads: 8, ..auto.clone() };
-        assert_eq!(backend(split, || None), (Backend::Auto, true), "-n 0 -t 8: the farm enumerates");
+        assert_eq!(backend(split, || None), (Backend::Auto, true), "-n 0 -t 8: the farm takes part");
         // Asked for by name, the GPU's engines warn of what they ignore instead.
         let cuda = SolveOptions { backend: Backend::Cuda, models: Some(0), ..SolveOptions::default() };
         assert_eq!(backend(cuda, || None), (Backend::Cuda, true));

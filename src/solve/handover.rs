@@ -101,7 +101,12 @@ impl Outbox {
 
     /// Hands over a verified model that the driver only counts.
     pub fn count(&mut self) {
-        self.batch.counted += 1;
+        self.count_many(1);
+    }
+
+    /// Hands over `k` verified models that the driver only counts.
+    pub fn count_many(&mut self, k: u64) {
+        self.batch.counted += k;
         self.added();
     }
 

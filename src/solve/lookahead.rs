@@ -73,6 +73,22 @@ impl Cubes {
         Self::balanced_on(p, target, outer, stop, threads)
     }
 
+    /// About `target` cubes of the parts `paths` of `p`'s space (disjoint, as split mode's guiding
+    /// paths are), balanced by lookahead across them as [`Cubes::balanced`] balances one part:
+    /// each a path with literals added, all of one length. They are disjoint and together hold
+    /// every model of the parts; none where propagation refutes every part. `None` when `stop`
+    /// came first.
+    pub fn within(
+        p: &Arc<Problem>,
+        paths: &[Vec<Lit>],
+        target: usize,
+        stop: &StopToken,
+    ) -> Option<Vec<Vec<Lit>>> {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let threads = if target < 64 { 1 } else { cores.min(THREADS) };
+        Self::balanced_from(p, target, &[], paths, stop, threads)
+    }
+
     /// [`Cubes::balanced`] on `threads` threads (which split cubes at once, so that which cubes
     /// come out depends on their timing).
     pub(crate) fn balanced_on(
@@ -82,15 +98,36 @@ impl Cubes {
         stop: &StopToken,
         threads: usize,
     ) -> Option<Vec<Vec<Lit>>> {
+        let mut cubes = Self::balanced_from(p, target, outer, &[Vec::new()], stop, threads)?;
+        if cubes.is_empty() {
+            // Propagation refutes the whole part: one cube, which the farm refutes too.
+            cubes.push(Vec::new());
+        }
+        Some(cubes)
+    }
+
+    /// The cubes of the part `outer` split from the cubes `starts` (disjoint) on, as
+    /// [`Cubes::balanced_on`] splits the part whole; none where propagation refutes them all.
+    fn balanced_from(
+        p: &Arc<Problem>,
+        target: usize,
+        outer: &[Lit],
+        starts: &[Vec<Lit>],
+        stop: &StopToken,
+        threads: usize,
+    ) -> Option<Vec<Vec<Lit>>> {
         let order = split_vars(p, p.num_vars as usize, &[]);
         let unsat = AtomicBool::new(false);
         let pool = Mutex::new(Pool { heap: BinaryHeap::new(), leaves: Vec::new(), busy: 0, made: 0 });
         let idle = Condvar::new();
         let mut first = Looker::new(p, outer, &unsat);
-        if first.open(&[]) {
-            let free = first.open_vars();
-            pool.lock().ok()?.heap.push((free, Reverse(0), Vec::new()));
+        for (i, start) in starts.iter().enumerate() {
+            if first.open(start) {
+                let free = first.open_vars();
+                pool.lock().ok()?.heap.push((free, Reverse(i), start.clone()));
+            }
         }
+        pool.lock().ok()?.made = starts.len();
         let work = |mut looker: Looker<'_>| looker.work(&pool, &idle, target, &order, stop);
         if threads <= 1 {
             work(first);
@@ -112,9 +149,8 @@ impl Cubes {
                 c.resize(len, last);
             }
         }
-        if leaves.is_empty() || unsat.load(Ordering::Acquire) {
-            // Propagation refutes the whole part: one cube, which the farm refutes too.
-            leaves = vec![Vec::new()];
+        if unsat.load(Ordering::Acquire) {
+            leaves.clear();
         }
         Some(leaves)
     }
@@ -309,5 +345,36 @@ mod tests {
             }
         }
         assert!(split > 100, "{split} splits of programs");
+    }
+
+    /// The cubes of three disjoint parts of the programs of the corpus: of one length, each
+    /// beginning with its part's path, and disjoint.
+    #[test]
+    fn cubes_within_parts_keep_to_them() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/conformance");
+        let stop = crate::stop::StopToken::never();
+        let mut within = 0;
+        for f in std::fs::read_dir(root.join("tight")).expect("the corpus").flatten() {
+            let path = f.path();
+            if path.extension().is_none_or(|e| e != "smodels") {
+                continue;
+            }
+            let program = crate::input::read_program(&std::fs::read(&path).unwrap()).unwrap();
+            let Ok(p) = crate::nogoods::complete(&program, &stop, 3) else { continue };
+            let p = Arc::new(p);
+            let [a, b] = split_vars(&p, 2, &[])[..] else { continue };
+            let (t, f) = (Lit::pos, Lit::neg);
+            let paths = [vec![t(a)], vec![f(a), t(b)], vec![f(a), f(b)]];
+            let cubes = Cubes::within(&p, &paths, 24, &stop).expect("no stop");
+            within += usize::from(cubes.len() > 3);
+            for (i, c) in cubes.iter().enumerate() {
+                assert_eq!(c.len(), cubes[0].len(), "{}", path.display());
+                assert!(paths.iter().any(|q| c.starts_with(q)), "{}: {c:?} in no part", path.display());
+                for d in &cubes[i + 1..] {
+                    assert!(c.iter().any(|l| d.contains(&!*l)), "{}: {c:?} and {d:?} meet", path.display());
+                }
+            }
+        }
+        assert!(within > 10, "{within} programs split within their parts");
     }
 }

@@ -330,6 +330,12 @@ fn enumerate(d: &Driver<'_>, report: &mut dyn Report, costs: bool) -> Result<Out
                     d.drive(&mut tally, &mut portfolio::RaceForOne::beside_farm(job), &mut task, report)?;
                 return Ok(d.outcome(&tally, &ending));
             }
+            // -t N for every model: N CPU searches divide the space and enumerate at once, and
+            // the farm (of each device named) takes parts of it once its device opens.
+            if job == farm::Job::All && d.opts.threads > 1 {
+                let ending = portfolio::parallel_beside_farm(d, &mut tally, &mut task, report)?;
+                return Ok(d.outcome(&tally, &ending));
+            }
             if let Some(src) = farm::FarmSource::new(d, job)? {
                 let mut src = src.counting(task.takes_counts() && !report.wants_models());
                 let ending = d.drive(&mut tally, &mut src, &mut task, report)?;

@@ -40,12 +40,21 @@ pub struct Part {
 }
 
 /// Invariant: `idle` counts the searches waiting in `next_part`, of the `searches` still taking
-/// part; `done` once no part is left.
+/// part; `asked` the parts a member taking many at once waits for beyond them
+/// ([`Coordinator::next_parts`]); `done` once no part is left.
 struct State {
     queue: VecDeque<Part>,
     idle: u32,
+    asked: u32,
     searches: u32,
     done: bool,
+}
+
+impl State {
+    /// Whether more parts are waited for than are queued: busy searches then split.
+    fn short(&self) -> bool {
+        (self.idle + self.asked) as usize > self.queue.len()
+    }
 }
 
 /// The parts not yet taken, and who waits for one.
@@ -59,7 +68,8 @@ pub struct Coordinator {
 impl Coordinator {
     /// `searches` searches, the whole space one part for the first to take it.
     pub fn new(searches: u32) -> Arc<Coordinator> {
-        let state = State { queue: VecDeque::from([Part::default()]), idle: 0, searches, done: false };
+        let state =
+            State { queue: VecDeque::from([Part::default()]), idle: 0, asked: 0, searches, done: false };
         Arc::new(Coordinator {
             state: Mutex::new(state),
             ready: Condvar::new(),
@@ -82,7 +92,7 @@ impl Coordinator {
             }
             if let Some(part) = st.queue.pop_front() {
                 st.idle -= 1;
-                self.wanted.store(st.idle as usize > st.queue.len(), Ordering::Relaxed);
+                self.wanted.store(st.short(), Ordering::Relaxed);
                 return Ok(Some(part));
             }
             if st.idle >= st.searches {
@@ -99,6 +109,44 @@ impl Coordinator {
         }
     }
 
+    /// A member that joins once it is ready (the search farm, once its device is open): false
+    /// where no part is left to take.
+    pub fn join(&self) -> bool {
+        let mut st = self.lock();
+        st.searches += u32::from(!st.done);
+        !st.done
+    }
+
+    /// For a member that takes many parts at a time (the search farm, `portfolio/farm_member.rs`):
+    /// waits for a part as [`Coordinator::next_part`] does, then for up to `linger` asks each
+    /// other busy search for `each` parts (splitting `each` times, a search keeps 1/2^each of
+    /// what was left of its part), and takes every part queued.
+    pub fn next_parts(
+        &self,
+        stop: &StopToken,
+        each: u32,
+        linger: Duration,
+    ) -> Result<Option<Vec<Part>>, Stop> {
+        let Some(first) = self.next_part(stop)? else { return Ok(None) };
+        let mut st = self.lock();
+        let asked = st.searches.saturating_sub(st.idle + 1) * each;
+        st.asked = asked;
+        self.wanted.store(st.short(), Ordering::Relaxed);
+        let deadline = std::time::Instant::now() + linger;
+        while st.queue.len() < asked as usize && !st.done {
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            if left.is_zero() || stop.reached().is_some() {
+                break;
+            }
+            st = self.ready.wait_timeout(st, left).unwrap_or_else(|e| e.into_inner()).0;
+        }
+        st.asked = 0;
+        let mut parts = vec![first];
+        parts.extend(st.queue.drain(..));
+        self.wanted.store(st.short(), Ordering::Relaxed);
+        Ok(Some(parts))
+    }
+
     /// Whether some search waits for a part.
     #[inline]
     pub fn wanted(&self) -> bool {
@@ -109,8 +157,9 @@ impl Coordinator {
     fn give(&self, part: Part) {
         let mut st = self.lock();
         st.queue.push_back(part);
-        self.wanted.store(st.idle as usize > st.queue.len(), Ordering::Relaxed);
-        self.ready.notify_one();
+        self.wanted.store(st.short(), Ordering::Relaxed);
+        // Idle searches, and a member gathering parts.
+        self.ready.notify_all();
     }
 
     /// A search leaves (it could not start, failed, or stopped), giving back the part it had not
@@ -121,7 +170,7 @@ impl Coordinator {
         for part in unfinished.into_iter().rev() {
             st.queue.push_front(part);
         }
-        self.wanted.store(st.idle as usize > st.queue.len(), Ordering::Relaxed);
+        self.wanted.store(st.short(), Ordering::Relaxed);
         self.ready.notify_all();
     }
 
@@ -326,6 +375,38 @@ mod tests {
         }
         assert!(c.next_part(&stop).unwrap().is_none());
         assert!(waiter.join().unwrap().is_none() && c.is_done());
+    }
+
+    /// A member taking many parts (the farm) waits for one, then for one from each other busy
+    /// search, and takes them all in the order given.
+    #[test]
+    fn a_member_gathers_a_part_from_each_busy_search() {
+        let c = Coordinator::new(3);
+        let never = StopToken::never();
+        assert!(c.next_part(&never).unwrap().unwrap().path.is_empty(), "one search has the space");
+        let member = {
+            let c = Arc::clone(&c);
+            std::thread::spawn(move || c.next_parts(&StopToken::never(), 1, Duration::from_secs(60)))
+        };
+        let part = |v: u32| Part { path: vec![Lit(v)], nogoods: Vec::new() };
+        while !c.wanted() {
+            std::thread::yield_now();
+        }
+        c.give(part(3));
+        // The member took it and asks the two others (one never took a part) for one each.
+        while !c.wanted() {
+            std::thread::yield_now();
+        }
+        c.give(part(5));
+        assert!(c.wanted(), "one more is asked for");
+        c.give(part(7));
+        let parts = member.join().unwrap().unwrap().expect("parts");
+        assert_eq!(parts.iter().map(|p| p.path[0]).collect::<Vec<_>>(), [Lit(3), Lit(5), Lit(7)]);
+        assert!(!c.wanted(), "nobody waits");
+        // Once every search waits and nothing is queued, the member sees the end too.
+        c.leave(Vec::new());
+        c.leave(Vec::new());
+        assert!(c.next_parts(&never, 1, Duration::from_secs(60)).unwrap().is_none() && c.is_done());
     }
 
     #[test]

@@ -11,7 +11,9 @@
 //! The farm answers the question of one model (or none) of a program without head cycles (a
 //! non-tight one by its searches' unfounded-set checks), and enumerates its models (`-n 0` or `-n K`): then its searches take cubes of the space, across devices too,
 //! never one cube two searches, and each backtracks from its models; their models come through a
-//! ring on the device, read between time slices while the next slice runs. Where it cannot
+//! ring on the device, read between time slices while the next slice runs (beside `-t N` CPU
+//! searches a farm takes parts of their space a round at a time instead:
+//! `portfolio/farm_member.rs`). Where it cannot
 //! (optimization, projection, consequences, head cycles) the usual search runs and a
 //! warning says why; where the GPU cannot be used, `--backend=auto` falls back to the usual
 //! search too and any other backend is an error.
@@ -170,6 +172,27 @@ impl FarmSource {
     /// [`FarmSource::new`], the farm stopping when `stop` says (a race's token: CPU searches may
     /// answer first).
     pub fn new_until(d: &Driver<'_>, job: Job, stop: &StopToken) -> Result<Option<FarmSource>, SolveError> {
+        Self::open(d, job, stop, None)
+    }
+
+    /// The farm of device `ordinal` alone, set up to enumerate parts of the space that it is
+    /// given a round at a time ([`FarmSource::start_round`]): split mode beside CPU searches
+    /// (`portfolio/farm_member.rs`). `Ok(None)` as [`FarmSource::new`].
+    pub fn for_parts_until(
+        d: &Driver<'_>,
+        ordinal: u32,
+        stop: &StopToken,
+    ) -> Result<Option<FarmSource>, SolveError> {
+        Self::open(d, Job::All, stop, Some(ordinal))
+    }
+
+    /// [`FarmSource::new_until`], or with `only` [`FarmSource::for_parts_until`].
+    fn open(
+        d: &Driver<'_>,
+        job: Job,
+        stop: &StopToken,
+        only: Option<u32>,
+    ) -> Result<Option<FarmSource>, SolveError> {
         let Some(want) = d.opts.farm() else { return Ok(None) };
         // Counting the devices waits for the driver's initialization, which a race's CPU searches
         // that answer first must not (a small program's run took 0.21 s against 0.01); the
@@ -178,7 +201,7 @@ impl FarmSource {
             return Ok(None);
         }
         let enumerate = job == Job::All;
-        let devices = d.gpu_devices().to_vec();
+        let devices = only.map_or_else(|| d.gpu_devices().to_vec(), |k| vec![k]);
         let set_up = || -> Result<Option<FarmSource>, String> {
             let searches =
                 if want == 0 { Farm::multiprocessors(devices[0])? * SEARCHES_PER_SM } else { want };
@@ -197,7 +220,10 @@ impl FarmSource {
             let first_parts = || -> Option<Vec<Vec<Vec<Lit>>>> {
                 let t = Instant::now();
                 let ready = (0..devices.len())
-                    .map(|k| cubes.cube(k).map_or(Some(Vec::new()), |c| parts(d, &config, c, stop)))
+                    .map(|k| match cubes.cube(k) {
+                        Some(c) if only.is_none() => parts(d, &config, c, stop),
+                        _ => Some(Vec::new()),
+                    })
                     .collect::<Option<Vec<_>>>()?;
                 log::debug!(
                     "search farm: {} cubes in {:.3}s",
@@ -236,7 +262,7 @@ impl FarmSource {
                 counted: 0,
                 enumerated: false,
             };
-            for (k, parts) in ready.into_iter().enumerate() {
+            for (k, parts) in ready.into_iter().enumerate().filter(|_| only.is_none()) {
                 if !src.start(d, k, Some(parts))? {
                     return Ok(None);
                 }
@@ -245,7 +271,8 @@ impl FarmSource {
         };
         match set_up() {
             Ok(Some(src)) => {
-                let searches: u32 = src.farms.iter().flatten().map(|f| f.searches).sum();
+                let running = src.farms.iter().flatten().map(|f| f.searches).sum();
+                let searches = if only.is_some() { src.config.searches } else { running };
                 log::info!("search farm: {searches} searches on {} GPU(s)", src.devices.len());
                 Ok(Some(src))
             }
@@ -286,6 +313,22 @@ impl FarmSource {
         }
         self.farms[k] = Some(farm);
         Ok(true)
+    }
+
+    /// The farm of [`FarmSource::for_parts_until`] on a round of `parts` (cubes of one length,
+    /// disjoint: [`Cubes::within`]), whose models [`Source::next`] then gives, until it says the
+    /// round is exhausted; false if the stop came first.
+    pub fn start_round(&mut self, d: &Driver<'_>, parts: Vec<Vec<Lit>>) -> Result<bool, SolveError> {
+        debug_assert!(self.devices.len() == 1 && self.config.enumerate && self.pending.is_empty());
+        self.cubes = Cubes::whole(1);
+        self.enumerated = false;
+        self.in_flight = false;
+        self.start(d, 0, Some(parts)).map_err(farm_err)
+    }
+
+    /// The searches a farm runs (each device's; as asked, or as many as a device takes).
+    pub fn searches(&self) -> u32 {
+        self.config.searches
     }
 
     fn take_stats(&mut self, farm: &Farm) {

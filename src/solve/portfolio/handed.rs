@@ -2,7 +2,7 @@
 //! mode's parts, each model once, and an optimization's improvements in order, each search
 //! bounding itself by the shared best cost.
 
-use super::{Finish, Mode, Race, gather, in_threads, start};
+use super::{Finish, Mode, Race, farm_member, gather, in_threads, start};
 use crate::nogoods::Lit;
 use crate::solve::core_guided::CoreGuided;
 use crate::solve::driver::{
@@ -14,6 +14,7 @@ use crate::solve::search::Next;
 use crate::solve::verify::Kept;
 use crate::solve::{Report, SolveError};
 use crate::stop::{Stop, StopToken};
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 
 /// What the searches hand over: models, in the order they were found (or, optimizing, in the
@@ -75,27 +76,57 @@ pub(in crate::solve) fn parallel(
     mode: Mode,
     bound: Option<Vec<i64>>,
 ) -> Result<Ending, SolveError> {
+    run(d, tally, task, report, mode, bound, &[])
+}
+
+/// Split mode's enumeration with the GPU search farm of each device of `--gpu-devices` (device 0
+/// where none is named) a member beside the searches (`farm_member.rs`): `task`'s models, none
+/// twice. A farm that fails on the way is the run's error.
+pub(in crate::solve) fn parallel_beside_farm(
+    d: &Driver<'_>,
+    tally: &mut Tally,
+    task: &mut dyn Task,
+    report: &mut dyn Report,
+) -> Result<Ending, SolveError> {
+    run(d, tally, task, report, Mode::Split, None, &farm_member::devices(d.opts))
+}
+
+/// [`parallel`], with the farms of `devices` members of split mode.
+fn run(
+    d: &Driver<'_>,
+    tally: &mut Tally,
+    task: &mut dyn Task,
+    report: &mut dyn Report,
+    mode: Mode,
+    bound: Option<Vec<i64>>,
+    devices: &[u32],
+) -> Result<Ending, SolveError> {
     let owned = OwnedWants::of(&task.wants());
     let wants = owned.view();
     let optimizing = matches!(wants.blocking, Blocking::Not);
     let shared = optimizing.then(|| Arc::new(SharedBound::default()));
-    let race = Race::new(d, shared.clone(), mode);
+    let n = d.opts.threads;
+    let race = Race::racing(d, shared.clone(), mode, devices.len() as u32);
     let projections = matches!(wants.blocking, Blocking::Projection(_)).then(std::collections::HashSet::new);
     // Models that neither the task nor the report needs to see are only counted (`-q -n 0`).
     let count_only = task.takes_counts() && !report.wants_models();
     // An outbox for each search: the source has no more when the last search has ended and
     // dropped its own (`handover.rs`).
-    let (outboxes, inbox) = handover::channel(d.opts.threads);
+    let (outboxes, inbox) = handover::channel(n + devices.len() as u32);
     let outboxes: Mutex<Vec<Option<Outbox>>> = Mutex::new(outboxes.into_iter().map(Some).collect());
     let mut main_tally = Tally::new();
     let first = bound.as_deref();
     // In a race for an optimum, the first search may optimize by cores (`core_guided.rs`).
     let cores = optimizing && mode == Mode::Compete && first.is_none() && CoreGuided::wanted(d);
-    let (results, ending) = in_threads(
-        d.opts.threads,
+    let farm_searches = AtomicU32::new(0);
+    let (mut results, ending) = in_threads(
+        n + devices.len() as u32,
         |i| {
             let out = outboxes.lock().unwrap_or_else(|e| e.into_inner())[i as usize].take();
             let out = out.expect("one outbox per search");
+            if let Some(&ordinal) = devices.get(i.wrapping_sub(n) as usize) {
+                return farm_member::farm_models(d, &race, ordinal, &wants, out, count_only, &farm_searches);
+            }
             match (i, &race.bound) {
                 (0, Some(shared)) if cores => core_models(d, &race, shared, &wants, out),
                 _ => search_models(d, i, &race, &wants, first, out, count_only),
@@ -107,9 +138,26 @@ pub(in crate::solve) fn parallel(
             r
         },
     );
+    let farms = results.split_off(n as usize);
     let ending = ending?;
     tally.first_model = tally.first_model.or(main_tally.first_model);
+    let mut farm_stats = Vec::new();
+    for f in farms {
+        // (A farm that did not open took no part.)
+        let f = f?;
+        if f.engine != "none" {
+            farm_stats.push(f.stats);
+        }
+    }
     gather(results, &race, tally)?;
+    if !farm_stats.is_empty() {
+        for s in farm_stats {
+            tally.stats += &s;
+            tally.searches.push(s);
+        }
+        let won = tally.threads.and_then(|(_, w)| w);
+        tally.threads = Some((n + farm_searches.load(Ordering::Relaxed), won));
+    }
     Ok(ending)
 }
 

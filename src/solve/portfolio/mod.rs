@@ -32,9 +32,10 @@ use crate::stop::{Stop, StopToken};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{Arc, Once};
 
+mod farm_member;
 mod handed;
 mod race_for_one;
-pub(super) use handed::parallel;
+pub(super) use handed::{parallel, parallel_beside_farm};
 pub(super) use race_for_one::RaceForOne;
 
 /// What the searches share: the flag that stops them (in `stop`, with the run's limits), the
@@ -55,15 +56,11 @@ struct Race {
 const NONE: u32 = u32::MAX;
 
 impl Race {
-    fn new(d: &Driver<'_>, bound: Option<Arc<SharedBound>>, mode: Mode) -> Race {
-        Race::racing(d, bound, mode, false)
-    }
-
-    /// A race whose searches race the GPU search farm too (`beside_farm`: it takes the
-    /// exchange's last port). Split searches with no shared bound, enumerating more than one
-    /// model, divide the space to enumerate it: each takes the base configuration unless
-    /// configurations are given ([`configurations::portfolio`]).
-    fn racing(d: &Driver<'_>, bound: Option<Arc<SharedBound>>, mode: Mode, beside_farm: bool) -> Race {
+    /// A race whose searches race `farms` GPU search farms too (they take the exchange's last
+    /// ports). Split searches with no shared
+    /// bound, enumerating more than one model, divide the space to enumerate it: each takes the
+    /// base configuration unless configurations are given ([`configurations::portfolio`]).
+    fn racing(d: &Driver<'_>, bound: Option<Arc<SharedBound>>, mode: Mode, farms: u32) -> Race {
         let cancel = Arc::new(AtomicBool::new(false));
         let o = d.opts;
         let dividing = mode == Mode::Split && bound.is_none() && o.several_models() && !o.many;
@@ -80,7 +77,8 @@ impl Race {
                 o.search_backend() != Backend::Cpu,
                 dividing,
             ),
-            exchange: o.distribute.map(|_| Exchange::new(o.threads + u32::from(beside_farm))),
+            exchange: o.distribute.map(|_| Exchange::new(o.threads + farms)),
+            // A farm joins split mode once its device is open (`farm_member.rs`).
             split: (mode == Mode::Split).then(|| Coordinator::new(o.threads)),
         }
     }

@@ -39,7 +39,7 @@ impl Source for RaceForOne {
         if self.done.is_some() {
             return Ok(Event::Exhausted);
         }
-        let race = Race::racing(d, None, Mode::Compete, self.farm_job.is_some());
+        let race = Race::racing(d, None, Mode::Compete, u32::from(self.farm_job.is_some()));
         let model: Mutex<Option<Found>> = Mutex::new(None);
         let n = d.opts.threads;
         let (results, farm_next) = in_threads(
