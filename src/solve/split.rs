@@ -407,6 +407,30 @@ mod tests {
         c.leave(Vec::new());
         c.leave(Vec::new());
         assert!(c.next_parts(&never, 1, Duration::from_secs(60)).unwrap().is_none() && c.is_done());
+        assert!(!c.join(), "a member that opens after the end takes no part");
+    }
+
+    /// A member that joins late is waited for: the searches see no end while it works.
+    #[test]
+    fn a_member_joining_late_is_waited_for() {
+        let c = Coordinator::new(1);
+        let never = StopToken::never();
+        let whole = c.next_part(&never).unwrap().expect("the whole space");
+        assert!(c.join(), "the search is at work: the member joins");
+        let mut g = Guide::new(Arc::clone(&c));
+        g.take(whole);
+        g.give_branch(Lit(4));
+        let parts = c.next_parts(&never, 1, Duration::from_millis(1)).unwrap().expect("the branch");
+        assert_eq!(parts[0].path, [Lit(4)]);
+        // The search finishes its part and waits: the member still works, so it is no end.
+        g.finish_part();
+        let c2 = Arc::clone(&c);
+        let search = std::thread::spawn(move || c2.next_part(&StopToken::never()).unwrap());
+        std::thread::sleep(Duration::from_millis(30));
+        assert!(!c.is_done() && !search.is_finished());
+        assert!(c.next_parts(&never, 1, Duration::from_millis(1)).unwrap().is_none() && c.is_done());
+        assert!(search.join().unwrap().is_none());
+        drop(g);
     }
 
     #[test]

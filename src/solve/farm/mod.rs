@@ -225,11 +225,13 @@ impl FarmSource {
                         _ => Some(Vec::new()),
                     })
                     .collect::<Option<Vec<_>>>()?;
-                log::debug!(
-                    "search farm: {} cubes in {:.3}s",
-                    ready.iter().map(Vec::len).sum::<usize>(),
-                    t.elapsed().as_secs_f64()
-                );
+                if only.is_none() {
+                    log::debug!(
+                        "search farm: {} cubes in {:.3}s",
+                        ready.iter().map(Vec::len).sum::<usize>(),
+                        t.elapsed().as_secs_f64()
+                    );
+                }
                 Some(ready)
             };
             let Some(Some(ready)) = Farm::load_while(&devices, stop, first_parts)? else {
