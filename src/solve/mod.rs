@@ -333,7 +333,8 @@ fn enumerate(d: &Driver<'_>, report: &mut dyn Report, costs: bool) -> Result<Out
             // -t N for every model: N CPU searches divide the space and enumerate at once, and
             // the farm (of each device named) takes parts of it once its device opens.
             if job == farm::Job::All && d.opts.threads > 1 {
-                let ending = portfolio::parallel_beside_farm(d, &mut tally, &mut task, report)?;
+                let (devices, split) = (portfolio::farm_devices(d.opts), portfolio::Mode::Split);
+                let ending = portfolio::parallel(d, &mut tally, &mut task, report, split, None, &devices)?;
                 return Ok(d.outcome(&tally, &ending));
             }
             if let Some(src) = farm::FarmSource::new(d, job)? {
@@ -351,7 +352,7 @@ fn enumerate(d: &Driver<'_>, report: &mut dyn Report, costs: bool) -> Result<Out
         Some(portfolio::Mode::Compete) if task.limit == Some(1) && bound.is_none() => {
             d.drive(&mut tally, &mut portfolio::RaceForOne::new(), &mut task, report)?
         }
-        Some(_) => portfolio::parallel(d, &mut tally, &mut task, report, portfolio::Mode::Split, bound)?,
+        Some(_) => portfolio::parallel(d, &mut tally, &mut task, report, portfolio::Mode::Split, bound, &[])?,
         None if bound.is_none() && pipeline::wanted(d, &task, task.limit) => {
             pipeline::drive(d, &mut tally, &mut task, report)?
         }

@@ -51,7 +51,7 @@ pub(super) fn optimize(
     let initial = d.initial_bound();
     let ending = match d.parallel() {
         // The first search optimizes by cores where they are asked for (portfolio/).
-        Some(mode) => parallel(d, &mut tally, &mut bb, report, mode, initial)?,
+        Some(mode) => parallel(d, &mut tally, &mut bb, report, mode, initial, &[])?,
         None => {
             let mut src: Box<dyn Source> = if CoreGuided::wanted(d) {
                 Box::new(CoreGuided::new(d, &d.opts.stop)?)
@@ -81,7 +81,7 @@ pub(super) fn optimize(
     let at = d.without_offset(&opt);
     // The optimal models are enumerated as models are: in parallel, the searches divide the space.
     let second = if d.parallel().is_some() {
-        parallel(d, &mut tally, &mut optimal, report, Mode::Split, Some(at))?
+        parallel(d, &mut tally, &mut optimal, report, Mode::Split, Some(at), &[])?
     } else {
         let mut src = OneSearch::new(d)?;
         src.set_cost_bound(Some(at), false)?;

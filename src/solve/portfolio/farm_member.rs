@@ -34,7 +34,7 @@ const SPLITS: u32 = 4;
 const CUBES_PER_SEARCH: usize = 4;
 
 /// The devices whose farms take part: those `--gpu-devices` names, or device 0.
-pub(super) fn devices(opts: &SolveOptions) -> Vec<u32> {
+pub(in crate::solve) fn devices(opts: &SolveOptions) -> Vec<u32> {
     if opts.gpu_devices.is_empty() { vec![0] } else { opts.gpu_devices.clone() }
 }
 

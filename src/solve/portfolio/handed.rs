@@ -68,31 +68,10 @@ impl Source for Handed<'_> {
 /// (each search excludes what it hands over, in its part in split mode), or in an optimization
 /// (a shared bound: `task` wants costs and no blocking) those better than every model before.
 /// `bound` bounds every search from its start (optN's optimal models: the optimum, not strict).
+/// In split mode the GPU search farm of each of `devices` takes parts beside the searches
+/// (`farm_member.rs`, [`farm_member::devices`]): none twice; a farm that fails on the way is the run's
+/// error.
 pub(in crate::solve) fn parallel(
-    d: &Driver<'_>,
-    tally: &mut Tally,
-    task: &mut dyn Task,
-    report: &mut dyn Report,
-    mode: Mode,
-    bound: Option<Vec<i64>>,
-) -> Result<Ending, SolveError> {
-    run(d, tally, task, report, mode, bound, &[])
-}
-
-/// Split mode's enumeration with the GPU search farm of each device of `--gpu-devices` (device 0
-/// where none is named) a member beside the searches (`farm_member.rs`): `task`'s models, none
-/// twice. A farm that fails on the way is the run's error.
-pub(in crate::solve) fn parallel_beside_farm(
-    d: &Driver<'_>,
-    tally: &mut Tally,
-    task: &mut dyn Task,
-    report: &mut dyn Report,
-) -> Result<Ending, SolveError> {
-    run(d, tally, task, report, Mode::Split, None, &farm_member::devices(d.opts))
-}
-
-/// [`parallel`], with the farms of `devices` members of split mode.
-fn run(
     d: &Driver<'_>,
     tally: &mut Tally,
     task: &mut dyn Task,

@@ -35,7 +35,8 @@ use std::sync::{Arc, Once};
 mod farm_member;
 mod handed;
 mod race_for_one;
-pub(super) use handed::{parallel, parallel_beside_farm};
+pub(super) use farm_member::devices as farm_devices;
+pub(super) use handed::parallel;
 pub(super) use race_for_one::RaceForOne;
 
 /// What the searches share: the flag that stops them (in `stop`, with the run's limits), the
