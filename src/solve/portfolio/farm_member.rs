@@ -14,11 +14,12 @@
 
 use super::{Finish, Race};
 use crate::solve::cubes::Cubes;
-use crate::solve::driver::{Driver, Event, Tally, Wants};
+use crate::solve::driver::{Driver, Event, Source, Tally, Wants};
 use crate::solve::farm::FarmSource;
 use crate::solve::handover::Outbox;
 use crate::solve::search::Next;
 use crate::solve::{SolveError, SolveOptions};
+use crate::stop::Stop;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
@@ -70,7 +71,6 @@ pub(super) fn farm_models(
     }
     coordinator.leave(Vec::new());
     let mut tally = Tally::new();
-    use crate::solve::driver::Source;
     farm.finish(&mut tally);
     Ok(Finish { next: ran?, stats: tally.stats, engine: tally.engine })
 }
@@ -84,9 +84,8 @@ fn rounds(
     wants: &Wants<'_>,
     out: &mut Outbox,
 ) -> Result<Next, SolveError> {
-    use crate::solve::driver::Source;
     let coordinator = race.split.as_ref().expect("split mode");
-    let stopped = || Next::Interrupted(race.stop.reached().unwrap_or(crate::stop::Stop::Cancelled));
+    let stopped = || Next::Interrupted(race.stop.reached().unwrap_or(Stop::Cancelled));
     loop {
         let parts = match coordinator.next_parts(&race.stop, SPLITS, LINGER) {
             Ok(Some(parts)) => parts,
