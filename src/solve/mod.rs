@@ -331,8 +331,10 @@ fn enumerate(d: &Driver<'_>, report: &mut dyn Report, costs: bool) -> Result<Out
                 return Ok(d.outcome(&tally, &ending));
             }
             // -t N for every model: N CPU searches divide the space and enumerate at once, and
-            // the farm (of each device named) takes parts of it once its device opens.
-            if job == farm::Job::All && d.opts.threads > 1 {
+            // the farm (of each device named) takes parts of it once its device opens. (Only
+            // where they backtrack from their models: a part given away with the nogoods of the
+            // models recorded in it is no part for the farm, which takes none.)
+            if job == farm::Job::All && d.opts.threads > 1 && task.backtrack {
                 let (devices, split) = (portfolio::farm_devices(d.opts), portfolio::Mode::Split);
                 let ending = portfolio::parallel(d, &mut tally, &mut task, report, split, None, &devices)?;
                 return Ok(d.outcome(&tally, &ending));

@@ -92,8 +92,10 @@ fn rounds(
             Ok(None) => return Ok(Next::Exhausted),
             Err(stop) => return Ok(Next::Interrupted(stop)),
         };
-        // Backtracking records no nogood with a part.
-        debug_assert!(parts.iter().all(|p| p.nogoods.is_empty()), "a part with nogoods");
+        // Backtracking records no nogood with a part (`--enum-mode=record` runs the farm alone).
+        if parts.iter().any(|p| !p.nogoods.is_empty()) {
+            return Err(SolveError::Internal("the search farm was given a part with nogoods".into()));
+        }
         let t = Instant::now();
         let paths: Vec<_> = parts.into_iter().map(|p| p.path).collect();
         let target = CUBES_PER_SEARCH * farm.searches() as usize;
