@@ -53,6 +53,13 @@ struct Looker<'a> {
     unsat: &'a AtomicBool,
 }
 
+/// The threads that split `target` cubes: one for a few (they are not worth the threads'
+/// engines), else a core each up to [`THREADS`].
+fn threads_for(target: usize) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if target < 64 { 1 } else { cores.min(THREADS) }
+}
+
 impl Cubes {
     /// `target` cubes of the part `outer` of `p`'s space (fewer where propagation leaves
     /// no more to split), balanced by lookahead as cube-and-conquer's: the cube with the most
@@ -67,10 +74,7 @@ impl Cubes {
         outer: &[Lit],
         stop: &StopToken,
     ) -> Option<Vec<Vec<Lit>>> {
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        // A few cubes are not worth the threads' engines.
-        let threads = if target < 64 { 1 } else { cores.min(THREADS) };
-        Self::balanced_on(p, target, outer, stop, threads)
+        Self::balanced_on(p, target, outer, stop, threads_for(target))
     }
 
     /// About `target` cubes of the parts `paths` of `p`'s space (disjoint, as split mode's guiding
@@ -84,9 +88,7 @@ impl Cubes {
         target: usize,
         stop: &StopToken,
     ) -> Option<Vec<Vec<Lit>>> {
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let threads = if target < 64 { 1 } else { cores.min(THREADS) };
-        Self::balanced_from(p, target, &[], paths, stop, threads)
+        Self::balanced_from(p, target, &[], paths, stop, threads_for(target))
     }
 
     /// [`Cubes::balanced`] on `threads` threads (which split cubes at once, so that which cubes

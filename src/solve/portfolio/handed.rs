@@ -103,7 +103,7 @@ pub(in crate::solve) fn parallel(
         |i| {
             let out = outboxes.lock().unwrap_or_else(|e| e.into_inner())[i as usize].take();
             let out = out.expect("one outbox per search");
-            if let Some(&ordinal) = devices.get(i.wrapping_sub(n) as usize) {
+            if let Some(&ordinal) = i.checked_sub(n).and_then(|k| devices.get(k as usize)) {
                 return farm_member::farm_models(d, &race, ordinal, &wants, out, count_only, &farm_searches);
             }
             match (i, &race.bound) {
@@ -120,19 +120,14 @@ pub(in crate::solve) fn parallel(
     let farms = results.split_off(n as usize);
     let ending = ending?;
     tally.first_model = tally.first_model.or(main_tally.first_model);
-    let mut farm_stats = Vec::new();
-    for f in farms {
-        // (A farm that did not open took no part.)
-        let f = f?;
-        if f.engine != "none" {
-            farm_stats.push(f.stats);
-        }
-    }
+    let farms = farms.into_iter().collect::<Result<Vec<_>, _>>()?;
     gather(results, &race, tally)?;
-    if !farm_stats.is_empty() {
-        for s in farm_stats {
-            tally.stats += &s;
-            tally.searches.push(s);
+    // A farm that did not open took no part.
+    let joined: Vec<Finish> = farms.into_iter().filter(|f| f.engine != "none").collect();
+    if !joined.is_empty() {
+        for f in joined {
+            tally.stats += &f.stats;
+            tally.searches.push(f.stats);
         }
         let won = tally.threads.and_then(|(_, w)| w);
         tally.threads = Some((n + farm_searches.load(Ordering::Relaxed), won));

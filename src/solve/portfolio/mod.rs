@@ -58,9 +58,9 @@ const NONE: u32 = u32::MAX;
 
 impl Race {
     /// A race whose searches race `farms` GPU search farms too (they take the exchange's last
-    /// ports). Split searches with no shared
-    /// bound, enumerating more than one model, divide the space to enumerate it: each takes the
-    /// base configuration unless configurations are given ([`configurations::portfolio`]).
+    /// ports). Split searches with no shared bound, enumerating more than one model, divide the
+    /// space to enumerate it: each takes the base configuration unless configurations are given
+    /// ([`configurations::portfolio`]).
     fn racing(d: &Driver<'_>, bound: Option<Arc<SharedBound>>, mode: Mode, farms: u32) -> Race {
         let cancel = Arc::new(AtomicBool::new(false));
         let o = d.opts;
