@@ -222,7 +222,8 @@ struct FarmArgs {
     u32 searches, arena, max_learned, xcap;
     u32 seed, restart_base, flags, chunks;
     u32 ncubes, cube_len;
-    u32 mcap, mwords;  // model ring entries, and words an entry (a bit a variable, of the atoms)
+    u32 mcap, mwords;  // model ring entries, and words an entry: a bit a variable of the atoms,
+                       //   then the number of the search that found it
     u32 smem;          // the arrays a slice keeps in shared memory (bit FARM_SM_x), smem_words
     u32 smem_words;    //   words a search
 };

@@ -143,7 +143,9 @@ __device__ __forceinline__ u32 farm_word_d(const FarmSearch& f, u32 w) {
 }
 
 // Enumeration: writes search f's model (a total assignment) to the next entry of the model ring,
-// the whole warp; false where the ring is full (the host has not read the entry a ring before).
+// its atoms' bits and then f's number (the host checks each search's models one after another:
+// they differ in few atoms), the whole warp; false where the ring is full (the host has not read
+// the entry a ring before).
 // An entry is claimed by one atomicAdd, wait-free (a loop of compare-and-swaps on the one
 // counter, with thousands of searches claiming, took most of their time): a claim past the ring's
 // room is not written, and its search ends its slice (finding the model again in the next), so
@@ -160,7 +162,8 @@ __device__ bool farm_record_d(const FarmArgs& a, const FarmSearch& f) {
     if (!__shfl_sync(0xffffffffu, ok, 0)) return false;
     slot = __shfl_sync(0xffffffffu, slot, 0);
     u32* m = a.m_ring + (u64)(slot % a.mcap) * a.mwords;
-    for (u32 w = f.lane; w < a.mwords; w += FARM_W) {
+    if (f.lane == 0u) m[a.mwords - 1u] = f.s;
+    for (u32 w = f.lane; w + 1u < a.mwords; w += FARM_W) {
         u32 bits = 0u;
         for (u32 b = 0; b < 32u; b++) {
             u32 v = w * 32u + b;

@@ -395,7 +395,10 @@ fn enumerate_corpus(lanes: u32, most: usize, ring: u32) -> (usize, usize) {
                 .map(|a| if words[a / 32] >> (a % 32) & 1 == 1 { 1 } else { 2 })
                 .collect();
             assert_answer_set(&f, &program, &vals);
-            assert!(seen.insert(words), "{name}: a model twice");
+            // The entry's last word: the number of the search that found it.
+            let (&search, bits) = words.split_last().expect("an entry");
+            assert!(search < c.searches, "{name}: a model of search {search} of {}", c.searches);
+            assert!(seen.insert(bits.to_vec()), "{name}: a model twice");
         }
         assert_eq!(seen.len(), listed, "{name}: models found, and listed");
         programs += 1;

@@ -231,8 +231,8 @@ impl Farm {
     }
 
     /// Enumeration: the models the searches wrote to the ring since the host last asked, their
-    /// entries one after another ([`Farm::model_words`] words each, decoded by [`decode_model`]);
-    /// the ring's entries are free again.
+    /// entries one after another ([`Farm::model_words`] words each, decoded by [`decode_model`]),
+    /// grouped by search ([`by_search`]); the ring's entries are free again.
     pub fn take_models(&mut self) -> DResult<Vec<u32>> {
         let (Some(&head), Some(&read)) = (self.ctl.get(CTL_MHEAD), self.ctl.get(CTL_MREAD)) else {
             return Ok(Vec::new());
@@ -254,10 +254,11 @@ impl Farm {
         }
         self.write("ctl", CTL_MREAD, &[head])?;
         self.ctl[CTL_MREAD] = head;
-        Ok(entries)
+        Ok(by_search(&entries, words))
     }
 
-    /// The words of a model's entry in the ring (a bit an atom, `0..=atoms`).
+    /// The words of a model's entry in the ring (a bit an atom, `0..=atoms`, then the number of
+    /// the search that found it).
     pub fn model_words(&self) -> usize {
         self.args.mwords as usize
     }
@@ -365,15 +366,42 @@ impl Farm {
     }
 }
 
+/// Model ring entries of `words` words (the last the number of the search that found the model)
+/// grouped by search, each search's in the order it wrote them. Thousands of searches claim the
+/// ring's entries at once, so that neighbouring entries come from different searches; a search's
+/// models come one after another by backtracking and differ in few atoms, and the host's checks
+/// keep the last model's support counts (`verify::Kept`): on colouring 30 (2.6 M models, the
+/// VM, one thread) every model in one search's order took 0.16 µs to check, shuffled 3.5 µs.
+pub fn by_search(entries: &[u32], words: usize) -> Vec<u32> {
+    let mut order: Vec<(u32, usize)> =
+        entries.chunks_exact(words).enumerate().map(|(i, e)| (e[words - 1], i)).collect();
+    order.sort_unstable();
+    let mut out = Vec::with_capacity(entries.len());
+    for (_, i) in order {
+        out.extend_from_slice(&entries[i * words..(i + 1) * words]);
+    }
+    out
+}
+
 /// A model's entry in the ring as the atoms' values, `0..=atoms` (atom 0 false), into `into`.
 pub fn decode_model(entry: &[u32], atoms: u32, into: &mut Vec<bool>) {
+    debug_assert!(entry.len() > atoms as usize / 32, "an entry of {} words for {atoms} atoms", entry.len());
     into.clear();
     into.extend((0..=atoms as usize).map(|a| a > 0 && entry[a / 32] >> (a % 32) & 1 == 1));
 }
 
 #[cfg(test)]
 mod tests {
-    use super::decode_model;
+    use super::{by_search, decode_model};
+
+    /// Entries of 2 words (a word of bits, the search's number): grouped by search, each
+    /// search's in the order written, every entry once.
+    #[test]
+    fn a_slices_entries_are_grouped_by_search_in_their_order() {
+        let entries = [10, 2, 11, 0, 12, 2, 13, 1, 14, 0, 15, 2];
+        assert_eq!(by_search(&entries, 2), [11, 0, 14, 0, 13, 1, 10, 2, 12, 2, 15, 2]);
+        assert!(by_search(&[], 2).is_empty());
+    }
 
     #[test]
     fn a_models_entry_gives_each_atom_its_bit_and_atom_0_false() {

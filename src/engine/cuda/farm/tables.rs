@@ -150,10 +150,10 @@ impl FarmConfig {
         }
     }
 
-    /// The model ring's words an entry (a bit an atom, `0..=atoms`) and entries (none without
-    /// enumeration).
+    /// The model ring's words an entry (a bit an atom, `0..=atoms`, then the number of the search
+    /// that found it) and entries (none without enumeration).
     pub fn ring_size(&self, atoms: u32) -> (u32, u32) {
-        let words = (atoms + 1).div_ceil(32);
+        let words = (atoms + 1).div_ceil(32) + 1;
         if !self.enumerate {
             return (words, 0);
         }
