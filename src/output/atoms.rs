@@ -72,17 +72,22 @@ impl AtomFormat {
         }
     }
 
-    /// Writes `names` as a model's line: each in its format, the separator between them, a new
-    /// line after.
+    /// Writes `names` (valid UTF-8: `ShownTable`'s) as a model's line: each in its format, the
+    /// separator between them, a new line after.
     pub fn write_line<'a>(&self, names: impl Iterator<Item = &'a [u8]>, s: &mut Vec<u8>) {
         debug_assert!(!self.pre.contains('\n') && !self.post.contains('\n'));
         for (i, a) in names.enumerate() {
             if i > 0 {
                 s.push(self.ifs);
             }
-            s.extend_from_slice(self.pre.as_bytes());
-            s.extend_from_slice(String::from_utf8_lossy(a).as_bytes());
-            s.extend_from_slice(self.post.as_bytes());
+            debug_assert!(std::str::from_utf8(a).is_ok(), "a name that is not UTF-8");
+            if self.pre.is_empty() && self.post.is_empty() {
+                s.extend_from_slice(a);
+            } else {
+                s.extend_from_slice(self.pre.as_bytes());
+                s.extend_from_slice(a);
+                s.extend_from_slice(self.post.as_bytes());
+            }
         }
         s.push(b'\n');
     }

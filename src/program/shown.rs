@@ -4,6 +4,9 @@
 use super::{Lit, Program, atom_of};
 
 /// Output entries in display order; each remembers its place among the program's outputs.
+///
+/// Invariant: every name is valid UTF-8 (a name that was not has its bad bytes replaced, once
+/// here, not for every model printed).
 pub struct ShownTable {
     entries: Vec<(Vec<u8>, Vec<Lit>, usize)>,
     may_repeat: bool,
@@ -13,8 +16,9 @@ impl ShownTable {
     pub fn new(program: &Program) -> Self {
         let facts = trivially_true(program);
         let fact = |c: &[Lit]| c.iter().all(|&l| facts[atom_of(l) as usize] == Some(l > 0));
+        let text = |name: &[u8]| String::from_utf8_lossy(name).into_owned().into_bytes();
         let mut entries: Vec<(Vec<u8>, Vec<Lit>, usize)> =
-            program.outputs().enumerate().map(|(i, o)| (o.name.clone(), o.condition.clone(), i)).collect();
+            program.outputs().enumerate().map(|(i, o)| (text(&o.name), o.condition.clone(), i)).collect();
         entries.sort_by_key(|(_, c, _)| match c.as_slice() {
             c if fact(c) => (0, 0),
             [l] => (1, atom_of(*l)),
@@ -37,12 +41,13 @@ impl ShownTable {
     /// a name may repeat.
     pub fn each_shown<'a>(&'a self, m: &[bool], mut each: impl FnMut(&'a [u8])) {
         let holds = |l: Lit| m[atom_of(l) as usize] == (l > 0);
-        let mut seen = std::collections::HashSet::new();
-        for (name, cond, _) in &self.entries {
-            if cond.iter().all(|&l| holds(l)) && (!self.may_repeat || seen.insert(name.as_slice())) {
-                each(name);
-            }
+        let shown = self.entries.iter().filter(|(_, cond, _)| cond.iter().all(|&l| holds(l)));
+        if !self.may_repeat {
+            shown.for_each(|(name, _, _)| each(name));
+            return;
         }
+        let mut seen = std::collections::HashSet::new();
+        shown.filter(|(name, _, _)| seen.insert(name.as_slice())).for_each(|(name, _, _)| each(name));
     }
 
     /// The names of the outputs selected by `marks` (indexed in program output order).
