@@ -82,3 +82,22 @@ pub fn trivially_true(program: &Program) -> Vec<Option<bool>> {
     }
     v
 }
+
+#[cfg(test)]
+mod tests {
+    use super::ShownTable;
+    use crate::input::read_program;
+
+    /// A name that is not UTF-8 shows with its bad byte replaced (once, in the table); names
+    /// that repeat show once.
+    #[test]
+    fn names_show_as_text_each_once() {
+        let mut text = b"asp 1 0 0\n1 1 2 1 2 0 0\n4 2 a".to_vec();
+        text.extend_from_slice(b"\xff 1 1\n4 1 b 1 1\n4 1 b 1 2\n0\n");
+        let program = read_program(&text).expect("a program");
+        let table = ShownTable::new(&program);
+        let shown = table.shown(&[false, true, true]);
+        assert_eq!(shown, [b"a\xef\xbf\xbd".as_slice(), b"b"]);
+        assert_eq!(table.shown(&[false, false, true]), [b"b".as_slice()]);
+    }
+}

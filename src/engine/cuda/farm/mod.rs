@@ -368,11 +368,11 @@ impl Farm {
 
 /// Model ring entries of `words` words (the last the number of the search that found the model,
 /// below `searches`: `None` where one is not) grouped by search, each search's in the order it
-/// wrote them. Thousands of searches claim the
-/// ring's entries at once, so that neighbouring entries come from different searches; a search's
-/// models come one after another by backtracking and differ in few atoms, and the host's checks
-/// keep the last model's support counts (`verify::Kept`): on colouring 30 (2.6 M models, the
-/// VM, one thread) every model in one search's order took 0.16 µs to check, shuffled 3.5 µs.
+/// wrote them. Thousands of searches claim the ring's entries at once, so that neighbouring
+/// entries come from different searches; a search's models come one after another by
+/// backtracking and differ in few atoms, and the host's checks keep the last model's support
+/// counts (`verify::Kept`): on colouring 30 (2.6 M models, the VM, one thread) every model in one
+/// search's order took 0.16 µs to check, shuffled 3.5 µs.
 pub fn by_search(entries: &[u32], words: usize, searches: u32) -> Option<Vec<u32>> {
     // A counting sort: each search's first place, then the entries copied there in order.
     let search = |e: &[u32]| e[words - 1] as usize;
