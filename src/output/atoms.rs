@@ -81,13 +81,9 @@ impl AtomFormat {
                 s.push(self.ifs);
             }
             debug_assert!(std::str::from_utf8(a).is_ok(), "a name that is not UTF-8");
-            if self.pre.is_empty() && self.post.is_empty() {
-                s.extend_from_slice(a);
-            } else {
-                s.extend_from_slice(self.pre.as_bytes());
-                s.extend_from_slice(a);
-                s.extend_from_slice(self.post.as_bytes());
-            }
+            s.extend_from_slice(self.pre.as_bytes());
+            s.extend_from_slice(a);
+            s.extend_from_slice(self.post.as_bytes());
         }
         s.push(b'\n');
     }

@@ -229,7 +229,7 @@ impl<W: Write> Printer<W> {
         let mut s = String::new();
         if self.format == Format::Competition {
             if let Some((number, t)) = self.last_answer {
-                s.push_str(&format!("% Answer: {number} (Time: {t:.3}s)\n"));
+                s.push_str(&format!("% Answer: {number} (Time: {})\n", AnswerTime(t)));
             }
             match (&self.last_model, o.status()) {
                 (Some(Printed { shown, costs, .. }), Status::Satisfiable | Status::OptimumFound) => {
@@ -419,15 +419,24 @@ impl<W: Write> Report for Printer<W> {
     }
 }
 
+/// A model's time as its `Answer:` line shows it, in seconds to the millisecond, written from
+/// integer milliseconds (a float's formatting took a tenth of the time of printing `{a(1..20)}`).
+struct AnswerTime(f64);
+
+impl std::fmt::Display for AnswerTime {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let ms = (self.0.max(0.0) * 1000.0).round() as u64;
+        write!(f, "{}.{:03}s", ms / 1000, ms % 1000)
+    }
+}
+
 impl<W: Write> Printer<W> {
     /// A model's lines in clasp's text format: `Answer:` (not at verbosity 0), then as asked its
     /// atoms with its consequences, and its optimization line.
     /// Written to `s`, which is a `Vec` (writing to it cannot fail).
     fn text_model(&self, m: &Printed, atoms: bool, costs: bool, s: &mut Vec<u8>) {
         if self.verbose > 0 {
-            // Milliseconds as integers: a float's formatting took a tenth of printing's time.
-            let ms = (m.t.max(0.0) * 1000.0).round() as u64;
-            let _ = writeln!(s, "Answer: {} (Time: {}.{:03}s)", m.number, ms / 1000, ms % 1000);
+            let _ = writeln!(s, "Answer: {} (Time: {})", m.number, AnswerTime(m.t));
         }
         if atoms {
             self.atoms.write_line(m.shown.iter(), s);
@@ -437,6 +446,19 @@ impl<W: Write> Printer<W> {
         }
         if let Some(c) = m.costs.as_deref().filter(|_| costs) {
             let _ = writeln!(s, "Optimization: {}", Self::costs_line(c));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::AnswerTime;
+
+    /// Seconds to the millisecond, as `{:.3}` writes them.
+    #[test]
+    fn an_answers_time_shows_milliseconds() {
+        for t in [0.0, 0.0004, 0.0126, 1.5, 12.3456, 61.0] {
+            assert_eq!(AnswerTime(t).to_string(), format!("{t:.3}s"), "{t}");
         }
     }
 }

@@ -2,9 +2,9 @@
 //! enumerates): the N CPU searches start at once, and enumerate alone while the device opens
 //! (0.3 s on an H200, more than a short run's whole time). Then the farm takes parts of the space
 //! from the coordinator as a search does, but many at a time: every busy search gives away all
-//! but 1/16 of what is left of its part ([`SPLITS`]). It divides them into cubes for its thousands of searches
-//! ([`Cubes::within`]), enumerates them all, and hands their models over, each verified; then it
-//! takes parts again, until none is left.
+//! but 1/16 of what is left of its part ([`SPLITS`]). It divides them into cubes for its
+//! thousands of searches ([`Cubes::within`]), enumerates them all, and hands their models over,
+//! each verified; then it takes parts again, until none is left.
 //!
 //! Every part the farm takes is one the CPU searches have not touched (a split gives away an
 //! unexplored branch), so no model is found twice. A farm that fails within a round has printed
