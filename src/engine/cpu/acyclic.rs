@@ -95,7 +95,7 @@ impl Acyclic {
                 return Err(vec![l]);
             }
             let fwd = self.next_tag();
-            if self.forward(a, head, tail, fwd) {
+            let Some(open) = self.forward(a, head, tail, fwd) else {
                 let mut ng = vec![l];
                 self.path(tail, head, &mut ng);
                 // Edges of the cycle may share a condition.
@@ -103,9 +103,9 @@ impl Acyclic {
                 ng.dedup();
                 self.todo.clear();
                 return Err(ng);
-            }
-            if self.infer {
-                self.backward(a, (tail, head, l), fwd, reasons, assigned);
+            };
+            if self.infer && open > 0 {
+                self.backward(a, (tail, head, l), fwd, open, reasons, assigned);
             }
         }
         Ok(())
@@ -122,25 +122,31 @@ impl Acyclic {
     }
 
     /// Visits the nodes that `from` reaches by true edges, tagging them with `tag` and recording
-    /// their parents: true if `to` is one of them.
-    fn forward(&mut self, a: &Assignment, from: u32, to: u32, tag: u32) -> bool {
+    /// their parents: `None` if `to` is one of them, else the number of unassigned edges out of
+    /// the nodes visited (only those can close a cycle through the edge being checked).
+    fn forward(&mut self, a: &Assignment, from: u32, to: u32, tag: u32) -> Option<usize> {
         self.stack.clear();
         self.stack.push(from);
         self.tags[from as usize] = tag;
+        let mut open = 0;
         while let Some(n) = self.stack.pop() {
             for &(m, l) in self.out.get(n as usize) {
-                if !a.is_true(l) || self.tags[m as usize] == tag {
+                if !a.is_true(l) {
+                    open += usize::from(!a.is_false(l));
+                    continue;
+                }
+                if self.tags[m as usize] == tag {
                     continue;
                 }
                 self.tags[m as usize] = tag;
                 self.parent[m as usize] = (n, l);
                 if m == to {
-                    return true;
+                    return None;
                 }
                 self.stack.push(m);
             }
         }
-        false
+        Some(open)
     }
 
     /// The literals of the path by which a search reached `n` from `root`.
@@ -152,15 +158,18 @@ impl Acyclic {
         }
     }
 
-    /// After the forward search from the head of `edge` (marks `fwd`): visits the nodes that
-    /// reach its tail by true edges, and makes false each unassigned edge into one of them from a
-    /// node the head reaches. No node is visited by both searches: it would put the tail on a
-    /// path from the head, which the forward search found not to exist.
+    /// After the forward search from the head of `edge` (marks `fwd`), which found `open`
+    /// unassigned edges out of the nodes it visited: visits the nodes that reach its tail by true
+    /// edges, and makes false each unassigned edge into one of them from a node the head reaches.
+    /// No node is visited by both searches: it would put the tail on a path from the head, which
+    /// the forward search found not to exist. Each edge is met at most once (at the node it
+    /// enters), so the search ends once it has met all `open` edges.
     fn backward(
         &mut self,
         a: &mut Assignment,
         edge: (u32, u32, Lit),
         fwd: u32,
+        mut open: usize,
         reasons: &mut Vec<(u32, Vec<Lit>)>,
         assigned: &mut Vec<Lit>,
     ) {
@@ -186,6 +195,10 @@ impl Acyclic {
                     reasons.push((a.decision_level(), why));
                     a.assign(!el, Reason::Loop(reasons.len() as u32 - 1));
                     assigned.push(!el);
+                    open -= 1;
+                    if open == 0 {
+                        return;
+                    }
                 } else if a.is_true(el) {
                     self.tags[m as usize] = bwd;
                     self.parent[m as usize] = (n, el);
