@@ -125,6 +125,17 @@ pub fn ends_through_exit() -> bool {
     !Device::loading_aside() && !Kernels::teardown_needless()
 }
 
+/// Where the process ends without the teardown ([`ends_through_exit`] false) and no tool is
+/// injected into the driver: leaves the driver's files to a child (`engine/cuda/release.rs`), so
+/// that the process' end does not wait for the device to be freed. Call it just before `_exit`,
+/// the output flushed.
+pub fn leave_driver_aside() {
+    use crate::engine::cuda::{kernels::Kernels, release::leave_driver_to_child};
+    if !ends_through_exit() && !Kernels::tool_injected() && leave_driver_to_child().is_none() {
+        log::debug!("the driver's teardown stays with the process: fork failed");
+    }
+}
+
 /// Runs yasmin as `cfg` says; returns how to exit.
 pub fn run(cfg: RunConfig) -> Exit {
     let start = Instant::now();

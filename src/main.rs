@@ -4,7 +4,7 @@ mod cli;
 
 use cli::clasp::{CliError, Parsed, parse};
 use std::io::Write;
-use yasmin::app::{EXIT_USAGE, Exit, ends_through_exit, run};
+use yasmin::app::{EXIT_USAGE, Exit, ends_through_exit, leave_driver_aside, run};
 
 fn main() {
     let cli = match parse(std::env::args_os()) {
@@ -41,11 +41,13 @@ fn main() {
 }
 
 /// Ends the process with `code`; where tearing the libraries down is not safe or not needed
-/// ([`ends_through_exit`]), without it, the output flushed first.
+/// ([`ends_through_exit`]), without it, the output flushed first and the driver's files left to
+/// a child ([`leave_driver_aside`]).
 fn exit(code: i32) -> ! {
     if !ends_through_exit() {
         let _ = std::io::stdout().flush();
         let _ = std::io::stderr().flush();
+        leave_driver_aside();
         // SAFETY: ends the process at once; everything it printed is flushed above.
         unsafe { libc::_exit(code) }
     }

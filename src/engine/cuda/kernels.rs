@@ -261,10 +261,14 @@ impl Kernels {
     /// process then ends without it. Where a search ran there under a tool injected into the
     /// driver (compute-sanitizer, Nsight), the teardown stays: the tool's leak check reads it.
     pub fn teardown_needless() -> bool {
-        let tool = ["NV_SANITIZER_INJECTION_TRANSPORT_TYPE", "CUDA_INJECTION64_PATH"]
+        OPENED.load(Ordering::Acquire) && (!SEARCHED.load(Ordering::Acquire) || !Self::tool_injected())
+    }
+
+    /// Whether a tool is injected into the driver (compute-sanitizer, Nsight).
+    pub fn tool_injected() -> bool {
+        ["NV_SANITIZER_INJECTION_TRANSPORT_TYPE", "CUDA_INJECTION64_PATH"]
             .iter()
-            .any(|v| std::env::var_os(v).is_some());
-        OPENED.load(Ordering::Acquire) && (!SEARCHED.load(Ordering::Acquire) || !tool)
+            .any(|v| std::env::var_os(v).is_some())
     }
 
     pub fn get(&self, k: Kernel) -> &CudaFunction {

@@ -30,6 +30,7 @@ pub mod kernels;
 pub mod launch;
 pub mod layout;
 pub mod mirror;
+pub mod release;
 pub mod smem;
 
 mod analyze;
