@@ -147,11 +147,6 @@ impl Coordinator {
         Ok(Some(parts))
     }
 
-    /// How many members take part beside one of them.
-    pub fn others(&self) -> u32 {
-        self.lock().searches.saturating_sub(1)
-    }
-
     /// Whether some search waits for a part.
     #[inline]
     pub fn wanted(&self) -> bool {

@@ -4,9 +4,7 @@
 //! from the coordinator as a search does, but many at a time: every busy search gives away all
 //! but 1/16 of what is left of its part ([`SPLITS`]). It divides them into cubes for its
 //! thousands of searches ([`Cubes::within`]), enumerates them all, and hands their models over,
-//! each verified; then it takes parts again, until none is left, or until the parts it took make
-//! fewer cubes than it has searches: then it gives them back and leaves the rest to the CPU's
-//! searches (so a short run does not wait for a round the space left cannot pay for).
+//! each verified; then it takes parts again, until none is left.
 //!
 //! Every part the farm takes is one the CPU searches have not touched (a split gives away an
 //! unexplored branch), so no model is found twice. A farm that fails within a round has printed
@@ -20,7 +18,6 @@ use crate::solve::driver::{Driver, Event, Source, Tally, Wants};
 use crate::solve::farm::FarmSource;
 use crate::solve::handover::Outbox;
 use crate::solve::search::Next;
-use crate::solve::split::Part;
 use crate::solve::{SolveError, SolveOptions};
 use crate::stop::Stop;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -67,29 +64,25 @@ pub(super) fn farm_models(
     };
     searches.fetch_add(farm.searches(), Ordering::Relaxed);
     log::info!("search farm: takes parts of the space after {:.3}s", t0.elapsed().as_secs_f64());
-    let mut unfinished = Vec::new();
-    let ran = rounds(d, race, &mut farm, wants, &mut out, &mut unfinished);
+    let ran = rounds(d, race, &mut farm, wants, &mut out);
     if ran.is_err() {
         // What it had not finished is lost: the run ends with the error.
         race.cancel();
     }
-    coordinator.leave(unfinished);
+    coordinator.leave(Vec::new());
     let mut tally = Tally::new();
     farm.finish(&mut tally);
     Ok(Finish { next: ran?, stats: tally.stats, engine: tally.engine })
 }
 
 /// The farm's rounds: parts taken, divided into cubes and enumerated, until none is left or the
-/// race stops; or until the parts taken make fewer cubes than the farm has searches, which
-/// `unfinished` then gives back to the CPU's searches (the space is nearly enumerated, too little
-/// to pay a round: queens 12's last parts made 468 cubes for 2,112 searches, a round of 0.13 s).
+/// race stops.
 fn rounds(
     d: &Driver<'_>,
     race: &Race,
     farm: &mut FarmSource,
     wants: &Wants<'_>,
     out: &mut Outbox,
-    unfinished: &mut Vec<Part>,
 ) -> Result<Next, SolveError> {
     let coordinator = race.split.as_ref().expect("split mode");
     let stopped = || Next::Interrupted(race.stop.reached().unwrap_or(Stop::Cancelled));
@@ -119,14 +112,6 @@ fn rounds(
         if cubes.is_empty() {
             // Propagation refutes every part.
             continue;
-        }
-        if cubes.len() < farm.searches() as usize && coordinator.others() > 0 {
-            log::info!(
-                "search farm: {} cubes, fewer than its searches: it gives their parts back",
-                cubes.len()
-            );
-            *unfinished = paths.into_iter().map(|path| Part { path, nogoods: Vec::new() }).collect();
-            return Ok(Next::Exhausted);
         }
         if !farm.start_round(d, cubes)? {
             return Ok(stopped());
