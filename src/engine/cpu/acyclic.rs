@@ -260,6 +260,24 @@ mod tests {
         }
     }
 
+    /// `{a;b;c;d;e}. #edge (2,3) : a. #edge (2,4) : b. #edge (3,4) : c. #edge (4,1) : d.
+    /// #edge (1,2) : e.` With a and b true, e's edge 1 -> 2 leaves two edges open out of what 2
+    /// reaches: 4 -> 1 closes a cycle, 3 -> 4 stays inside the reach and closes none.
+    const FAN: &str = "asp 1 0 0\n1 1 5 1 2 3 4 5 0 0\n8 2 3 1 1\n8 2 4 1 2\n8 3 4 1 3\n8 4 1 1 4\n\
+        8 1 2 1 5\n4 1 a 1 1\n4 1 b 1 2\n4 1 c 1 3\n4 1 d 1 4\n4 1 e 1 5\n0\n";
+
+    #[test]
+    fn only_the_edges_that_would_close_a_cycle_are_made_false() {
+        let (_, mut g, mut a) = setup(FAN, true);
+        let (mut reasons, mut assigned) = (Vec::new(), Vec::new());
+        for v in [1, 2, 5] {
+            decide(&mut g, &mut a, Lit::pos(v));
+            assert_eq!(g.check(&mut a, &mut reasons, &mut assigned), Ok(()));
+        }
+        assert_eq!(assigned, vec![Lit::neg(4)], "4 -> 1 closes 1 -> 2 -> 4; 3 -> 4 closes nothing");
+        assert!(a.is_unassigned(3), "c stays open");
+    }
+
     #[test]
     fn a_cycle_of_true_edges_is_a_conflict() {
         let (_, mut g, mut a) = setup(TRIANGLE, false);
