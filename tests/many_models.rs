@@ -1,7 +1,8 @@
 //! Enumeration of programs with many answer sets (issue #27): random ground programs with 10^3 to
 //! 10^5 answer sets, whose answer sets are counted by an oracle of their own, and `yasmin -n 0`
 //! with one search (its models verified in a second thread, and with `--verify-thread=0` in its
-//! own) and split across 2 to 8, `-n K`, and `--project`, must give exactly that
+//! own) and split across 2 to 8 (with each search's checks aside too, `--verify-thread=2`), `-n K`,
+//! and `--project`, must give exactly that
 //! count (and, for the smaller ones, exactly those answer sets, each once). The same programs cut
 //! into steps of an incremental aspif (issue #29) must have, after each step, the answer sets of
 //! the steps so far, and `Models` their sum over the steps, as clasp counts.
@@ -284,6 +285,7 @@ fn enumeration_counts_every_answer_set_once() {
             vec!["-q", "-n", "0", "--verify-thread=0"],
             vec!["-q", "-n", "0", "-t", "2,split"],
             vec!["-q", "-n", "0", "-t", "8,split"],
+            vec!["-q", "-n", "0", "-t", "4,split", "--verify-thread=2"],
             vec!["-q", "-n", "0", "--enum-mode=record"],
         ] {
             let (count, exact, _) = run(&file, &args);
@@ -294,7 +296,9 @@ fn enumeration_counts_every_answer_set_once() {
                 p.aspif()
             );
         }
-        for extra in [&[][..], &["--verify-thread=0"], &["-t", "4,split"]] {
+        for extra in
+            [&[][..], &["--verify-thread=0"], &["-t", "4,split"], &["-t", "3,split", "--verify-thread=2"]]
+        {
             let (count, _, _) = run(&file, &[&["-q", "-n", &k_arg][..], extra].concat());
             assert_eq!(count, k.min(expected.len()), "seed {seed}, -n {k} {extra:?}");
         }

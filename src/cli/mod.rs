@@ -19,7 +19,7 @@ use yasmin::input::Format as ProgramFormat;
 use yasmin::nogoods::{DEFAULT_EQ_ROUNDS, ExtendedRules};
 use yasmin::output::{AtomFormat, Format, Quiet, Shape};
 use yasmin::solve::config::{
-    Backend, EnumMode, GpuMode, Learning, OptStrategy, SearchOptions, SolveOptions, Symmetry,
+    Backend, EnumMode, GpuMode, Learning, OptStrategy, SearchOptions, SolveOptions, Symmetry, VerifyThread,
 };
 use yasmin::solve::configurations::{self, Pinned};
 use yasmin::stop::{SolveLimit, StopToken};
@@ -233,11 +233,13 @@ pub struct Cli {
     #[arg(long = "project", value_name = "MODE[,BT]", num_args = 0..=1, require_equals = true, default_missing_value = "auto", value_parser = parse_project)]
     pub project: Option<Project>,
 
-    /// Whether one search enumerating models (-n 0 or N > 1, without costs) hands
-    /// them to a second thread that verifies and prints them while it searches on (1, the
-    /// default, where the machine has two cores or more), or verifies each itself before it
-    /// searches for the next (0).
-    #[arg(long = "verify-thread", value_name = "0|1", default_value_t = 1, num_args = 0..=1, require_equals = true, default_missing_value = "1", value_parser = clap::value_parser!(u8).range(0..=1))]
+    /// Whether models are verified in threads of their own while the searches go on: one search
+    /// enumerating models (-n 0 or N > 1, without costs) hands them to a second thread that
+    /// verifies and prints them, and each search of -t N,split counting models (-q) to a
+    /// checker of its own. 1, the default: where the machine has a core for each search and
+    /// each checker; 2: always; 0: each search verifies its models itself before it searches
+    /// for the next.
+    #[arg(long = "verify-thread", value_name = "0|1|2", default_value_t = 1, num_args = 0..=1, require_equals = true, default_missing_value = "1", value_parser = clap::value_parser!(u8).range(0..=2))]
     pub verify_thread: u8,
 
     /// Print the program as read (aspif or smodels; --pre alone: aspif, as clasp's) instead of
@@ -353,7 +355,11 @@ impl Cli {
             gpu_mode: self.gpu_mode,
             gpu_searches: self.gpu_searches,
             gpu_devices: self.gpu_devices.0.clone().unwrap_or_default(),
-            verify_thread: self.verify_thread == 1,
+            verify_thread: match self.verify_thread {
+                0 => VerifyThread::Never,
+                1 => VerifyThread::WhereCores,
+                _ => VerifyThread::Always,
+            },
             fault: None,
         })
     }

@@ -35,16 +35,16 @@ const IN_FLIGHT_BYTES: usize = 32 << 20;
 
 /// Whether `task`'s models (more than one: `limit`) of one search go through the pipeline: it
 /// wants them without costs, excluded by backtracking (projected or not), the search is the CPU
-/// engine's, and the machine has a second core for the checks.
+/// engine's, and the checks go aside (`--verify-thread`: by default where the machine has a second
+/// core for them).
 pub(super) fn wanted(d: &Driver<'_>, task: &dyn Task, limit: Option<u64>) -> bool {
     let w = task.wants();
-    d.opts.verify_thread
-        && !w.costs
+    !w.costs
         && matches!(w.blocking, Blocking::Backtrack(_))
         && limit != Some(1)
         && d.opts.threads == 1
         && d.opts.search_backend() == Backend::Cpu
-        && std::thread::available_parallelism().is_ok_and(|n| n.get() >= 2)
+        && d.opts.verify_thread.aside(2)
 }
 
 /// Drives `task` with the models of one search in its own thread, verified and reported in this

@@ -236,6 +236,28 @@ pub struct Fault {
     pub after: u64,
 }
 
+/// Where enumerated models are verified (`--verify-thread`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VerifyThread {
+    /// In the thread of the search that found them.
+    Never,
+    /// In threads of their own where the machine has a core for each search and each checker.
+    WhereCores,
+    /// In threads of their own, however many cores there are.
+    Always,
+}
+
+impl VerifyThread {
+    /// Whether checks go aside where searches and checkers take `cores` cores in all.
+    pub fn aside(self, cores: usize) -> bool {
+        match self {
+            VerifyThread::Never => false,
+            VerifyThread::Always => true,
+            VerifyThread::WhereCores => std::thread::available_parallelism().is_ok_and(|n| n.get() >= cores),
+        }
+    }
+}
+
 /// What a solve is asked for; [`Default`] is clasp's default task (one model, or an optimum)
 /// on the CPU engine, with no limit.
 #[derive(Clone, Debug)]
@@ -300,9 +322,10 @@ pub struct SolveOptions {
     /// Where the searches and the driver count their progress, for a progress line (`None`:
     /// nowhere).
     pub progress: Option<std::sync::Arc<super::progress::Progress>>,
-    /// Whether one search enumerating many models has them verified and reported in a second
-    /// thread while it searches on (`solve/pipeline.rs`; where the machine has two cores).
-    pub verify_thread: bool,
+    /// Whether models are verified in threads of their own while the searches go on: one search
+    /// enumerating many models (`solve/pipeline.rs`), and each search of split mode counting them
+    /// (`portfolio/checks_aside.rs`).
+    pub verify_thread: VerifyThread,
     /// Tests only: engines that fail mid-search.
     #[doc(hidden)]
     pub fault: Option<Fault>,
@@ -397,7 +420,7 @@ impl Default for SolveOptions {
             gpu_devices: Vec::new(),
             opt_bound: None,
             progress: None,
-            verify_thread: true,
+            verify_thread: VerifyThread::WhereCores,
             fault: None,
         }
     }

@@ -2,7 +2,7 @@
 //! mode's parts, each model once, and an optimization's improvements in order, each search
 //! bounding itself by the shared best cost.
 
-use super::{Finish, Mode, Race, farm_member, gather, in_threads, start};
+use super::{Finish, Mode, Race, checks_aside, farm_member, gather, in_threads, start};
 use crate::nogoods::Lit;
 use crate::solve::core_guided::CoreGuided;
 use crate::solve::driver::{
@@ -225,6 +225,10 @@ fn search_models(
     s.take_shared_bound()?;
     // Split mode backtracks from its models where the engine can (the others record them).
     let backtrack = matches!(wants.blocking, Blocking::Backtrack(None)) && s.can_backtrack();
+    if backtrack && count_only && race.split.is_some() && checks_aside::wanted(d.opts) {
+        let next = checks_aside::count_models(d, &mut s, i, race, out)?;
+        return Ok(Finish::of(&mut s, next));
+    }
     let mut kept = Kept::default();
     // Where models are only counted, each is read into one buffer.
     let mut atoms = Vec::new();

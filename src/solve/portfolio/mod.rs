@@ -32,6 +32,7 @@ use crate::stop::{Stop, StopToken};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{Arc, Once};
 
+mod checks_aside;
 mod farm_member;
 mod handed;
 mod race_for_one;
