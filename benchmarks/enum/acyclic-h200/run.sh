@@ -7,12 +7,9 @@
 # the programs ground by scripts/enum_bench.py into .bench/g.
 # From the repository root: OUT=DIR bash benchmarks/enum/acyclic-h200/run.sh
 cd "$(dirname "$0")/../../.."
-python3 -m pip install -q --no-index --no-deps --no-compile --target /tmp/site .whl/*.whl > /dev/null 2>&1
-export PYTHONPATH=/tmp/site YASMIN_CACHE_DIR=/tmp/yc
-mkdir -p "$OUT"
+. benchmarks/enum/device.sh
 for r in $(seq "${ROUNDS:-2}"); do
-  python3 scripts/enum_bench.py --yasmin .gpu/yasmin --python python3 --timeout 40 --outputs q \
-    --work .bench/g --out "$OUT/round$r.csv" \
+  bench --out "$OUT/round$r.csv" \
     --config clingo --config 'clingo -t 8' \
     --config 'yasmin@.bench/yold' --config yasmin \
     --config 'yasmin@.bench/yold -t 8' --config 'yasmin -t 8' \

@@ -6,14 +6,9 @@
 # clingo 5.8.3's wheels in .whl, the programs ground by scripts/enum_bench.py into .bench/g.
 # From the repository root: OUT=DIR bash benchmarks/enum/driver-release-h200/run.sh
 cd "$(dirname "$0")/../../.."
-python3 -m pip install -q --no-index --no-deps --no-compile --target /tmp/site .whl/*.whl > /dev/null 2>&1
-export PYTHONPATH=/tmp/site YASMIN_CACHE_DIR=/tmp/yc
-mkdir -p "$OUT"
-# The kernels compiled once, into the cache, before the runs.
-.gpu/yasmin --backend=cuda --gpu-mode=farm -q -n 0 instances/queens.aspif > /dev/null
+. benchmarks/enum/device.sh
 for r in $(seq "${ROUNDS:-3}"); do
-  python3 scripts/enum_bench.py --yasmin .gpu/yasmin --python python3 --timeout 40 --outputs q \
-    --work .bench/g --out "$OUT/round$r.csv" \
+  bench --out "$OUT/round$r.csv" \
     --config 'clingo -t 8' --config 'yasmin@.bench/yold -t 8' --config 'yasmin -t 8' \
     --config 'yasmin -t 8 --backend=cpu' \
     --program queens:12 --program hamiltonian:14:6 --program colouring:30:2.5 --program sub:22 \

@@ -10,14 +10,7 @@
 # scripts/enum_bench.py into .bench/g.
 # From the repository root: OUT=DIR bash benchmarks/enum/farm-hands-back-h200/run.sh
 cd "$(dirname "$0")/../../.."
-python3 -m pip install -q --no-index --no-deps --no-compile --target /tmp/site .whl/*.whl > /dev/null 2>&1
-export PYTHONPATH=/tmp/site YASMIN_CACHE_DIR=/tmp/yc
-mkdir -p "$OUT"
-.gpu/yasmin --backend=cuda --gpu-mode=farm -q -n 0 instances/queens.aspif > /dev/null
-bench() {
-  python3 scripts/enum_bench.py --yasmin .gpu/yasmin --python python3 --timeout 40 --outputs q \
-    --work .bench/g "$@"
-}
+. benchmarks/enum/device.sh
 for r in $(seq "${ROUNDS:-3}"); do
   bench --out "$OUT/short$r.csv" --config 'clingo -t 8' --config 'yasmin@.bench/yrel -t 8' \
     --config 'yasmin -t 8' --config 'yasmin -t 8 --backend=cpu' \
