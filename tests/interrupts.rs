@@ -310,6 +310,12 @@ fn signals_at_any_time_print_only_answer_sets() {
         qbf_case("qbf-sat", hard_sat(1), vec![]),
         qbf_case("qbf-many", many_models(1), vec!["-n", "0"]),
         qbf_case("qbf-many-quiet", many_models(2), vec!["-n", "0", "-q"]),
+        // Split mode's searches with their checks aside (portfolio/checks_aside.rs).
+        qbf_case(
+            "qbf-many-quiet-aside",
+            many_models(2),
+            vec!["-n", "0", "-q", "-t", "2", "--verify-thread=2"],
+        ),
         qbf_minimize_case("qbf-many-minimize", many_models(1), vec![]),
         // Still going after seconds (the others end within a few tenths).
         qbf_case("qbf-long-quiet", long_enumeration(0), vec!["-n", "0", "-q"]),
@@ -326,6 +332,11 @@ fn signals_at_any_time_print_only_answer_sets() {
     let long = [
         qbf_case("qbf-long-quiet", long_enumeration(1), vec!["-n", "0", "-q"]),
         qbf_case("qbf-long-quiet-t2", long_enumeration(1), vec!["-n", "0", "-q", "-t", "2"]),
+        qbf_case(
+            "qbf-long-quiet-aside",
+            long_enumeration(1),
+            vec!["-n", "0", "-q", "-t", "2", "--verify-thread=2"],
+        ),
     ];
     for case in &long {
         for ms in [250, 600] {

@@ -21,9 +21,11 @@ use crate::solve::{SolveError, SolveOptions};
 use crate::stop::Stop;
 use std::sync::mpsc::{Receiver, Sender, SyncSender, channel, sync_channel};
 
-/// The most models a chunk holds, and the most bytes (of atoms) one holds.
+/// The most models a chunk holds, the most bytes (of atoms) one holds, and the most bytes the
+/// chunks on their way to one checker hold together.
 const CHUNK_MODELS: usize = 1024;
 const CHUNK_BYTES: usize = 4 << 20;
+const IN_FLIGHT_BYTES: usize = 16 << 20;
 
 /// Whether the searches of a split run check their counted models aside (`--verify-thread`: by
 /// default where the machine has a core for each search and each checker).
@@ -42,7 +44,8 @@ pub(super) fn count_models(
 ) -> Result<Next, SolveError> {
     let width = d.program.atom_count() as usize + 1;
     let per_chunk = (CHUNK_BYTES / width).clamp(1, CHUNK_MODELS);
-    let (full_tx, full_rx) = sync_channel::<Vec<bool>>(BATCHES_IN_FLIGHT);
+    let in_flight = (IN_FLIGHT_BYTES / (width * per_chunk)).clamp(1, BATCHES_IN_FLIGHT);
+    let (full_tx, full_rx) = sync_channel::<Vec<bool>>(in_flight);
     let (empty_tx, empty_rx) = channel::<Vec<bool>>();
     std::thread::scope(|scope| {
         let checker = scope.spawn(move || check(d, width, full_rx, empty_tx, out));
