@@ -29,8 +29,10 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, SyncSender, channel, sync_channel};
 
-/// The most models a chunk holds, and the most bytes (of atoms) all chunks together hold.
+/// The most models a chunk holds, the most bytes (of atoms) one holds, and the most bytes all
+/// chunks on their way together hold.
 const CHUNK_MODELS: usize = 1024;
+const CHUNK_BYTES: usize = 4 << 20;
 const IN_FLIGHT_BYTES: usize = 32 << 20;
 
 /// Whether `task`'s models (more than one: `limit`) of one search go through the pipeline: it
@@ -58,9 +60,7 @@ pub(super) fn drive(
     let cancel = Arc::new(AtomicBool::new(false));
     let stop = d.opts.stop.with_cancel(Arc::clone(&cancel));
     let width = d.program.atom_count() as usize + 1;
-    let in_flight = (IN_FLIGHT_BYTES / (width * CHUNK_MODELS)).clamp(1, BATCHES_IN_FLIGHT);
-    let (full_tx, full_rx) = sync_channel(in_flight);
-    let (empty_tx, empty_rx) = channel();
+    let (out, full_rx, empty_tx) = chunk_channel(width);
     let exhausted = AtomicBool::new(false);
     let count_only = task.takes_counts() && !report.wants_models();
     let projection = match task.wants().blocking {
@@ -68,8 +68,6 @@ pub(super) fn drive(
         _ => None,
     };
     std::thread::scope(|scope| {
-        let out =
-            Chunks { full: full_tx, empty: empty_rx, chunk: Chunk::default(), pace: Pace::new(CHUNK_MODELS) };
         let searching = scope.spawn(|| search(d, &stop, out, projection.as_deref(), &exhausted));
         let mut behind = Behind {
             full: Some(full_rx),
@@ -95,15 +93,36 @@ pub(super) fn drive(
     })
 }
 
+/// A channel of chunks of models of `width` atoms (also split mode's checks aside,
+/// `portfolio/checks_aside.rs`): the search's side; the reader's, the chunks sent; and where the
+/// reader sends them back once emptied ([`Chunk::clear`]). Bounded as the module's comment says.
+pub(super) fn chunk_channel(width: usize) -> (Chunks, Receiver<Chunk>, Sender<Chunk>) {
+    let per_chunk = (CHUNK_BYTES / width).clamp(1, CHUNK_MODELS);
+    let in_flight = (IN_FLIGHT_BYTES / (width * per_chunk)).clamp(1, BATCHES_IN_FLIGHT);
+    let (full_tx, full_rx) = sync_channel(in_flight);
+    let (empty_tx, empty_rx) = channel();
+    let chunks =
+        Chunks { full: full_tx, empty: empty_rx, chunk: Chunk::default(), pace: Pace::new(per_chunk) };
+    (chunks, full_rx, empty_tx)
+}
+
 /// Models' atoms, one after another.
 #[derive(Default)]
-struct Chunk {
-    atoms: Vec<bool>,
+pub(super) struct Chunk {
+    pub(super) atoms: Vec<bool>,
     models: usize,
 }
 
+impl Chunk {
+    /// Empties the chunk, keeping its memory, to go back to the search.
+    pub(super) fn clear(&mut self) {
+        self.atoms.clear();
+        self.models = 0;
+    }
+}
+
 /// The search's side of the channel.
-struct Chunks {
+pub(super) struct Chunks {
     full: SyncSender<Chunk>,
     empty: Receiver<Chunk>,
     chunk: Chunk,
@@ -111,22 +130,22 @@ struct Chunks {
 }
 
 impl Chunks {
-    /// Adds a model's atoms; sends the chunk when it holds its limit.
-    fn add(&mut self, atoms: &[bool]) {
+    /// Adds a model's atoms; sends the chunk when it holds its limit. False once the reader has
+    /// stopped listening (what is sent is then dropped).
+    pub(super) fn add(&mut self, atoms: &[bool]) -> bool {
         self.chunk.atoms.extend_from_slice(atoms);
         self.chunk.models += 1;
-        if self.pace.send_at(self.chunk.models) {
-            self.flush();
-        }
+        !self.pace.send_at(self.chunk.models) || self.flush()
     }
 
-    /// Sends what the chunk holds, taking an emptied one back if there is one. Once the driver
-    /// stops listening, what is sent is dropped.
-    fn flush(&mut self) {
-        if self.chunk.models > 0 {
-            let next = self.empty.try_recv().unwrap_or_default();
-            let _ = self.full.send(std::mem::replace(&mut self.chunk, next));
+    /// Sends what the chunk holds, taking an emptied one back if there is one; false once the
+    /// reader has stopped listening.
+    fn flush(&mut self) -> bool {
+        if self.chunk.models == 0 {
+            return true;
         }
+        let next = self.empty.try_recv().unwrap_or_default();
+        self.full.send(std::mem::replace(&mut self.chunk, next)).is_ok()
     }
 }
 
@@ -217,8 +236,7 @@ impl Behind<'_> {
         while self.at == self.chunk.models {
             let full = self.full.as_ref()?.recv().ok()?;
             let mut read = std::mem::replace(&mut self.chunk, full);
-            read.atoms.clear();
-            read.models = 0;
+            read.clear();
             // The search may have ended: its emptied chunk is then dropped.
             let _ = self.empty.send(read);
             self.at = 0;
