@@ -125,18 +125,15 @@ pub fn ends_through_exit() -> bool {
     !Device::loading_aside() && !Kernels::teardown_needless()
 }
 
-/// Where the process ends without the teardown ([`ends_through_exit`] false), no tool is
-/// injected into the driver and no thread is still at work with it (the fork would wait for
-/// whatever the driver holds across it): leaves the driver's files to a child
-/// (`engine/cuda/release.rs`), so that the process' end does not wait for the device to be
-/// freed. Call it just before `_exit`, the output flushed.
+/// For a process that ends without the teardown ([`ends_through_exit`] false), just before its
+/// `_exit`, the output flushed: where no tool is injected into the driver and no thread is still
+/// at work with it (the fork would wait for whatever the driver holds across it), leaves the
+/// driver's files to a child (`engine/cuda/release.rs`), so that the process' end does not wait
+/// for the device to be freed.
 pub fn leave_driver_aside() {
     use crate::engine::cuda::{device::Device, kernels::Kernels, release::leave_driver_to_child};
-    if !ends_through_exit()
-        && !Device::loading_aside()
-        && !Kernels::tool_injected()
-        && leave_driver_to_child().is_none()
-    {
+    debug_assert!(!ends_through_exit(), "only where the process ends without the teardown");
+    if !Device::loading_aside() && !Kernels::tool_injected() && leave_driver_to_child().is_none() {
         log::debug!("the driver's teardown stays with the process: fork failed");
     }
 }
