@@ -126,14 +126,13 @@ pub fn ends_through_exit() -> bool {
 }
 
 /// For a process that ends without the teardown ([`ends_through_exit`] false), just before its
-/// `_exit`, the output flushed: where no tool is injected into the driver and no thread is still
-/// at work with it (the fork would wait for whatever the driver holds across it), leaves the
-/// driver's files to a child (`engine/cuda/release.rs`), so that the process' end does not wait
-/// for the device to be freed.
+/// `_exit`, the output flushed: where no tool is injected into the driver, leaves the driver's
+/// files to a child (`engine/cuda/release.rs`; also while a thread is still opening the device),
+/// so that the process' end does not wait for the device to be freed.
 pub fn leave_driver_aside() {
-    use crate::engine::cuda::{device::Device, kernels::Kernels, release::leave_driver_to_child};
+    use crate::engine::cuda::{kernels::Kernels, release::leave_driver_to_child};
     debug_assert!(!ends_through_exit(), "only where the process ends without the teardown");
-    if !Device::loading_aside() && !Kernels::tool_injected() && leave_driver_to_child().is_none() {
+    if !Kernels::tool_injected() && leave_driver_to_child().is_none() {
         log::debug!("the driver's teardown stays with the process: fork failed");
     }
 }

@@ -9,7 +9,10 @@
 //! pipe between them closes), freeing the device in the background.
 //!
 //! The child runs only what may run after `fork` in a process with threads: system calls, no
-//! allocation, no lock.
+//! allocation, no lock. It is made by the `clone` system call as `fork` makes it, but without the
+//! handlers registered by `pthread_atfork` (the C library's own, and any a library loaded since
+//! registered), which may take locks that a thread still at work with the driver holds: a run that ends while the device is
+//! still opening beside it (a short `-t N`) leaves the driver's files too.
 
 use std::ffi::c_void;
 
@@ -44,7 +47,7 @@ pub fn leave_driver_to_child() -> Option<Holder> {
     let [read_end, write_end] = ends;
     // SAFETY: the child runs only `keep_driver_files`, which makes system calls and ends the
     // child; the parent only closes the pipe's read end.
-    match unsafe { libc::fork() } {
+    match unsafe { fork_bare() } {
         0 => unsafe { keep_driver_files(read_end, write_end) },
         -1 => {
             // SAFETY: both descriptors are this function's.
@@ -61,6 +64,20 @@ pub fn leave_driver_to_child() -> Option<Holder> {
             unsafe { libc::close(read_end) };
             Some(Holder { pid, write_end })
         }
+    }
+}
+
+/// `fork` as the bare system call: a child with a copy of the memory and of the descriptors,
+/// whose end the parent is told of (SIGCHLD); no `pthread_atfork` handler runs, in either process.
+///
+/// # Safety
+/// The child may only make system calls (the C library's state is not made fit for it).
+unsafe fn fork_bare() -> libc::pid_t {
+    // SAFETY: clone with SIGCHLD alone and no new stack is fork's system call: the child runs on a
+    // copy of this stack.
+    unsafe {
+        libc::syscall(libc::SYS_clone, libc::SIGCHLD as libc::c_long, 0usize, 0usize, 0usize, 0usize)
+            as libc::pid_t
     }
 }
 
