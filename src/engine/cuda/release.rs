@@ -11,8 +11,9 @@
 //! The child runs only what may run after `fork` in a process with threads: system calls, no
 //! allocation, no lock. It is made by the `clone` system call as `fork` makes it, but without the
 //! handlers registered by `pthread_atfork` (the C library's own, and any a library loaded since
-//! registered), which may take locks that a thread still at work with the driver holds: a run that ends while the device is
-//! still opening beside it (a short `-t N`) leaves the driver's files too.
+//! registered), which may take locks that a thread still at work with the driver holds: a run
+//! that ends while the device is still opening beside it (a short `-t N`) leaves the driver's
+//! files too.
 
 use std::ffi::c_void;
 
